@@ -1,0 +1,223 @@
+"""JSON API (API.md): decode → engine → encode. No state, no cookies, CSRF-exempt."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+
+from .engines import num5, numcheck, numconnect, numdraft
+from .engines.cards import InputError, format_cards
+from .presenters import (
+    check_result_json,
+    detected_json,
+    draft_result_json,
+    num5_round_json,
+)
+
+JSON_DUMPS = {"ensure_ascii": False}
+
+
+def error(field: str, message: str, status: int = 400) -> JsonResponse:
+    return JsonResponse(
+        {"error": {"field": field, "message": message}}, status=status, json_dumps_params=JSON_DUMPS
+    )
+
+
+def json_api(
+    view: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Callable[[HttpRequest], JsonResponse]:
+    """POST-only JSON endpoint: 405 other methods, 413 over 64 KiB, 400 on any bad input."""
+
+    @csrf_exempt
+    @wraps(view)
+    def wrapper(request: HttpRequest) -> JsonResponse:
+        if request.method != "POST":
+            response = error("method", "Cette adresse n'accepte que POST.", 405)
+            response["Allow"] = "POST"
+            return response
+        limit = settings.API_MAX_BODY
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            declared = 0
+        if declared > limit:
+            return error("body", "La requête dépasse 64 Kio.", 413)
+        try:
+            body = request.body
+        except RequestDataTooBig:
+            return error("body", "La requête dépasse 64 Kio.", 413)
+        if len(body) > limit:
+            return error("body", "La requête dépasse 64 Kio.", 413)
+        try:
+            data = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return error("body", "Le corps de la requête n'est pas du JSON valide.")
+        if not isinstance(data, dict):
+            return error("body", "Le corps de la requête doit être un objet JSON.")
+        try:
+            return JsonResponse(view(data), json_dumps_params=JSON_DUMPS)
+        except InputError as err:
+            return error(err.field, err.message)
+
+    return wrapper
+
+
+def required(data: dict[str, Any], field: str) -> Any:
+    if field not in data or data[field] is None:
+        raise InputError(field, f"Le champ « {field} » est obligatoire.")
+    return data[field]
+
+
+def as_bool(data: dict[str, Any], field: str) -> bool:
+    value = data.get(field, False)
+    if not isinstance(value, bool):
+        raise InputError(field, f"« {field} » vaut true ou false.")
+    return value
+
+
+def as_list(value: Any, field: str) -> list:
+    if not isinstance(value, list):
+        raise InputError(field, f"« {field} » doit être une liste.")
+    return value
+
+
+# --------------------------------------------------------------------------- NUM CHECK
+
+
+@json_api
+def num_check_score(data: dict[str, Any]) -> dict[str, Any]:
+    combo = numcheck.get_combo(required(data, "combo"))
+    cards = as_list(required(data, "cards"), "cards")
+    result = numcheck.score(combo, cards, required(data, "rank"))
+    return check_result_json(result)
+
+
+@json_api
+def num_check_detect(data: dict[str, Any]) -> dict[str, Any]:
+    cards = as_list(required(data, "cards"), "cards")
+    exclude = as_list(data.get("exclude") or [], "exclude")
+    found = numcheck.detect(cards, data.get("rank", 1), exclude)
+    return {"combos": [detected_json(d) for d in found]}
+
+
+@json_api
+def num_check_sheet(data: dict[str, Any]) -> dict[str, Any]:
+    players = as_list(required(data, "players"), "players")
+    entries = []
+    for index, raw in enumerate(players, start=1):
+        if not isinstance(raw, dict):
+            raise InputError("players", f"Joueur {index} : un objet {{name, claims}} est attendu.")
+        claims = raw.get("claims") or []
+        if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
+            raise InputError("players", f"Joueur {index} : « claims » est une liste d'annonces.")
+        entries.append((raw.get("name"), [(c.get("combo"), c.get("cards") or []) for c in claims]))
+    result = numcheck.sheet(entries)
+    return {
+        "players": [
+            {
+                "name": p.name,
+                "total": p.total,
+                "title": p.title,
+                "claims": [
+                    {
+                        "rank": c.rank,
+                        "combo": c.result.combo.key,
+                        "valid": c.result.valid,
+                        "total": c.total,
+                        **({} if c.result.valid else {"reason": c.result.reason}),
+                    }
+                    for c in p.claims
+                ],
+            }
+            for p in result.players
+        ],
+        "ranking": list(result.ranking),
+    }
+
+
+# --------------------------------------------------------------------------- NUM DRAFT
+
+
+@json_api
+def num_draft_score(data: dict[str, Any]) -> dict[str, Any]:
+    result = numdraft.score(
+        required(data, "grid"),
+        data.get("left"),
+        data.get("right"),
+        data.get("mode"),
+        data.get("values"),
+    )
+    return draft_result_json(result)
+
+
+@json_api
+def num_draft_table(data: dict[str, Any]) -> dict[str, Any]:
+    result = numdraft.table(
+        as_list(required(data, "players"), "players"), data.get("mode"), data.get("values")
+    )
+    return {
+        "mode": result.mode,
+        "values": result.values,
+        "players": [
+            {
+                "name": p.name,
+                "total": p.result.total,
+                "title": p.result.title,
+                "left": p.left,
+                "right": p.right,
+            }
+            for p in result.players
+        ],
+        "ranking": list(result.ranking),
+    }
+
+
+# --------------------------------------------------------------------------- Num 5
+
+
+@json_api
+def num5_round(data: dict[str, Any]) -> dict[str, Any]:
+    players = as_list(required(data, "players"), "players")
+    if not all(isinstance(p, dict) for p in players):
+        raise InputError(
+            "players", "Chaque joueur est un objet {name, cards} ou {name, plus, minus}."
+        )
+    return num5_round_json(num5.score_round(players))
+
+
+@json_api
+def num5_game(data: dict[str, Any]) -> dict[str, Any]:
+    result = num5.play_game(
+        as_list(required(data, "players"), "players"), as_list(data.get("rounds") or [], "rounds")
+    )
+    return {
+        "rounds": [{"totals": list(r.totals), "winners": list(r.winners)} for r in result.rounds],
+        "wins": result.wins,
+        "points": result.points,
+        "finished": result.finished,
+        "winners": list(result.winners),
+        **({"ruling": result.ruling} if result.ruling else {}),
+    }
+
+
+# --------------------------------------------------------------------------- Num Connect
+
+
+@json_api
+def num_connect_check(data: dict[str, Any]) -> dict[str, Any]:
+    cards = as_list(required(data, "cards"), "cards")
+    result = numconnect.check(cards, as_bool(data, "first_play"), as_bool(data, "free"))
+    if not result.valid:
+        return {"valid": False, "cards": format_cards(result.cards), "reason": result.reason}
+    return {
+        "valid": True,
+        "cards": format_cards(result.cards),
+        "segments": [{"kind": s.kind, "cards": format_cards(s.cards)} for s in result.segments],
+    }

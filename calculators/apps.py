@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CalculatorsConfig(AppConfig):
+    name = "calculators"
+    verbose_name = "Calculateurs"

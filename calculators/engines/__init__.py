@@ -1,0 +1,1 @@
+"""Pure scoring engines of the NUM games: no Django import anywhere in this package."""

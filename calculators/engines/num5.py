@@ -1,0 +1,202 @@
+"""Num 5 tally: round totals, round winners, a game to three round wins (RULES.md §3).
+
+A round is entered per player either as the cards they collected (validated against the
+102-card deck, each card collected by one player at most) or as two numbers: the sum of their
+positive cards and the sum of their Shadow cards. R/V/B/J and Rainbow count plus their value,
+Shadow minus its value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import FULL_DECK, Card, InputError, ensure_unique, parse_cards
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+WINS_TO_WIN = 3
+#: The most the deck can give: five non-Shadow families of 0..16, and the Shadows.
+MAX_PLUS = 5 * sum(FULL_DECK.values)
+MAX_MINUS = sum(FULL_DECK.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player's round as entered: ``cards`` (a list) or ``plus``/``minus`` numbers."""
+
+    cards: tuple[Card, ...] | None = None
+    plus: int = 0
+    minus: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.plus - self.minus
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    name: str
+    plus: int
+    minus: int
+    total: int
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    players: tuple[PlayerRound, ...]
+    winners: tuple[str, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(p.total for p in self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    players: tuple[str, ...]
+    rounds: tuple[RoundResult, ...]
+    wins: dict[str, int]
+    points: dict[str, int]
+    finished: bool
+    winners: tuple[str, ...]
+    ruling: str = ""  # set when several players reached 3 wins in the same round
+
+
+def check_names(names: Sequence[object], field: str = "players") -> tuple[str, ...]:
+    """3 to 8 players with unique, non-empty names."""
+    if not isinstance(names, list | tuple):
+        raise InputError(field, "Les joueurs doivent être une liste de noms.")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InputError(
+            field, f"Num 5 se joue de 3 à 8 joueurs : vous en avez indiqué {len(names)}."
+        )
+    clean: list[str] = []
+    for index, name in enumerate(names, start=1):
+        text = name.strip() if isinstance(name, str) else ""
+        if not text:
+            raise InputError(field, f"Le joueur {index} n'a pas de nom.")
+        if text in clean:
+            raise InputError(
+                field, f"Deux joueurs s'appellent « {text} » : donnez des noms différents."
+            )
+        clean.append(text)
+    return tuple(clean)
+
+
+def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool):
+        raise InputError(field, f"{who} : {what} doit être un nombre entier.")
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise InputError(field, f"{who} : {what} « {value} » n'est pas un nombre entier.") from None
+    if isinstance(value, float) and value != number:
+        raise InputError(field, f"{who} : {what} doit être un nombre entier.")
+    if number < 0:
+        raise InputError(field, f"{who} : {what} ne peut pas être négatif ({number}).")
+    if number > bound:
+        raise InputError(
+            field, f"{who} : {what} vaut au plus {bound} avec ce paquet ({number} indiqué)."
+        )
+    return number
+
+
+def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "players") -> Entry:
+    """Read one player's round: ``{"cards": [...]}`` or ``{"plus": n, "minus": m}``."""
+    if isinstance(raw, Entry):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise InputError(field, f"{who} : indiquez les cartes ou les deux nombres.")
+    if raw.get("cards") is not None:
+        parsed = parse_cards(raw["cards"], FULL_DECK, field)  # type: ignore[arg-type]
+        cards = tuple(c for c in parsed if isinstance(c, Card))
+        plus = sum(c.value for c in cards if not c.is_shadow)
+        minus = sum(c.value for c in cards if c.is_shadow)
+        return Entry(cards, plus, minus)
+    plus = _number(raw.get("plus"), "la somme des cartes positives", MAX_PLUS, who, field)
+    minus = _number(raw.get("minus"), "la somme des Shadow", MAX_MINUS, who, field)
+    return Entry(None, plus, minus)
+
+
+def round_result(
+    names: Sequence[str], entries: Sequence[Entry], field: str = "players"
+) -> RoundResult:
+    """Totals and winners of one round (ruling: a tie gives the round to every tied player)."""
+    all_cards = [c for e in entries if e.cards for c in e.cards]
+    try:
+        ensure_unique(all_cards, FULL_DECK, field)
+    except InputError as err:
+        holders = [n for n, e in zip(names, entries, strict=True) if e.cards and _holds(e, err)]
+        who = " et ".join(holders)
+        raise InputError(field, f"{err.message} ({who})" if who else err.message) from None
+    if sum(e.plus for e in entries) > MAX_PLUS or sum(e.minus for e in entries) > MAX_MINUS:
+        raise InputError(
+            field, "Ensemble, les joueurs ont plus de points que le paquet n'en contient."
+        )
+    players = tuple(
+        PlayerRound(n, e.plus, e.minus, e.total, e.cards)
+        for n, e in zip(names, entries, strict=True)
+    )
+    best = max(p.total for p in players)
+    return RoundResult(players, tuple(p.name for p in players if p.total == best))
+
+
+def _holds(entry: Entry, err: InputError) -> bool:
+    return any(f"« {c} »" in err.message for c in entry.cards or ())
+
+
+def score_round(players: Sequence[Mapping[str, object]]) -> RoundResult:
+    """API shape: ``[{"name", "cards"} | {"name", "plus", "minus"}, ...]`` (3–8 players)."""
+    if not isinstance(players, list | tuple):
+        raise InputError("players", "Les joueurs doivent être une liste.")
+    names = check_names([p.get("name") if isinstance(p, Mapping) else None for p in players])
+    entries = [make_entry(p, n) for p, n in zip(players, names, strict=True)]
+    return round_result(names, entries)
+
+
+def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> GameResult:
+    """Wins and points over the rounds; finished when someone reaches 3 round wins.
+
+    Ruling (RULES.md §3): several players reaching 3 wins in the same round — the most points
+    over all rounds wins; still tied, they share the victory. A round after the end is refused.
+    """
+    players = check_names(names)
+    if not isinstance(rounds, list | tuple):
+        raise InputError("rounds", "Les manches doivent être une liste.")
+    wins = dict.fromkeys(players, 0)
+    points = dict.fromkeys(players, 0)
+    results: list[RoundResult] = []
+    winners: tuple[str, ...] = ()
+    ruling = ""
+    for number, row in enumerate(rounds, start=1):
+        if winners:
+            raise InputError("rounds", f"La partie est terminée avant la manche {number}.")
+        if not isinstance(row, list | tuple) or len(row) != len(players):
+            raise InputError(
+                "rounds", f"Manche {number} : indiquez une ligne par joueur ({len(players)})."
+            )
+        entries = [
+            make_entry(raw, f"Manche {number}, {name}", "rounds")  # type: ignore[arg-type]
+            for raw, name in zip(row, players, strict=True)
+        ]
+        result = round_result(players, entries, "rounds")
+        results.append(result)
+        for p in result.players:
+            points[p.name] += p.total
+        for name in result.winners:
+            wins[name] += 1
+        reached = [n for n in players if wins[n] >= WINS_TO_WIN]
+        if len(reached) == 1:
+            winners = tuple(reached)
+        elif reached:
+            best = max(points[n] for n in reached)
+            winners = tuple(n for n in reached if points[n] == best)
+            names_text = ", ".join(reached)
+            ruling = (
+                f"{names_text} atteignent 3 manches ensemble : le plus de points cumulés l'emporte"
+                + (" ; encore à égalité, la victoire est partagée." if len(winners) > 1 else ".")
+            )
+    return GameResult(players, tuple(results), wins, points, bool(winners), winners, ruling)

@@ -1,0 +1,705 @@
+"""NUM CHECK scoring: combinations, Rainbow readings, references, rank bonuses, sheets.
+
+Implements RULES.md §1 exactly. A claim is a combination key, its cards and a rank 1–8.
+:func:`score` finds every legal *reading* of the cards (what each Rainbow stands for, which
+mode) and keeps the one with the highest total at the claim's rank (ties: normal mode before
+élargi, then the greatest references, §1.2). ``score = base + references + rank bonus`` (§1.4).
+:func:`detect` lists what subsets of a hand make; :func:`sheet` scores a player's claims in order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .cards import (
+    NUM_CHECK_DECK,
+    ActionCard,
+    AnyCard,
+    Card,
+    Family,
+    InputError,
+    parse_cards,
+)
+
+MAX_VALUE = NUM_CHECK_DECK.max_value
+SUITE_KINDS = ("suite_pivot", "suite_longue", "suite_zenith", "suite_couleur")
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """One of the 14 combinations of RULES.md §1.1."""
+
+    key: str
+    name: str
+    count: int
+    base: int
+    refs: int  # 1 or 2 reference cards
+    composition: str
+    feminine: bool = True
+
+    @property
+    def article(self) -> str:
+        return "une" if self.feminine else "un"
+
+
+COMBOS: tuple[Combo, ...] = (
+    Combo("paire", "Paire", 2, 2, 1, "2 cartes de même valeur"),
+    Combo("double_paire", "Double Paire", 4, 3, 2, "2 paires de valeurs différentes"),
+    Combo("couleur", "Couleur", 5, 4, 1, "5 cartes d'une même famille (R, V, B, J ou S)"),
+    Combo("suite_paire", "Suite Paire", 5, 5, 2, "une suite de 3 valeurs + une paire"),
+    Combo("full", "Full", 5, 8, 2, "un brelan + une paire de valeur différente", False),
+    Combo("suite_pivot", "Suite Pivot", 4, 9, 1, "4 valeurs consécutives incluant le 8"),
+    Combo("suite_longue", "Suite longue libre", 5, 10, 1, "5 valeurs consécutives"),
+    Combo("brelan", "Brelan", 3, 10, 1, "3 cartes de même valeur", False),
+    Combo("suite_zenith", "Suite Zénith", 5, 14, 1, "exactement 12-13-14-15-16"),
+    Combo(
+        "full_cosmique",
+        "Full Cosmique",
+        5,
+        14,
+        2,
+        "un Full en cartes naturelles avec au moins une Rainbow et une Shadow",
+        False,
+    ),
+    Combo(
+        "paire_cosmique", "Paire Cosmique", 2, 15, 1, "la Rainbow et la Shadow d'une même valeur"
+    ),
+    Combo("carre", "Carré", 4, 19, 1, "4 cartes de même valeur", False),
+    Combo("suite_couleur", "Suite couleur", 5, 21, 1, "5 valeurs consécutives d'une même famille"),
+    Combo("nums", "Num's", 5, 22, 1, "5 cartes de même valeur", False),
+)
+COMBOS_BY_KEY: dict[str, Combo] = {c.key: c for c in COMBOS}
+
+#: Fixed rank bonuses (RULES.md §1.4); ranks 4, 6 and 8 are computed.
+FIXED_BONUS = {1: 8, 2: 10, 3: 14, 5: 18, 7: 22}
+RANKS = range(1, 9)
+
+#: NUM CHECK titles (RULES.md §1.5): lower bound of each title, the upper title wins a bound.
+TITLES: tuple[tuple[int, str], ...] = (
+    (321, "Légende de NUM CHECK"),
+    (250, "Grand Maître"),
+    (180, "Maître"),
+    (100, "Stratège"),
+    (-(10**9), "Novice"),
+)
+
+ACTION_REASON = "les cartes Action ne peuvent jamais intégrer une combinaison."
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One legal way to read the cards as the combination.
+
+    ``references`` follow RULES.md §1.3 order (main first; élargi: highest, lowest; pure Shadow
+    suite: the single value highest + lowest). ``roles`` say in French what each Rainbow did.
+    """
+
+    references: tuple[int, ...]
+    mode: str = "normal"  # "normal" or "elargi"
+    roles: tuple[str, ...] = ()
+    note: str = ""  # e.g. the Shadow rule that set the reference
+
+    @property
+    def gap_bonus(self) -> bool:
+        """Whether rank 4 rewards the gap between two references."""
+        return len(self.references) == 2
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResult:
+    """The answer to one claim: valid with its breakdown, or « CHECK invalide » with a reason."""
+
+    valid: bool
+    combo: Combo
+    cards: tuple[AnyCard, ...]
+    rank: int
+    base: int = 0
+    references: tuple[int, ...] = ()
+    rank_bonus: int = 0
+    total: int = 0
+    reading: str = ""
+    explanation: tuple[str, ...] = ()
+    reason: str = ""
+    mode: str = "normal"
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def get_combo(key: object) -> Combo:
+    """The combination named by ``key``, or an :class:`InputError` on field ``combo``."""
+    if not isinstance(key, str) or key not in COMBOS_BY_KEY:
+        names = ", ".join(c.key for c in COMBOS)
+        raise InputError("combo", f"« {key} » n'est pas une combinaison de NUM CHECK ({names}).")
+    return COMBOS_BY_KEY[key]
+
+
+def check_rank(rank: object) -> int:
+    """A rank 1–8, or an :class:`InputError` on field ``rank``."""
+    if isinstance(rank, bool) or not isinstance(rank, int | str):
+        raise InputError("rank", "Le rang doit être un nombre entier de 1 à 8.")
+    try:
+        value = int(rank)
+    except ValueError:
+        raise InputError("rank", f"« {rank} » n'est pas un rang : choisissez de 1 à 8.") from None
+    if value not in RANKS:
+        raise InputError("rank", f"Le rang {value} n'existe pas : un joueur a 8 rangs, de 1 à 8.")
+    return value
+
+
+def read_cards(cards: str | Sequence[object], field: str = "cards") -> list[AnyCard]:
+    """Parse a claim's cards with the NUM CHECK deck (0–16, action cards allowed)."""
+    return parse_cards(cards, NUM_CHECK_DECK, field)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def rank_bonus(combo: Combo, reading: Reading, rank: int) -> int:
+    """The rank bonus of RULES.md §1.4."""
+    if rank in FIXED_BONUS:
+        return FIXED_BONUS[rank]
+    refs = reading.references
+    if rank == 4:
+        return (max(refs) - min(refs)) * 2 if reading.gap_bonus else refs[0] * 2
+    if rank == 6:
+        return refs[0] * 2
+    return combo.base * 2  # rank 8
+
+
+def total_of(combo: Combo, reading: Reading, rank: int) -> int:
+    return combo.base + sum(reading.references) + rank_bonus(combo, reading, rank)
+
+
+def _preference(combo: Combo, reading: Reading, rank: int) -> tuple:
+    """Sort key of RULES.md §1.2: total, then normal mode, then greatest references."""
+    return (total_of(combo, reading, rank), reading.mode == "normal", reading.references)
+
+
+def best_reading(combo: Combo, cards: Sequence[Card], rank: int) -> Reading | None:
+    """The reading with the highest score at ``rank``, or ``None`` if the cards do not form it."""
+    best: Reading | None = None
+    best_key: tuple | None = None
+    for reading in readings(combo, cards):
+        if reading.mode == "elargi" and rank != 4:
+            continue  # the Couleur's mode élargi exists at rank 4 only (§1.3)
+        key = _preference(combo, reading, rank)
+        if best_key is None or key > best_key:
+            best, best_key = reading, key
+    return best
+
+
+def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> ClaimResult:
+    """Score one claim (RULES.md §1).
+
+    Raises :class:`InputError` for bad input (unknown combination, bad or duplicate card, wrong
+    card count, rank outside 1–8). A claim whose cards do not form the combination, or that holds
+    an action card, is a valid answer « CHECK invalide » with its reason.
+    """
+    combo_obj = combo if isinstance(combo, Combo) else get_combo(combo)
+    parsed = (
+        list(cards)
+        if isinstance(cards, list | tuple) and all(isinstance(c, AnyCard) for c in cards)
+        else read_cards(cards)  # type: ignore[arg-type]
+    )
+    rank_value = check_rank(rank)
+    if len(parsed) != combo_obj.count:
+        raise InputError(
+            "cards",
+            f"{combo_obj.article.capitalize()} {combo_obj.name} compte {combo_obj.count} cartes : "
+            f"vous en avez donné {len(parsed)}.",
+        )
+    return _score_parsed(combo_obj, parsed, rank_value)
+
+
+def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimResult:
+    frozen = tuple(cards)
+    if any(isinstance(c, ActionCard) for c in cards):
+        return ClaimResult(False, combo, frozen, rank, reason=f"CHECK invalide : {ACTION_REASON}")
+    numeric = [c for c in cards if isinstance(c, Card)]
+    reading = best_reading(combo, numeric, rank)
+    if reading is None:
+        return ClaimResult(False, combo, frozen, rank, reason=invalid_reason(combo, numeric))
+    bonus = rank_bonus(combo, reading, rank)
+    total = combo.base + sum(reading.references) + bonus
+    return ClaimResult(
+        True,
+        combo,
+        frozen,
+        rank,
+        base=combo.base,
+        references=reading.references,
+        rank_bonus=bonus,
+        total=total,
+        reading=describe(combo, reading),
+        explanation=explain(combo, reading, rank, bonus, total),
+        mode=reading.mode,
+    )
+
+
+def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
+    """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »)."""
+    return [score(combo, cards, rank) for rank in RANKS]
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def describe(combo: Combo, reading: Reading) -> str:
+    """The reading in words: what each Rainbow stood for, which mode, which Shadow rule."""
+    parts = list(reading.roles)
+    if reading.note:
+        parts.append(reading.note)
+    if reading.mode == "elargi":
+        hi, lo = reading.references
+        parts.append(f"mode élargi : références la plus haute ({hi}) et la plus basse ({lo})")
+    elif combo.key == "couleur":
+        parts.append("mode normal")
+    if not parts:
+        parts.append("toutes les cartes comptent pour leur valeur imprimée")
+    text = " ; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
+def explain(combo: Combo, reading: Reading, rank: int, bonus: int, total: int) -> tuple[str, ...]:
+    """The breakdown, line by line, in the rulebook's words (UX.md principle 4)."""
+    refs = reading.references
+    lines = [f"Base {combo.name} : {combo.base}"]
+    if len(refs) == 1:
+        lines.append(f"Carte de référence : {refs[0]}")
+    else:
+        lines.append(f"Cartes de référence : {refs[0]} + {refs[1]}")
+    if rank in FIXED_BONUS:
+        lines.append(f"Rang {rank} : +{bonus}")
+    elif rank == 4 and reading.gap_bonus:
+        lines.append(f"Rang 4 : écart ({max(refs)} − {min(refs)}) × 2 = {bonus}")
+    elif rank == 4:
+        lines.append(f"Rang 4 : référence {refs[0]} × 2 = {bonus}")
+    elif rank == 6:
+        lines.append(f"Rang 6 : référence principale {refs[0]} × 2 = {bonus}")
+    else:
+        lines.append(f"Rang 8 : base {combo.base} × 2 = {bonus}")
+    lines.append(f"Total : {total}")
+    return tuple(lines)
+
+
+def invalid_reason(combo: Combo, cards: Sequence[Card]) -> str:
+    """One sentence saying why the cards are not the announced combination."""
+    detail = ""
+    rainbows = sum(c.is_rainbow for c in cards)
+    if combo.key in ("couleur", "suite_couleur") and rainbows == len(cards):
+        detail = " La Rainbow n'est pas une famille : il faut au moins une carte naturelle."
+    elif combo.key in ("couleur", "suite_couleur"):
+        families = {c.family for c in cards if not c.is_rainbow}
+        if len(families) > 1:
+            names = ", ".join(sorted(f.french for f in families))
+            detail = f" Les familles se mélangent ({names})."
+    elif combo.key == "full_cosmique":
+        if not any(c.is_rainbow for c in cards) or not any(c.is_shadow for c in cards):
+            detail = " Il lui faut au moins une Rainbow et une Shadow."
+        else:
+            detail = " Toutes ses cartes comptent pour leur valeur imprimée."
+    elif combo.key == "suite_pivot":
+        detail = " La Rainbow peut seulement remplacer le 8 manquant."
+    elif combo.key == "suite_zenith":
+        detail = " La Rainbow peut seulement remplacer le 16 manquant."
+    elif combo.key in ("suite_longue", "double_paire", "suite_paire") and rainbows:
+        detail = " Ici, la Rainbow compte pour sa valeur imprimée."
+    elif combo.key in ("full", "double_paire") and len({c.value for c in cards}) == 1:
+        detail = " Les deux groupes doivent avoir des valeurs différentes."
+    return (
+        f"CHECK invalide : ces cartes ne forment pas {combo.article} {combo.name} "
+        f"({combo.composition}).{detail}"
+    )
+
+
+# --------------------------------------------------------------------------- readings
+
+
+def readings(combo: Combo, cards: Sequence[Card]) -> Iterator[Reading]:
+    """Every legal reading of ``cards`` as ``combo`` (RULES.md §1.2–1.3)."""
+    if len(cards) != combo.count:
+        return iter(())
+    return _READERS[combo.key](cards)
+
+
+def _same_value(cards: Sequence[Card]) -> Iterator[int]:
+    """Values a same-value group may take: Rainbows are value jokers, one natural card at least.
+
+    Ruling: the group's value is the printed value of a natural card (RULES.md §1.2).
+    """
+    fixed = {c.value for c in cards if not c.is_rainbow}
+    if len(fixed) > 1:
+        return
+    if fixed:
+        yield next(iter(fixed))
+        return
+    yield from sorted({c.value for c in cards}, reverse=True)
+
+
+def _joker_roles(cards: Iterable[Card], value: int) -> list[str]:
+    return [
+        f"la Rainbow {c.value} compte comme un {value}"
+        for c in cards
+        if c.is_rainbow and c.value != value
+    ]
+
+
+def _group_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Paire, Brelan, Carré, Num's: one value group (RULES.md §1.2 value joker)."""
+    for value in _same_value(cards):
+        yield Reading((value,), roles=tuple(_joker_roles(cards, value)))
+
+
+def _full_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Full: a three and a pair of different values; Rainbows are value jokers."""
+    indices = range(len(cards))
+    for three_idx in combinations(indices, 3):
+        three = [cards[i] for i in three_idx]
+        pair = [cards[i] for i in indices if i not in three_idx]
+        for t in _same_value(three):
+            for p in _same_value(pair):
+                if t != p:
+                    roles = _joker_roles(three, t) + _joker_roles(pair, p)
+                    yield Reading((t, p), roles=tuple(roles))
+
+
+def _full_cosmique_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Full Cosmique: natural cards only, with at least one Rainbow and one Shadow (ruling)."""
+    if not any(c.is_rainbow for c in cards) or not any(c.is_shadow for c in cards):
+        return
+    counts = Counter(c.value for c in cards)
+    if sorted(counts.values()) == [2, 3]:
+        three = next(v for v, n in counts.items() if n == 3)
+        pair = next(v for v, n in counts.items() if n == 2)
+        yield Reading((three, pair))
+
+
+def _paire_cosmique_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Paire Cosmique: the Rainbow and the Shadow of one value, both natural."""
+    a, b = cards
+    if {a.family, b.family} == {Family.RAINBOW, Family.SHADOW} and a.value == b.value:
+        yield Reading((a.value,))
+
+
+def _double_paire_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Double Paire: two natural pairs of different values (ruling: Rainbow natural)."""
+    counts = Counter(c.value for c in cards)
+    if sorted(counts.values()) == [2, 2]:
+        high, low = sorted(counts, reverse=True)
+        yield Reading((high, low))
+
+
+def _consecutive(values: Sequence[int]) -> bool:
+    ordered = sorted(values)
+    return all(b - a == 1 for a, b in zip(ordered, ordered[1:], strict=False))
+
+
+def _suite_paire_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Suite Paire: a natural run of 3 + a natural pair (which may repeat a run value)."""
+    indices = range(len(cards))
+    seen: set[tuple[int, int]] = set()
+    for pair_idx in combinations(indices, 2):
+        a, b = (cards[i] for i in pair_idx)
+        if a.value != b.value:
+            continue
+        run = [cards[i].value for i in indices if i not in pair_idx]
+        if _consecutive(run):
+            refs = (max(run), a.value)
+            if refs not in seen:
+                seen.add(refs)
+                yield Reading(refs)
+
+
+def _suite_reference(values: Sequence[int], cards: Sequence[Card]) -> tuple[int, str]:
+    """Single reference of a suite (RULES.md §1.3): highest; lowest with a Shadow; pure Shadow
+    suite (every card a natural Shadow): highest + lowest."""
+    hi, lo = max(values), min(values)
+    if cards and all(c.is_shadow for c in cards) and len(cards) == len(values):
+        return hi + lo, f"suite Shadow pure : référence {hi} + {lo} = {hi + lo}"
+    if any(c.is_shadow for c in cards):
+        return lo, f"une Shadow est présente : la référence est la plus basse carte ({lo})"
+    return hi, ""
+
+
+def _natural_suite(cards: Sequence[Card], stand_in: int | None, window_ok) -> Iterator[Reading]:
+    """Suites whose cards are natural, with optionally one Rainbow standing for ``stand_in``."""
+    values = [c.value for c in cards]
+    if _consecutive(values) and window_ok(values):
+        ref, note = _suite_reference(values, cards)
+        yield Reading((ref,), note=note)
+    if stand_in is None or stand_in in values:
+        return
+    for i, card in enumerate(cards):
+        if not card.is_rainbow:
+            continue
+        replaced = values[:i] + [stand_in] + values[i + 1 :]
+        if _consecutive(replaced) and window_ok(replaced):
+            others = [c for j, c in enumerate(cards) if j != i]
+            ref, note = _suite_reference(replaced, others + [card])
+            role = f"la Rainbow {card.value} remplace le {stand_in} manquant"
+            yield Reading((ref,), roles=(role,), note=note)
+
+
+def _suite_longue_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Suite longue libre: 5 consecutive natural values, families free."""
+    return _natural_suite(cards, None, lambda v: True)
+
+
+def _suite_pivot_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Suite Pivot: 4 consecutive values including 8; one Rainbow may be the missing 8."""
+    return _natural_suite(cards, 8, lambda v: 8 in v)
+
+
+def _suite_zenith_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Suite Zénith: exactly 12–16; one Rainbow may be the missing 16."""
+    return _natural_suite(cards, 16, lambda v: sorted(v) == [12, 13, 14, 15, 16])
+
+
+def _one_family(cards: Sequence[Card]) -> Family | None:
+    """The family of a Couleur / Suite couleur: every non-Rainbow card shares it (≥ 1 such)."""
+    families = {c.family for c in cards if not c.is_rainbow}
+    if len(families) != 1:
+        return None
+    return next(iter(families))
+
+
+def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Couleur: 5 cards of one family (R, V, B, J or S); Rainbows are missing cards of it.
+
+    Only the lowest and highest represented values matter for the score, so the readings are
+    enumerated as (lowest, highest) pairs that the Rainbows can reach with distinct missing
+    values; the other Rainbows sit on missing values in between.
+    """
+    family = _one_family(cards)
+    if family is None:
+        return
+    natural = sorted(c.value for c in cards if not c.is_rainbow)
+    if len(set(natural)) != len(natural):
+        return  # impossible with a valid deck, kept for safety
+    jokers = [c for c in cards if c.is_rainbow]
+    n_lo, n_hi = natural[0], natural[-1]
+    missing = [v for v in range(MAX_VALUE + 1) if v not in natural]
+    shadow = family is Family.SHADOW
+    for lo in sorted({n_lo, *[m for m in missing if m < n_lo]}):
+        for hi in sorted({n_hi, *[m for m in missing if m > n_hi]}):
+            placed = [v for v in (lo, hi) if v not in natural]
+            if len(placed) > len(jokers):
+                continue
+            free = [m for m in missing if lo < m < hi and m not in placed]
+            rest = len(jokers) - len(placed)
+            if rest > len(free):
+                continue
+            values = placed + free[:rest]
+            roles = tuple(
+                f"la Rainbow {j.value} devient le {v} {family.french}"
+                for j, v in zip(jokers, sorted(values, reverse=True), strict=False)
+            )
+            if shadow:
+                note = f"une Shadow est présente : la référence est la plus basse carte ({lo})"
+                yield Reading((lo,), roles=roles, note=note)
+            else:
+                yield Reading((hi,), roles=roles)
+            yield Reading((hi, lo), mode="elargi", roles=roles)
+
+
+def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
+    """Suite couleur: 5 consecutive values of one family; Rainbows fill any missing value."""
+    family = _one_family(cards)
+    if family is None:
+        return
+    natural = sorted(c.value for c in cards if not c.is_rainbow)
+    if len(set(natural)) != len(natural):
+        return
+    jokers = [c for c in cards if c.is_rainbow]
+    for start in range(max(0, natural[-1] - 4), min(natural[0], MAX_VALUE - 4) + 1):
+        window = list(range(start, start + 5))
+        filled = [v for v in window if v not in natural]
+        roles = tuple(
+            f"la Rainbow {j.value} devient le {v} {family.french}"
+            for j, v in zip(jokers, filled, strict=True)
+        )
+        if family is Family.SHADOW and not jokers:
+            hi, lo = window[-1], window[0]
+            note = f"suite Shadow pure : référence {hi} + {lo} = {hi + lo}"
+            yield Reading((hi + lo,), roles=roles, note=note)
+        elif family is Family.SHADOW:
+            note = f"une Shadow est présente : la référence est la plus basse carte ({start})"
+            yield Reading((start,), roles=roles, note=note)
+        else:
+            yield Reading((window[-1],), roles=roles)
+
+
+_READERS = {
+    "paire": _group_readings,
+    "brelan": _group_readings,
+    "carre": _group_readings,
+    "nums": _group_readings,
+    "full": _full_readings,
+    "full_cosmique": _full_cosmique_readings,
+    "paire_cosmique": _paire_cosmique_readings,
+    "double_paire": _double_paire_readings,
+    "suite_paire": _suite_paire_readings,
+    "suite_longue": _suite_longue_readings,
+    "suite_pivot": _suite_pivot_readings,
+    "suite_zenith": _suite_zenith_readings,
+    "couleur": _couleur_readings,
+    "suite_couleur": _suite_couleur_readings,
+}
+
+
+# --------------------------------------------------------------------------- detector
+
+
+@dataclass(frozen=True, slots=True)
+class Detected:
+    """A combination some subset of the hand makes, with its best reading at the rank."""
+
+    combo: Combo
+    cards: tuple[Card, ...]
+    result: ClaimResult
+
+
+def detect(
+    cards: str | Sequence[object], rank: object = 1, exclude: Iterable[object] = ()
+) -> list[Detected]:
+    """« Qu'est-ce que j'ai ? »: every combination (not excluded) that 2–5 of the cards make.
+
+    Each combination appears once, with the subset and reading that score best at ``rank``;
+    the list is sorted by total, highest first (ties keep the table order of §1.1).
+    """
+    parsed = read_cards(cards)
+    rank_value = check_rank(rank)
+    if not 2 <= len(parsed) <= 5:
+        raise InputError(
+            "cards", f"Le détecteur lit de 2 à 5 cartes : vous en avez donné {len(parsed)}."
+        )
+    if isinstance(exclude, str):
+        exclude = [exclude]
+    excluded = set()
+    for key in exclude:
+        try:
+            excluded.add(get_combo(key).key)
+        except InputError as err:
+            raise InputError("exclude", err.message) from None
+    numeric = [c for c in parsed if isinstance(c, Card)]
+    found: list[Detected] = []
+    for combo in COMBOS:
+        if combo.key in excluded or combo.count > len(numeric):
+            continue
+        best: Detected | None = None
+        best_key: tuple | None = None
+        for subset in combinations(numeric, combo.count):
+            reading = best_reading(combo, subset, rank_value)
+            if reading is None:
+                continue
+            key = _preference(combo, reading, rank_value)
+            if best_key is None or key > best_key:
+                result = _score_parsed(combo, list(subset), rank_value)
+                best, best_key = Detected(combo, tuple(subset), result), key
+        if best is not None:
+            found.append(best)
+    order = {c.key: i for i, c in enumerate(COMBOS)}
+    found.sort(key=lambda d: (-d.result.total, order[d.combo.key]))
+    return found
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+@dataclass(frozen=True, slots=True)
+class SheetClaim:
+    """A claim on a player's sheet: its rank (``None`` when invalid) and its result."""
+
+    rank: int | None
+    result: ClaimResult
+
+    @property
+    def total(self) -> int:
+        return self.result.total if self.result.valid else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSheet:
+    name: str
+    claims: tuple[SheetClaim, ...]
+    total: int
+    title: str
+
+    @property
+    def valid_count(self) -> int:
+        return sum(1 for c in self.claims if c.rank is not None)
+
+    @property
+    def used(self) -> frozenset[str]:
+        return frozenset(c.result.combo.key for c in self.claims if c.rank is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    players: tuple[PlayerSheet, ...]
+    ranking: tuple[str, ...]
+
+
+def title_for(total: int) -> str:
+    """NUM CHECK title (RULES.md §1.5; the upper title wins at a shared bound)."""
+    return next(name for bound, name in TITLES if total >= bound)
+
+
+def player_sheet(
+    name: str, claims: Sequence[tuple[object, object]], field: str = "players"
+) -> PlayerSheet:
+    """Score one player's claims in the order announced (RULES.md §1.5).
+
+    A valid claim takes the next rank; an invalid CHECK takes no rank and uses nothing up
+    (ruling). A combination validly claimed twice, or a 9th valid claim, is bad input.
+    """
+    scored: list[SheetClaim] = []
+    used: set[str] = set()
+    for number, (combo_key, cards) in enumerate(claims, start=1):
+        where = f"{name}, annonce {number}"
+        try:
+            combo = get_combo(combo_key)
+            parsed = read_cards(cards)  # type: ignore[arg-type]
+            next_rank = len(used) + 1
+            result = score(combo, parsed, min(next_rank, 8))
+        except InputError as err:
+            raise InputError(field, f"{where} : {err.message}") from None
+        if not result.valid:
+            scored.append(SheetClaim(None, result))
+            continue
+        if combo.key in used:
+            raise InputError(
+                field,
+                f"{where} : {combo.name} est déjà réalisée par {name} "
+                "(une combinaison une seule fois par joueur).",
+            )
+        if next_rank > 8:
+            raise InputError(field, f"{where} : {name} a déjà 8 combinaisons, le maximum.")
+        used.add(combo.key)
+        scored.append(SheetClaim(next_rank, result))
+    total = sum(c.total for c in scored)
+    return PlayerSheet(name, tuple(scored), total, title_for(total))
+
+
+def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> Sheet:
+    """Score every player's sheet; ``ranking`` by total, highest first (ties keep order)."""
+    if not players:
+        raise InputError("players", "Ajoutez au moins un joueur.")
+    names: set[str] = set()
+    scored = []
+    for index, (name, claims) in enumerate(players, start=1):
+        clean = name.strip() if isinstance(name, str) else ""
+        if not clean:
+            raise InputError("players", f"Le joueur {index} n'a pas de nom.")
+        if clean in names:
+            raise InputError(
+                "players", f"Deux joueurs s'appellent « {clean} » : donnez des noms différents."
+            )
+        names.add(clean)
+        scored.append(player_sheet(clean, claims))
+    ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.total))
+    return Sheet(tuple(scored), ranking)

@@ -1,0 +1,217 @@
+"""Num Connect line checker (RULES.md §4): is an ordered line of cards a valid combination?
+
+Kinds of segment (≥ 3 cards):
+
+- ``same_value``: one value, every card of a different family (3–6 cards);
+- ``family_run``: consecutive values, up or down, one family; a Rainbow (or a Shadow at an end of
+  the line) stands for the missing card of that family;
+- ``multicolour_run``: consecutive values, every card of a different family.
+
+A Rainbow « compte comme une couleur différente » in a multicolour combination: it never
+repeats a family. A Rainbow inside the line may *reset* it: it closes one segment and opens the
+next, belonging to both. Shadows lie only at the ends of the line (a block of Shadows at either
+end). The checker reports the cut with the fewest segments, or the first reason the line fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import FULL_DECK, Card, Family, parse_cards
+
+SAME_VALUE, FAMILY_RUN, MULTICOLOUR_RUN = "same_value", "family_run", "multicolour_run"
+KINDS = (SAME_VALUE, FAMILY_RUN, MULTICOLOUR_RUN)
+KIND_FRENCH = {
+    SAME_VALUE: "même valeur",
+    FAMILY_RUN: "suite de même famille",
+    MULTICOLOUR_RUN: "suite multicolore",
+}
+MIN_SEGMENT = 3
+MAX_SAME_VALUE = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    kind: str
+    cards: tuple[Card, ...]
+
+    @property
+    def kind_french(self) -> str:
+        return KIND_FRENCH[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class LineResult:
+    valid: bool
+    cards: tuple[Card, ...]
+    segments: tuple[Segment, ...] = ()
+    reason: str = ""
+
+
+def _line(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _steps(values: Sequence[int]) -> bool:
+    """Consecutive values in one direction (up or down)."""
+    if len(values) < 2:
+        return True
+    step = values[1] - values[0]
+    if step not in (1, -1):
+        return False
+    return all(b - a == step for a, b in zip(values, values[1:], strict=False))
+
+
+def _distinct_families(cards: Sequence[Card]) -> bool:
+    """Every card a different family; Rainbows count as a colour of their own each time."""
+    families = [c.family for c in cards if not c.is_rainbow]
+    return len(families) == len(set(families))
+
+
+def _one_family(cards: Sequence[Card]) -> bool:
+    """One family for a same-family run: Rainbows and Shadows stand in for missing cards.
+
+    A run made only of Rainbows is a run of the Rainbow family; a Shadow alone never sets it.
+    """
+    naturals = {c.family for c in cards if not c.is_rainbow and not c.is_shadow}
+    if len(naturals) > 1:
+        return False
+    return bool(naturals) or any(c.is_rainbow for c in cards)
+
+
+def fits(kind: str, cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` (any length) follow the pattern of ``kind``."""
+    values = [c.value for c in cards]
+    if kind == SAME_VALUE:
+        return len(set(values)) == 1 and len(cards) <= MAX_SAME_VALUE and _distinct_families(cards)
+    if not _steps(values):
+        return False
+    if kind == FAMILY_RUN:
+        return _one_family(cards)
+    return _distinct_families(cards)
+
+
+def segment_kind(cards: Sequence[Card]) -> str | None:
+    """The kind of a valid segment (≥ 3 cards), or ``None``."""
+    if len(cards) < MIN_SEGMENT:
+        return None
+    return next((k for k in KINDS if fits(k, cards)), None)
+
+
+def check(
+    cards: str | Sequence[object], first_play: bool = False, free: bool = False
+) -> LineResult:
+    """Check a line of cards as laid on the table (RULES.md §4).
+
+    Raises :class:`InputError` for bad input (unknown or duplicate card, value outside 0–16).
+    ``first_play`` / ``free``: the line must also hold at least one Rainbow and one Shadow.
+    """
+    parsed = parse_cards(cards, FULL_DECK, "cards")
+    line = tuple(c for c in parsed if isinstance(c, Card))
+    if len(line) < MIN_SEGMENT:
+        return LineResult(
+            False, line, reason=f"Une combinaison compte au moins 3 cartes ({len(line)} ici)."
+        )
+    if problem := _shadow_problem(line):
+        return LineResult(False, line, reason=problem)
+    segments = _fewest_segments(line)
+    if segments is None:
+        return LineResult(False, line, reason=_first_failure(line))
+    if first_play or free:
+        has_rainbow = any(c.is_rainbow for c in line)
+        has_shadow = any(c.is_shadow for c in line)
+        if not (has_rainbow and has_shadow):
+            what = "Une première pose" if first_play else "Une combinaison libre"
+            missing = " et ".join(
+                w for w, ok in (("une Rainbow", has_rainbow), ("une Shadow", has_shadow)) if not ok
+            )
+            return LineResult(
+                False,
+                line,
+                reason=f"{what} doit contenir au moins une Rainbow et une Shadow : il manque {missing}.",
+            )
+    return LineResult(True, line, segments)
+
+
+def _shadow_problem(line: Sequence[Card]) -> str:
+    """Shadows only at the ends of the line, only Shadows next to them (RULES.md §4)."""
+    start = 0
+    while start < len(line) and line[start].is_shadow:
+        start += 1
+    end = len(line)
+    while end > start and line[end - 1].is_shadow:
+        end -= 1
+    if start == len(line):
+        return "Une ligne faite uniquement de Shadow ne forme aucune combinaison."
+    middle = [c for c in line[start:end] if c.is_shadow]
+    if middle:
+        return (
+            f"La Shadow « {middle[0]} » est au milieu de la ligne : une Shadow ne se pose qu'aux "
+            "extrémités, et seule une autre Shadow peut la toucher de ce côté."
+        )
+    return ""
+
+
+def _fewest_segments(line: tuple[Card, ...]) -> tuple[Segment, ...] | None:
+    """Cut the line at Rainbow hinges into valid segments, with the fewest segments."""
+    n = len(line)
+    hinges = [i for i in range(1, n - 1) if line[i].family is Family.RAINBOW]
+    stops = [0, *hinges, n - 1]
+
+    @cache
+    def best(start: int) -> tuple[Segment, ...] | None:
+        result: tuple[Segment, ...] | None = None
+        for end in stops:
+            if end - start + 1 < MIN_SEGMENT:
+                continue
+            piece = line[start : end + 1]
+            kind = segment_kind(piece)
+            if kind is None:
+                continue
+            here = Segment(kind, piece)
+            if end == n - 1:
+                rest: tuple[Segment, ...] | None = ()
+            else:
+                rest = best(end)
+            if rest is not None and (result is None or len(rest) + 1 < len(result)):
+                result = (here, *rest)
+        return result
+
+    return best(0)
+
+
+def _longest_prefix(cards: Sequence[Card]) -> int:
+    """How many cards from the start follow one pattern."""
+    longest = 1
+    for kind in KINDS:
+        k = 1
+        while k < len(cards) and fits(kind, cards[: k + 1]):
+            k += 1
+        longest = max(longest, k)
+    return longest
+
+
+def _first_failure(line: Sequence[Card]) -> str:
+    """The first place where the line stops being a combination, in French."""
+    start = 0
+    while True:
+        rest = line[start:]
+        k = _longest_prefix(rest)
+        if k >= len(rest):
+            return (
+                f"Après le reset Rainbow sur « {rest[0]} », le segment « {_line(rest)} » n'a que "
+                f"{len(rest)} carte{'s' if len(rest) > 1 else ''} : il en faut au moins 3."
+            )
+        hinge = next(
+            (i for i in range(k - 1, MIN_SEGMENT - 2, -1) if rest[i].is_rainbow and i > 0), None
+        )
+        if hinge is not None and start + hinge < len(line) - 1:
+            start += hinge
+            continue
+        head, breaker = rest[:k], rest[k]
+        return (
+            f"« {breaker} » ne prolonge pas « {_line(head)} » : ni même valeur en familles "
+            "différentes, ni suite d'une même famille, ni suite multicolore sans famille répétée."
+        )

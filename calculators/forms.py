@@ -1,0 +1,365 @@
+"""Forms: request data → engine input; an engine :class:`InputError` → a field error.
+
+Each form runs its engine in ``clean()`` and keeps the answer in ``self.result``, so a view
+only asks ``form.is_valid()`` and renders.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from django import forms
+
+from .engines import num5, numcheck, numconnect, numdraft
+from .engines.cards import InputError
+
+RANK_CHOICES = [(r, f"Rang {r}") for r in numcheck.RANKS]
+COMBO_CHOICES = [(c.key, f"{c.name} — base {c.base}") for c in numcheck.COMBOS]
+
+
+class EngineForm(forms.Form):
+    """A form whose ``clean`` calls an engine; engine errors land on the named field."""
+
+    result: Any = None
+    #: engine field name → form field name, where they differ
+    field_map: dict[str, str] = {}
+    #: fields drawn with calculators/_field.html, whose errors the htmx fragment refreshes
+    live_fields: tuple[str, ...] = ()
+    #: fields that hold card notation (chips mirror them)
+    card_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.style_widgets()
+
+    def style_widgets(self) -> None:
+        """Bootstrap classes on every widget, and chips/notation hints on card fields."""
+        for name, field in self.fields.items():
+            widget = field.widget
+            if isinstance(widget, forms.CheckboxInput):
+                css = "form-check-input"
+            elif isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+                continue
+            elif isinstance(widget, forms.Select):
+                css = "form-select"
+            else:
+                css = "form-control"
+            widget.attrs.setdefault("class", css)
+            if name in self.card_fields:
+                widget.attrs.update(
+                    {
+                        "data-chips": "",
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "spellcheck": "false",
+                    }
+                )
+            if name in self.live_fields:
+                widget.attrs["aria-describedby"] = f"err-id_{name}"
+
+    def live_bound_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.live_fields]
+
+    def run(self) -> Any:  # pragma: no cover - each form implements it
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.result = self.run()
+        except InputError as err:
+            field = self.field_map.get(err.field, err.field)
+            self.add_error(field if field in self.fields else None, err.message)
+        return cleaned
+
+
+class CheckForm(EngineForm):
+    """NUM CHECK calculator: combination, cards, rank."""
+
+    combo = forms.ChoiceField(label="Combinaison", choices=COMBO_CHOICES)
+    cards = forms.CharField(
+        label="Cartes",
+        max_length=200,
+        help_text="Par exemple : 7R 7B 7J 3V 3A (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow).",
+    )
+    rank = forms.TypedChoiceField(label="Rang", choices=RANK_CHOICES, coerce=int, initial=1)
+    live_fields = ("combo", "cards", "rank")
+    card_fields = ("cards",)
+
+    def run(self) -> numcheck.ClaimResult:
+        data = self.cleaned_data
+        return numcheck.score(data["combo"], data["cards"], data["rank"])
+
+
+class DetectForm(EngineForm):
+    """« Qu'est-ce que j'ai ? »: the 4 cards in hand and the claimed card."""
+
+    hand = forms.CharField(label="Cartes (main + carte réclamée)", max_length=200)
+    rank = forms.TypedChoiceField(label="Rang visé", choices=RANK_CHOICES, coerce=int, initial=1)
+    exclude = forms.MultipleChoiceField(
+        label="Déjà réalisées",
+        choices=COMBO_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    field_map = {"cards": "hand"}
+    live_fields = ("hand", "rank")
+    card_fields = ("hand",)
+
+    def run(self) -> list[numcheck.Detected]:
+        data = self.cleaned_data
+        return numcheck.detect(data["hand"], data["rank"], data["exclude"])
+
+
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z]", "", plain.lower())
+
+
+COMBO_NAMES = {_fold(c.name): c.key for c in numcheck.COMBOS} | {
+    _fold(c.key): c.key for c in numcheck.COMBOS
+}
+SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")
+
+
+def parse_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Sheet lines « Léa : Full 7R 7B 7J 3V 3A » in the order announced, grouped by player."""
+    players: dict[str, list[tuple[str, str]]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = SHEET_LINE.match(line)
+        if not match:
+            raise InputError("players", f"Ligne {number} : écrivez « Nom : combinaison cartes ».")
+        name, claim = match.group(1), match.group(2)
+        words = claim.split()
+        combo = None
+        for size in (3, 2, 1):
+            key = COMBO_NAMES.get(_fold("".join(words[:size])))
+            if key:
+                combo, cards = key, " ".join(words[size:])
+                break
+        if combo is None:
+            raise InputError("players", f"Ligne {number} : combinaison inconnue dans « {claim} ».")
+        players.setdefault(name, []).append((combo, cards))
+    return list(players.items())
+
+
+class SheetForm(EngineForm):
+    """Player sheets, stateless: one claim per line in the order announced."""
+
+    players = forms.CharField(
+        label="Annonces, dans l'ordre",
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="Une annonce par ligne : « Léa : Paire 5R 5B ». Un CHECK invalide ne prend pas de rang.",
+    )
+
+    def run(self) -> numcheck.Sheet:
+        return numcheck.sheet(parse_sheet(self.cleaned_data["players"]))
+
+
+# --------------------------------------------------------------------------- NUM DRAFT
+
+GRID_FIELDS = [f"g{y}{x}" for y in range(3) for x in range(3)]
+LEFT_FIELDS = [f"l{y}" for y in range(3)]
+RIGHT_FIELDS = [f"r{y}" for y in range(3)]
+
+
+def place_of(name: str) -> tuple[int, int]:
+    if name.startswith("g"):
+        return int(name[2]), int(name[1])
+    return (-1 if name[0] == "l" else 3), int(name[1])
+
+
+class DraftForm(EngineForm):
+    """NUM DRAFT pool: 15 places, the mode and the deck."""
+
+    mode = forms.ChoiceField(
+        label="Mode",
+        choices=[(numdraft.CLASSIC, "Classique"), (numdraft.DISCOVERY, "Découverte")],
+        initial=numdraft.CLASSIC,
+        widget=forms.RadioSelect,
+    )
+    values = forms.ChoiceField(
+        label="Paquet",
+        choices=[("0-12", "0 à 12 (2 à 5 joueurs)"), ("0-16", "0 à 16 (6 à 7 joueurs)")],
+        initial="0-12",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
+            self.fields[name] = forms.CharField(
+                label=numdraft.place_name(place_of(name)), required=False, max_length=8
+            )
+        self.style_widgets()
+        for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
+            self.fields[name].widget.attrs.update(
+                {
+                    "class": "form-control place-input text-center",
+                    "autocomplete": "off",
+                    "autocapitalize": "characters",
+                    "spellcheck": "false",
+                }
+            )
+
+    def place_fields(self, names: list[str]) -> list[forms.BoundField]:
+        return [self[n] for n in names]
+
+    def run(self) -> numdraft.PoolResult:
+        data = self.cleaned_data
+        grid = [[data[f"g{y}{x}"] or None for x in range(3)] for y in range(3)]
+        left = [data[n] or None for n in LEFT_FIELDS]
+        right = [data[n] or None for n in RIGHT_FIELDS]
+        return numdraft.score(grid, left, right, data["mode"] or None, data["values"] or None)
+
+    def clean(self) -> dict[str, Any]:
+        # Errors on "grid"/"left"/"right" are shown above the strip.
+        cleaned = forms.Form.clean(self)
+        if self.errors:
+            return cleaned
+        try:
+            self.result = self.run()
+        except InputError as err:
+            self.add_error(None, err.message)
+            self.error_field = err.field
+        return cleaned
+
+
+class DraftTableForm(EngineForm):
+    """Mode table: each player's grid, in seating (passing) order."""
+
+    mode = DraftForm.base_fields["mode"]
+    players = forms.CharField(
+        label="Joueurs et grilles",
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=(
+            "Une ligne par joueur, dans l'ordre de passage : « Léa : 3R 3B 3J / 5R 5B 5J / "
+            "8V 8A 8S » (trois lignes de grille séparées par /, - pour une case vide)."
+        ),
+    )
+    values = forms.ChoiceField(
+        label="Paquet",
+        choices=[("", "Selon le nombre de joueurs"), ("0-12", "0 à 12"), ("0-16", "0 à 16")],
+        required=False,
+    )
+
+    def run(self) -> numdraft.TableResult:
+        players = []
+        for number, line in enumerate(self.cleaned_data["players"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            if ":" not in line:
+                raise InputError("players", f"Ligne {number} : écrivez « Nom : grille ».")
+            name, grid_text = line.split(":", 1)
+            rows = [r.split() for r in grid_text.split("/")]
+            if len(rows) != 3 or any(len(r) != 3 for r in rows):
+                raise InputError(
+                    "players", f"Ligne {number} : la grille a 3 lignes de 3 cases séparées par /."
+                )
+            players.append({"name": name.strip(), "grid": rows})
+        data = self.cleaned_data
+        return numdraft.table(players, data["mode"], data["values"] or None)
+
+
+class OpeningForm(EngineForm):
+    """Ouverture: the card each player turned."""
+
+    turned = forms.CharField(
+        label="Cartes retournées",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="Une ligne par joueur : « Léa : 3R ».",
+    )
+    field_map = {"players": "turned", "cards": "turned"}
+
+    def run(self) -> numdraft.Opening:
+        pairs = []
+        for number, line in enumerate(self.cleaned_data["turned"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            if ":" not in line:
+                raise InputError("players", f"Ligne {number} : écrivez « Nom : carte ».")
+            name, card = line.split(":", 1)
+            pairs.append((name.strip(), card.strip()))
+        return numdraft.opening(pairs)
+
+
+# --------------------------------------------------------------------------- Num Connect
+
+
+class ConnectForm(EngineForm):
+    cards = forms.CharField(label="Cartes, dans l'ordre de la ligne", max_length=300)
+    first_play = forms.BooleanField(label="Première pose", required=False)
+    free = forms.BooleanField(label="Combinaison libre (hors grille)", required=False)
+    live_fields = ("cards",)
+    card_fields = ("cards",)
+
+    def run(self) -> numconnect.LineResult:
+        data = self.cleaned_data
+        return numconnect.check(data["cards"], data["first_play"], data["free"])
+
+
+# --------------------------------------------------------------------------- Num 5
+
+NUMBERS = re.compile(r"^\s*(?:\+?\s*(\d+))?\s*(?:-\s*(\d+))?\s*$")
+
+
+def num5_entry(text: str) -> dict[str, Any]:
+    """A round cell: cards (« 12R 3S ») or numbers (« 31 - 4 »: positive sum, Shadow sum)."""
+    match = NUMBERS.match(text)
+    if match and text.strip():
+        return {"plus": int(match.group(1) or 0), "minus": int(match.group(2) or 0)}
+    return {"cards": text}
+
+
+class Num5Form(EngineForm):
+    """Num 5 sheet: names once, then rounds; the state lives in the URL."""
+
+    players = forms.CharField(
+        label="Joueurs", max_length=300, help_text="De 3 à 8 noms, séparés par des virgules."
+    )
+    explosion = forms.BooleanField(label="Variante « Explosion de rangée »", required=False)
+    MAX_ROUNDS = 30
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        data = self.data
+        try:
+            count = int(data.get("n", 0))
+        except (TypeError, ValueError):
+            count = 0
+        self.round_count = max(0, min(count, self.MAX_ROUNDS))
+        self.names = [n.strip() for n in (data.get("players") or "").split(",") if n.strip()]
+        for i in range(self.round_count):
+            for j in range(len(self.names)):
+                self.fields[f"r{i}_{j}"] = forms.CharField(
+                    required=False, max_length=200, label=f"Manche {i + 1}, {self.names[j]}"
+                )
+        self.style_widgets()
+
+    def rows(self) -> list[list[forms.BoundField]]:
+        return [
+            [self[f"r{i}_{j}"] for j in range(len(self.names))] for i in range(self.round_count)
+        ]
+
+    def run(self) -> num5.GameResult:
+        names = [n.strip() for n in self.cleaned_data["players"].split(",") if n.strip()]
+        rounds = [
+            [num5_entry(self.cleaned_data.get(f"r{i}_{j}", "")) for j in range(len(names))]
+            for i in range(self.round_count)
+        ]
+        return num5.play_game(names, rounds)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = forms.Form.clean(self)
+        if self.errors:
+            return cleaned
+        try:
+            self.result = self.run()
+        except InputError as err:
+            self.add_error("players" if err.field == "players" else None, err.message)
+        return cleaned

@@ -1,0 +1,38 @@
+"""Template helpers: card chips and the card picker."""
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from calculators.engines.cards import FAMILIES, ActionCard, Card, Joker
+from rules.markup import card_chip
+
+register = template.Library()
+
+
+@register.filter
+def chip(card: object) -> SafeString | str:
+    """A card as a coloured chip (Joker and action cards as plain chips)."""
+    if isinstance(card, Card):
+        return card_chip(str(card))
+    if isinstance(card, Joker):
+        return mark_safe('<span class="card-chip fam-K" title="Joker">🃏 <b>JK</b></span>')
+    if isinstance(card, ActionCard):
+        return format_html('<span class="card-chip" title="Carte Action">⚡ {}</span>', card.name)
+    return ""
+
+
+@register.inclusion_tag("calculators/_picker.html")
+def picker(target: str, max_value: int = 16, jokers: bool = False, mode: str = "append") -> dict:
+    return {
+        "target": target,
+        "families": FAMILIES,
+        "values": range(max_value + 1),
+        "jokers": jokers,
+        "mode": mode,
+    }
+
+
+@register.filter
+def get_item(mapping: dict, key: object) -> object:
+    return mapping.get(key) if hasattr(mapping, "get") else None

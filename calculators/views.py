@@ -1,0 +1,211 @@
+"""Calculator pages: one view serves the page and its htmx fragment (ARCHITECTURE.md).
+
+The state of every calculator lives in the URL (GET), so a result is a permalink. With htmx the
+view answers only the fragment named after the form (``#check-result`` …); without it, the
+whole game page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from rules.views import rulebook_context
+
+from .engines import numcheck, numdraft
+from .forms import (
+    GRID_FIELDS,
+    LEFT_FIELDS,
+    RIGHT_FIELDS,
+    CheckForm,
+    ConnectForm,
+    DetectForm,
+    DraftForm,
+    DraftTableForm,
+    Num5Form,
+    OpeningForm,
+    SheetForm,
+)
+
+
+def _bound(request: HttpRequest, form_class: type, keys: tuple[str, ...], **defaults: str) -> Any:
+    """A form bound to the query string when it holds one of ``keys``, else unbound."""
+    if any(k in request.GET for k in keys):
+        data: QueryDict = request.GET.copy()
+        for key, value in defaults.items():
+            if not data.get(key):
+                data[key] = value
+        return form_class(data)
+    return form_class(initial=defaults)
+
+
+def _page(
+    request: HttpRequest, slug: str, template: str, fragment: str, context: dict[str, Any]
+) -> HttpResponse:
+    if request.htmx and fragment and not request.htmx.boosted:
+        return render(request, f"{template}#{fragment}", context)
+    full = rulebook_context(slug) | context
+    full["calculator_first"] = bool(request.GET)
+    return render(request, template, full)
+
+
+# --------------------------------------------------------------------------- NUM CHECK
+
+
+def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any]:
+    form = _bound(request, CheckForm, ("combo", "cards"), rank="1")
+    table = None
+    if form.is_bound and form.is_valid() and form.result is not None:
+        data = form.cleaned_data
+        table = numcheck.rank_table(data["combo"], data["cards"])
+    return {
+        "form": form,
+        "result": form.result if form.is_bound else None,
+        "rank_table": table,
+        "detect_form": _bound(request, DetectForm, ("hand",), rank="1"),
+        "sheet_form": SheetForm(),
+        "combos": numcheck.COMBOS,
+        "active": active,
+    }
+
+
+@require_GET
+def num_check(request: HttpRequest) -> HttpResponse:
+    context = _check_context(request)
+    return _page(request, "num-check", "calculators/num_check.html", "check-result", context)
+
+
+@require_GET
+def num_check_detect(request: HttpRequest) -> HttpResponse:
+    context = _check_context(request, "detect")
+    form = context["detect_form"]
+    context["detected"] = form.result if form.is_bound and form.is_valid() else None
+    return _page(request, "num-check", "calculators/num_check.html", "detect-result", context)
+
+
+def num_check_sheet(request: HttpRequest) -> HttpResponse:
+    """Player sheets (stateless): GET shows the form, POST (or GET with data) scores it."""
+    context = _check_context(request, "sheet")
+    data = (
+        request.POST
+        if request.method == "POST"
+        else (request.GET if "players" in request.GET else None)
+    )
+    form = SheetForm(data) if data is not None else SheetForm()
+    context["sheet_form"] = form
+    context["sheet"] = form.result if form.is_bound and form.is_valid() else None
+    return _page(request, "num-check", "calculators/num_check.html", "sheet-result", context)
+
+
+# --------------------------------------------------------------------------- NUM DRAFT
+
+DRAFT_KEYS = tuple(GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode"])
+
+
+def _draft_strip(form: DraftForm, result: numdraft.PoolResult | None) -> list[list[dict[str, Any]]]:
+    """Rows of the strip as drawn in the result: card, points, groups it scores in."""
+    membership: dict[tuple[int, int], list[int]] = {}
+    if result:
+        for index, group in enumerate(result.groups):
+            for place in group.places:
+                membership.setdefault(place, []).append(index)
+    rows = []
+    for y in range(3):
+        row = []
+        for x in numdraft.XS:
+            card = result.pool.at((x, y)) if result else None
+            row.append(
+                {
+                    "place": (x, y),
+                    "card": card,
+                    "points": result.place_points.get((x, y), 0) if result else 0,
+                    "groups": membership.get((x, y), []),
+                    "neighbour": x in (-1, 3),
+                    "label": numdraft.place_name((x, y)),
+                }
+            )
+        rows.append(row)
+    return rows
+
+
+@require_GET
+def num_draft(request: HttpRequest) -> HttpResponse:
+    form = _bound(request, DraftForm, DRAFT_KEYS, mode=numdraft.CLASSIC, values="0-12")
+    result = form.result if form.is_bound and form.is_valid() else None
+    context = {
+        "form": form,
+        "result": result,
+        "strip": _draft_strip(form, result),
+        "rows": [
+            [form[f"l{y}"], form[f"g{y}0"], form[f"g{y}1"], form[f"g{y}2"], form[f"r{y}"]]
+            for y in range(3)
+        ],
+    }
+    return _page(request, "num-draft", "calculators/num_draft.html", "draft-result", context)
+
+
+@require_GET
+def num_draft_table(request: HttpRequest) -> HttpResponse:
+    form = _bound(request, DraftTableForm, ("players",), mode=numdraft.CLASSIC)
+    opening_form = _bound(request, OpeningForm, ("turned",))
+    context = {
+        "form": form,
+        "result": form.result if form.is_bound and form.is_valid() else None,
+        "opening_form": opening_form,
+        "opening": opening_form.result
+        if opening_form.is_bound and opening_form.is_valid()
+        else None,
+    }
+    fragment = "opening-result" if "turned" in request.GET else "table-result"
+    return _page(request, "num-draft", "calculators/num_draft_table.html", fragment, context)
+
+
+# --------------------------------------------------------------------------- Num 5
+
+
+@require_GET
+def num_5(request: HttpRequest) -> HttpResponse:
+    data = request.GET.copy()
+    if "add" in data:
+        data["n"] = str(int(data.get("n") or 0) + 1)
+    if "remove" in data:
+        data = _remove_round(data, data.get("remove", ""))
+    form = Num5Form(data) if "players" in data else Num5Form()
+    result = form.result if form.is_bound and form.is_valid() else None
+    context = {"form": form, "result": result, "rows": form.rows() if form.is_bound else []}
+    if request.htmx and ("add" in request.GET or "remove" in request.GET):
+        return render(request, "calculators/num_5.html#num5-calculator", context)
+    return _page(request, "num-5", "calculators/num_5.html", "num5-result", context)
+
+
+def _remove_round(data: QueryDict, which: str) -> QueryDict:
+    """Drop round ``which`` (0-based) and renumber the following ones."""
+    try:
+        index, count = int(which), int(data.get("n") or 0)
+    except ValueError:
+        return data
+    if not 0 <= index < count:
+        return data
+    out = data.copy()
+    players = len([n for n in (data.get("players") or "").split(",") if n.strip()])
+    for i in range(index, count - 1):
+        for j in range(players):
+            out[f"r{i}_{j}"] = data.get(f"r{i + 1}_{j}", "")
+    for j in range(players):
+        out.pop(f"r{count - 1}_{j}", None)
+    out["n"] = str(count - 1)
+    out.pop("remove", None)
+    return out
+
+
+# --------------------------------------------------------------------------- Num Connect
+
+
+@require_GET
+def num_connect(request: HttpRequest) -> HttpResponse:
+    form = _bound(request, ConnectForm, ("cards",))
+    context = {"form": form, "result": form.result if form.is_bound and form.is_valid() else None}
+    return _page(request, "num-connect", "calculators/num_connect.html", "connect-result", context)

@@ -1,0 +1,35 @@
+"""Site-wide views: home page, health check and French error pages."""
+
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template import loader
+from django.views.decorators.http import require_GET
+
+from rules.games import GAMES
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"games": GAMES})
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 when the database answers a query, 503 otherwise."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok"})
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # No context processors here: the page must render even when something else is broken.
+    return HttpResponse(loader.get_template("500.html").render(), status=500)

@@ -1,0 +1,21 @@
+"""The rulebooks, alone and printable."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .games import GAMES_BY_SLUG
+from .rulings import RULINGS
+
+
+def rulebook_context(slug: str) -> dict:
+    """What a template needs to show a game's rulebook and its rulings."""
+    game = GAMES_BY_SLUG[slug]
+    return {"game": game, "rulebook_html": game.rendered_rulebook(), "rulings": RULINGS[slug]}
+
+
+@require_GET
+def rulebook(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAMES_BY_SLUG:
+        raise Http404("Jeu inconnu")
+    return render(request, "rules/rulebook_page.html", rulebook_context(game))

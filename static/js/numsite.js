@@ -1,0 +1,156 @@
+/* Numsite: the little JavaScript the pages need (tabs, card picker, chips). No library. */
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  var GLYPH = { R: "🔴", V: "🟢", B: "🔵", J: "🟡", A: "🌈", S: "🌑" };
+  var NAME = { R: "Rouge", V: "Vert", B: "Bleu", J: "Jaune", A: "Rainbow", S: "Shadow" };
+
+  function tokens(text) {
+    return text.split(/[\s,;]+/).filter(function (t) { return t.length > 0; });
+  }
+
+  function fire(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  /* Chips mirror a text field of card notation; tapping a chip removes that card. */
+  function renderChips(input) {
+    var box = document.querySelector('[data-chips-for="' + input.id + '"]');
+    if (!box) return;
+    box.textContent = "";
+    tokens(input.value).forEach(function (tok, index) {
+      var m = /^(\d+)([RVBJAS])$/i.exec(tok);
+      var chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "card-chip" + (m ? " fam-" + m[2].toUpperCase() : "");
+      chip.textContent = (m ? GLYPH[m[2].toUpperCase()] + " " + m[1] : tok) + " ×";
+      chip.setAttribute("aria-label", "Retirer " + (m ? m[1] + " " + NAME[m[2].toUpperCase()] : tok));
+      chip.addEventListener("click", function () {
+        var list = tokens(input.value);
+        list.splice(index, 1);
+        input.value = list.join(" ");
+        renderChips(input);
+        fire(input);
+        input.focus();
+      });
+      box.appendChild(chip);
+    });
+  }
+
+  function setupPicker(picker) {
+    var family = null;
+    var targetSel = picker.getAttribute("data-target");
+    function target() {
+      var active = picker.getAttribute("data-active");
+      return document.querySelector(active || targetSel);
+    }
+    function put(code) {
+      var input = target();
+      if (!input) return;
+      if (picker.getAttribute("data-mode") === "set") {
+        input.value = code;
+      } else {
+        input.value = (input.value.trim() + " " + code).trim();
+      }
+      renderChips(input);
+      fire(input);
+      picker.dispatchEvent(new CustomEvent("picked", { bubbles: true, detail: { input: input } }));
+    }
+    picker.querySelectorAll("[data-family]").forEach(function (btn) {
+      btn.addEventListener("click", function () {
+        family = btn.getAttribute("data-family");
+        picker.querySelectorAll("[data-family]").forEach(function (b) {
+          b.setAttribute("aria-pressed", b === btn ? "true" : "false");
+        });
+      });
+    });
+    picker.querySelectorAll("[data-value]").forEach(function (btn) {
+      btn.addEventListener("click", function () {
+        if (!family) {
+          var status = picker.querySelector("[data-picker-status]");
+          if (status) status.textContent = "Choisissez d'abord une famille.";
+          return;
+        }
+        put(btn.getAttribute("data-value") + family);
+      });
+    });
+    picker.querySelectorAll("[data-put]").forEach(function (btn) {
+      btn.addEventListener("click", function () { put(btn.getAttribute("data-put")); });
+    });
+  }
+
+  /* NUM DRAFT: tapping a place makes it the picker's target. */
+  function setupStrip(strip) {
+    var picker = document.querySelector(strip.getAttribute("data-picker"));
+    function select(event) {
+      var place = event.target.closest("[data-place]");
+      if (!place) return;
+      strip.querySelectorAll("[data-place]").forEach(function (p) {
+        p.setAttribute("aria-pressed", p === place ? "true" : "false");
+      });
+      if (picker) {
+        picker.setAttribute("data-active", "#" + place.getAttribute("data-place"));
+        var label = picker.querySelector("[data-picker-status]");
+        if (label) label.textContent = "Case choisie : " + place.getAttribute("aria-label");
+      }
+    }
+    strip.addEventListener("click", select);
+    strip.addEventListener("focusin", select);
+  }
+
+  function syncErrors(root) {
+    (root || document).querySelectorAll("[data-error-for]").forEach(function (box) {
+      var input = document.getElementById(box.getAttribute("data-error-for"));
+      if (!input) return;
+      var bad = box.textContent.trim().length > 0;
+      input.classList.toggle("is-invalid", bad);
+      input.setAttribute("aria-invalid", bad ? "true" : "false");
+    });
+  }
+
+  function setupTabs() {
+    var tabs = document.querySelector(".game-tabs");
+    if (!tabs) return;
+    var buttons = tabs.querySelectorAll("[data-pane]");
+    function show(name) {
+      buttons.forEach(function (b) {
+        var on = b.getAttribute("data-pane") === name;
+        b.classList.toggle("active", on);
+        b.setAttribute("aria-selected", on ? "true" : "false");
+        var pane = document.getElementById(b.getAttribute("data-pane"));
+        if (pane) pane.hidden = !on && window.matchMedia("(max-width: 991.98px)").matches;
+      });
+    }
+    buttons.forEach(function (b) {
+      b.addEventListener("click", function () { show(b.getAttribute("data-pane")); });
+    });
+    var start = tabs.getAttribute("data-start") || "regles";
+    if (location.hash === "#calculer") start = "calculer";
+    show(start);
+    window.addEventListener("resize", function () {
+      var current = tabs.querySelector(".active");
+      show(current ? current.getAttribute("data-pane") : start);
+    });
+  }
+
+  function init(root) {
+    root.querySelectorAll("[data-picker]").forEach(setupPicker);
+    root.querySelectorAll("[data-strip]").forEach(setupStrip);
+    root.querySelectorAll("input[data-chips]").forEach(function (input) {
+      renderChips(input);
+      input.addEventListener("input", function () { renderChips(input); });
+    });
+    syncErrors(root);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    init(document);
+    setupTabs();
+    document.querySelectorAll("[data-print]").forEach(function (b) {
+      b.addEventListener("click", function () { window.print(); });
+    });
+    document.body.addEventListener("htmx:afterSettle", function () { syncErrors(document); });
+  });
+})();

@@ -1,0 +1,102 @@
+"""Browser tests: the site as a player uses it, on a phone-sized screen."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_home_then_each_game_without_console_errors(page):
+    page.goto(page.base + "/")
+    names = ["NUM CHECK", "NUM DRAFT", "Num 5", "Num Connect"]
+    for name in names:
+        page.goto(page.base + "/")
+        page.locator(".game-card h2 a", has_text=name).click()
+        expect(page.locator("h1")).to_contain_text(name)
+        expect(page.locator("#precisions-d-arbitrage")).to_have_count(1)
+    assert page.problems == []
+
+
+def test_num_check_tap_cards_live_score_without_reload(page):
+    page.goto(page.base + "/num-check/")
+    page.locator(".game-tabs [data-pane=calculer]").click()
+    page.evaluate("window.__same_page = true")
+    page.select_option("#id_combo", "paire")
+    picker = page.locator("#calcul [data-picker]")
+    picker.locator("[data-family=R]").click()
+    picker.locator("[data-value='5']").click()
+    picker.locator("[data-family=B]").click()
+    picker.locator("[data-value='5']").click()
+    expect(page.locator("#id_cards")).to_have_value("5R 5B")
+    expect(page.locator("[data-testid=check-total]")).to_have_text("15 points")
+    page.select_option("#id_rank", "2")
+    expect(page.locator("[data-testid=check-total]")).to_have_text("17 points")
+    assert page.evaluate("window.__same_page") is True
+    expect(page).to_have_url(re.compile(r"rank=2"))
+    assert page.problems == []
+
+
+def test_num_check_bad_card_message_and_permalink(page):
+    page.goto(page.base + "/num-check/?combo=full&cards=7R+7B+7J+3V+3A&rank=4")
+    expect(page.locator("[data-testid=check-total]")).to_have_text("26 points")
+    page.fill("#id_cards", "7R 7B 7J 3V 17A")
+    expect(page.locator("#err-id_cards")).to_contain_text("la valeur 17 n'existe pas")
+    expect(page.locator("#id_cards")).to_have_class(re.compile("is-invalid"))
+    expect(page.locator("#id_cards")).to_have_value("7R 7B 7J 3V 17A")
+
+
+def test_detector_lists_a_combination(page):
+    page.goto(page.base + "/num-check/#calculer")
+    page.fill("#id_hand", "7R 7B 7J 3V 3A")
+    expect(page.locator("[data-testid=detected]")).to_contain_text("Full")
+
+
+def test_num_connect_line_turns_valid_as_cards_are_added(page):
+    page.goto(page.base + "/num-connect/?cards=5R+5V")
+    expect(page.locator("[data-testid=connect-invalid]")).to_be_visible()
+    picker = page.locator("[data-picker]")
+    picker.locator("[data-family=B]").click()
+    picker.locator("[data-value='5']").click()
+    expect(page.locator("[data-testid=connect-valid]")).to_contain_text("1 segment")
+    assert page.problems == []
+
+
+def test_num_draft_place_cards_switch_mode(page):
+    page.goto(page.base + "/num-draft/#calculer")
+    picker = page.locator("#draft-picker [data-picker]")
+    for place, family, value in (("#id_g00", "R", "1"), ("#id_g02", "V", "1")):
+        page.locator(place).click()
+        picker.locator(f"[data-family={family}]").click()
+        picker.locator(f"[data-value='{value}']").click()
+    expect(page.locator("[data-testid=draft-total]")).to_contain_text("0 points")
+    page.get_by_label("Découverte").check()
+    expect(page).to_have_url(re.compile("mode=discovery"))
+    expect(page.locator("[data-testid=draft-total]")).to_contain_text("6 points")
+    expect(page.locator("[data-testid=draft-groups]")).to_contain_text("Groupe des 1")
+    assert page.problems == []
+
+
+def test_num5_game_of_three_rounds_to_a_win(page):
+    page.goto(page.base + "/num-5/#calculer")
+    page.fill("#id_players", "Léa, Tom, Zoé")
+    for index in range(3):
+        page.get_by_role("button", name="Ajouter une manche").click()
+        cell = page.locator(f"[data-testid=cell-{index}-0]")
+        expect(cell).to_be_visible()
+        cell.fill(f"{10 + index}R")
+        page.locator(f"[data-testid=cell-{index}-1]").fill("2 - 1")
+    expect(page.locator("[data-testid=num5-finished]")).to_contain_text("Léa")
+    expect(page.locator("[data-testid=wins-0]")).to_have_text("3")
+    assert page.problems == []
+
+
+def test_num_draft_table_with_three_players(page):
+    page.goto(page.base + "/num-draft/table/#calculer")
+    page.fill(
+        "#id_players",
+        "A : 1R 2R 3R / - - - / - - -\nB : 1V 1B - / - - - / - - -\nC : 5J - 5B / - - - / - - -",
+    )
+    page.get_by_role("button", name="Compter la table").click()
+    expect(page.locator("[data-testid=table-ranking]")).to_contain_text("B")

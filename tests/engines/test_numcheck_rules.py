@@ -1,0 +1,234 @@
+"""NUM CHECK: a test per rule and ruling of RULES.md §1, and hypothesis properties."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators.engines import numcheck
+from calculators.engines.cards import Card, Family, InputError
+
+
+def total(combo, cards, rank):
+    return numcheck.score(combo, cards, rank).total
+
+
+def test_combination_table_counts_and_bases():
+    table = {c.key: (c.count, c.base) for c in numcheck.COMBOS}
+    assert len(table) == 14
+    assert (
+        table["paire"] == (2, 2) and table["nums"] == (5, 22) and table["suite_couleur"] == (5, 21)
+    )
+    assert table["full_cosmique"] == (5, 14) and table["suite_pivot"] == (4, 9)
+
+
+def test_rank_bonuses_fixed_ranks():
+    assert [numcheck.score("paire", "5R 5B", r).rank_bonus for r in (1, 2, 3, 5, 7)] == [
+        8,
+        10,
+        14,
+        18,
+        22,
+    ]
+
+
+def test_rank_4_single_reference_doubles_it():
+    assert numcheck.score("brelan", "9R 9B 9J", 4).rank_bonus == 18
+
+
+def test_rank_8_doubles_the_base():
+    assert numcheck.score("carre", "4R 4V 4B 4J", 8).total == 19 + 4 + 38
+
+
+def test_worked_examples_of_rules_md():
+    assert total("full", "7R 7B 7J 3V 3A", 4) == 26
+    assert total("nums", "12R 12V 12B 12J 12S", 6) == 58
+    assert total("paire", "5R 5B", 1) == 15
+    assert total("suite_couleur", "12R 13R 14R 15R 16R", 8) == 79
+    assert total("suite_longue", "3R 4S 5B 6J 7V", 6) == 19
+    assert total("suite_couleur", "10S 11S 12S 13S 14S", 6) == 93
+    assert total("couleur", "2S 5S 9S 11S 14S", 4) == 44
+    assert total("couleur", "2R 5R 9R 11R 4A", 1) == 28
+
+
+def test_ruling_rainbow_natural_in_double_paire_and_suite_paire():
+    assert not numcheck.score("double_paire", "9R 9B 4A 12R", 1).valid
+    assert numcheck.score("double_paire", "9R 9B 4A 4R", 1).valid
+    assert not numcheck.score("suite_paire", "4R 5B 9A 6V 6S", 1).valid
+
+
+def test_ruling_full_cosmique_is_natural_only():
+    assert not numcheck.score("full_cosmique", "7A 7S 3B 3J 12A", 6).valid
+    assert numcheck.score("full_cosmique", "7A 7S 7R 3B 3J", 6).valid
+
+
+def test_ruling_each_same_value_group_has_a_natural_card():
+    result = numcheck.score("paire", "3A 5A", 2)
+    assert result.references == (5,)
+    assert "Rainbow 3 compte comme un 5" in result.reading
+
+
+def test_ruling_couleur_needs_a_natural_family_card():
+    assert not numcheck.score("couleur", "1A 2A 3A 4A 5A", 1).valid
+    assert not numcheck.score("suite_couleur", "1A 2A 3A 4A 5A", 1).valid
+
+
+def test_ruling_shadow_is_a_family_for_couleur():
+    result = numcheck.score("couleur", "2S 5S 9S 11S 14S", 1)
+    assert result.valid and result.references == (2,)
+
+
+def test_ruling_elargi_only_at_rank_4_and_normal_wins_ties():
+    assert numcheck.score("couleur", "2S 5S 9S 11S 14S", 4).mode == "elargi"
+    assert numcheck.score("couleur", "2S 5S 9S 11S 14S", 5).mode == "normal"
+    tie = numcheck.score("couleur", "0J 3J 6J 9J 16J", 4)
+    assert tie.mode == "normal" and tie.total == 52
+
+
+def test_ruling_equal_readings_prefer_greater_references():
+    assert numcheck.score("full", "7R 7B 3V 3J 9A", 1).references == (7, 3)
+
+
+def test_ruling_pure_shadow_suite_keeps_the_rank_bonus():
+    assert numcheck.score("suite_longue", "12S 13S 14S 15S 16S", 4).rank_bonus == 56
+    assert numcheck.score("suite_pivot", "5S 6S 7S 8S", 6).references == (13,)
+
+
+def test_ruling_suite_paire_references_and_shared_value():
+    assert numcheck.score("suite_paire", "1R 2B 3J 15V 15S", 4).references == (3, 15)
+    assert numcheck.score("suite_paire", "4R 5B 6J 6V 6S", 6).valid
+
+
+def test_ruling_main_reference_of_full_is_the_three():
+    assert numcheck.score("full", "3R 3B 3J 12V 12A", 6).rank_bonus == 6
+
+
+def test_rainbow_stands_for_the_missing_pivot_and_zenith():
+    assert numcheck.score("suite_pivot", "5R 6B 7J 3A", 3).references == (8,)
+    assert numcheck.score("suite_zenith", "12R 13B 14J 15V 2A", 5).references == (16,)
+    assert not numcheck.score("suite_longue", "3R 4B 5J 6V 9A", 1).valid
+
+
+def test_shadow_rule_lowers_suite_reference():
+    assert numcheck.score("suite_zenith", "12R 13B 14S 15V 16J", 6).references == (12,)
+
+
+def test_action_card_is_check_invalide_not_an_error():
+    result = numcheck.score("paire", ["5R", "Tornade"], 1)
+    assert not result.valid
+    assert "Action" in result.reason
+
+
+@pytest.mark.parametrize(
+    ("combo", "cards", "rank", "field"),
+    [
+        ("poker", "5R 5B", 1, "combo"),
+        ("paire", "5R 5B", 0, "rank"),
+        ("paire", "5R 5B", 9, "rank"),
+        ("brelan", "5R 5B", 1, "cards"),
+        ("paire", "5R 5R", 1, "cards"),
+        ("paire", "17R 5B", 1, "cards"),
+    ],
+)
+def test_bad_input_raises_input_error_with_field(combo, cards, rank, field):
+    with pytest.raises(InputError) as err:
+        numcheck.score(combo, cards, rank)
+    assert err.value.field == field
+
+
+def test_ruling_invalid_check_takes_no_rank_and_uses_nothing():
+    sheet = numcheck.sheet([("Léa", [("paire", "5R 9B"), ("paire", "9R 9B")])])
+    claims = sheet.players[0].claims
+    assert claims[0].rank is None and claims[1].rank == 1 and sheet.players[0].total == 19
+
+
+def test_sheet_refuses_a_combination_twice_and_a_ninth_claim():
+    with pytest.raises(InputError, match="déjà réalisée"):
+        numcheck.sheet([("Léa", [("paire", "5R 5B"), ("paire", "9R 9B")])])
+    claims = [
+        ("paire", "1R 1B"),
+        ("brelan", "2R 2B 2J"),
+        ("carre", "3R 3B 3J 3V"),
+        ("nums", "4R 4B 4J 4V 4S"),
+        ("double_paire", "5R 5B 6R 6B"),
+        ("full", "7R 7B 7J 8R 8B"),
+        ("paire_cosmique", "9A 9S"),
+        ("suite_pivot", "5V 6V 7V 8V"),
+        ("suite_longue", "10R 11B 12J 13V 14S"),
+    ]
+    with pytest.raises(InputError, match="8 combinaisons"):
+        numcheck.sheet([("Léa", claims)])
+
+
+@pytest.mark.parametrize(
+    ("points", "title"),
+    [
+        (99, "Novice"),
+        (100, "Stratège"),
+        (179, "Stratège"),
+        (180, "Maître"),
+        (250, "Grand Maître"),
+        (320, "Grand Maître"),
+        (321, "Légende de NUM CHECK"),
+    ],
+)
+def test_ruling_titles_upper_title_wins_shared_bounds(points, title):
+    assert numcheck.title_for(points) == title
+
+
+def test_ranking_keeps_players_order_on_ties():
+    sheet = numcheck.sheet([("A", [("paire", "5R 5B")]), ("B", [("paire", "5V 5J")])])
+    assert sheet.ranking == ("A", "B")
+
+
+# --------------------------------------------------------------------------- properties
+
+CARDS = st.builds(Card, st.integers(0, 16), st.sampled_from(list(Family)))
+
+
+@st.composite
+def claims(draw):
+    combo = draw(st.sampled_from(numcheck.COMBOS))
+    cards = draw(st.lists(CARDS, min_size=combo.count, max_size=combo.count, unique=True))
+    return combo.key, cards, draw(st.integers(1, 8))
+
+
+@settings(max_examples=300, deadline=None)
+@given(claims(), st.randoms())
+def test_card_order_never_changes_a_result(claim, rnd):
+    combo, cards, rank = claim
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)
+    a, b = numcheck.score(combo, cards, rank), numcheck.score(combo, shuffled, rank)
+    assert (a.valid, a.total, a.references) == (b.valid, b.total, b.references)
+
+
+@settings(max_examples=300, deadline=None)
+@given(claims())
+def test_total_is_base_plus_references_plus_bonus(claim):
+    result = numcheck.score(*claim)
+    if result.valid:
+        assert result.total == result.base + sum(result.references) + result.rank_bonus
+
+
+@settings(max_examples=300, deadline=None)
+@given(claims())
+def test_rank_8_total_is_three_bases_plus_references(claim):
+    combo, cards, _ = claim
+    result = numcheck.score(combo, cards, 8)
+    if result.valid:
+        assert result.total == 3 * result.base + sum(result.references)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(CARDS, min_size=2, max_size=5, unique=True), st.integers(1, 8))
+def test_detect_lists_every_combination_score_accepts(cards, rank):
+    from itertools import combinations
+
+    found = {d.combo.key: d.result.total for d in numcheck.detect(cards, rank)}
+    for combo in numcheck.COMBOS:
+        best = None
+        for subset in combinations(cards, combo.count):
+            result = numcheck.score(combo, list(subset), rank)
+            if result.valid:
+                best = max(best or 0, result.total)
+        assert found.get(combo.key) == best

@@ -1,0 +1,226 @@
+"""Pages: home, rulebooks (every section and table of the source), calculators, htmx fragments."""
+
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from rules.games import GAMES
+
+# The section headings and tables of each source rulebook (../shared/rulebooks), listed by hand.
+HEADINGS = {
+    "num-check": [
+        "Objectif du jeu",
+        "Mise en place",
+        "Les cartes",
+        "Rainbow",
+        "Shadow",
+        "Cartes Action",
+        "Déroulement d'un tour",
+        "Échanger une carte",
+        "Dire ZAP",
+        "Réclamer une carte & annoncer CHECK",
+        "Table des combinaisons",
+        "Carte de référence & rang",
+        "Bonus du rang de réalisation",
+        "Modes de jeu",
+        "Fin de partie",
+        "Règles importantes",
+        "Classement",
+    ],
+    "num-draft": [
+        "Objectif du jeu",
+        "Mise en place",
+        "Ouverture de partie",
+        "Les cartes",
+        "Joker (2 exemplaires)",
+        "Déroulement d'un tour",
+        "Commandements du tour",
+        "DONNE !",
+        "POSE !",
+        "PASSE !",
+        "La grille et le partage entre voisins",
+        "Partage au scoring",
+        "Scoring",
+        "Bonus de provenance voisine",
+        "Mode Classique (officiel)",
+        "Mode Découverte/Familiale",
+        "Fin de partie",
+        "Annonce NUM DRAFT",
+        "Règles importantes",
+        "Classement",
+    ],
+    "num-5": [
+        "Présentation générale",
+        "Objectif du jeu",
+        "Composition du jeu",
+        "Mise en place",
+        "Déroulement d'un tour",
+        "Placement et récupération",
+        "Rainbow",
+        "Shadow",
+        "Récupération de rangée",
+        "Fin de partie",
+        "Variante « Explosion de rangée »",
+    ],
+    "num-connect": [
+        "Présentation",
+        "Objectif",
+        "Nombre de joueurs",
+        "Composition du jeu",
+        "Mise en place",
+        "Déroulement d'un tour",
+        "Première pose d'un joueur",
+        "Combinaisons valides",
+        "Suite de même couleur",
+        "Suite multicolore",
+        "Règle spéciale Rainbow",
+        "Reset de couleur et de type",
+        "Règle spéciale Shadow",
+        "Connexion à une grille",
+        "Extensions des combinaisons",
+        "Combinaisons libres",
+        "Fin de la partie",
+    ],
+}
+TABLES = {
+    "num-check": [
+        ["Paire", "Num's", "Full Cosmique"],
+        ["+8 points fixes", "Points de base ×2"],
+        ["Classique", "Famille"],
+        ["Moins de 100 pts", "Légende de NUM CHECK"],
+    ],
+    "num-draft": [
+        ["Gauche", "Centre"],
+        ["Groupe Couleur", "Groupe Valeur"],
+        ["Classique", "+0 point"],
+        ["Moins de 18 points", "62 points et plus"],
+        ["Moins de 25 points", "75 points et plus"],
+    ],
+    "num-5": [],
+    "num-connect": [],
+}
+
+
+def tables_of(html):
+    return re.findall(r"<table.*?</table>", html, flags=re.S)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_rulebook_page_has_every_section_and_table(client, game):
+    html = unescape(client.get(reverse("rules:rulebook", args=[game.slug])).content.decode())
+    titles = [
+        re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html, re.S)
+    ]
+    for heading in HEADINGS[game.slug]:
+        assert any(heading in title for title in titles), heading
+    tables = tables_of(html)
+    assert len(tables) == len(TABLES[game.slug])
+    for table, cells in zip(tables, TABLES[game.slug]):
+        for cell in cells:
+            assert cell in table
+    assert "Précisions d'arbitrage" in html
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_game_page_shows_rulebook_beside_calculator(client, game):
+    response = client.get(game.url)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="regles"' in html and 'id="calculer"' in html
+    assert 'lang="fr"' in html and "htmx" in html
+    assert "cdn" not in html.lower()
+
+
+def test_home_lists_the_four_games(client):
+    html = client.get("/").content.decode()
+    for game in GAMES:
+        assert game.name in html and game.url in html and game.rules_url in html
+
+
+@pytest.mark.django_db
+def test_healthz(client):
+    assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
+
+
+def test_french_404(client):
+    response = client.get("/pas-de-page/")
+    assert response.status_code == 404
+    assert "Page introuvable" in response.content.decode()
+
+
+def test_num_check_permalink_and_fragment(client):
+    url = "/num-check/?combo=full&cards=7R+7B+7J+3V+3A&rank=4"
+    page = client.get(url).content.decode()
+    assert "26 points" in page and "Rang 4 : écart (7 − 3) × 2 = 8" in page
+    fragment = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "26 points" in fragment and "<html" not in fragment
+
+
+def test_num_check_bad_card_shows_message_under_field_and_keeps_input(client):
+    html = client.get("/num-check/?combo=paire&cards=5R+17B&rank=1").content.decode()
+    assert "la valeur 17 n&#x27;existe pas" in html
+    assert 'value="5R 17B"' in html
+
+
+def test_num_check_invalid_check_says_why(client):
+    html = client.get("/num-check/?combo=brelan&cards=8R+8V+9B&rank=5").content.decode()
+    assert "CHECK invalide" in html
+
+
+def test_detector_and_sheet(client):
+    html = client.get("/num-check/detecteur/?hand=7R+7B+7J+3V+3A&rank=1").content.decode()
+    assert "Full" in html and "pts" in html
+    response = client.post(
+        "/num-check/feuille/",
+        {"players": "Léa : Paire 5R 5B\nLéa : Brelan 7R 7B 7J\nTom : Full 7R 7B 7J 3V 3A"},
+    )
+    html = response.content.decode()
+    assert "42 points" in html and "26 points" in html
+
+
+def test_num_draft_page_scores_and_highlights(client):
+    html = client.get("/num-draft/?g00=1R&g01=JK&g02=1V&mode=classic").content.decode()
+    assert "9 points" in html and "Groupe des 1" in html
+
+
+def test_num_draft_duplicate_is_reported(client):
+    html = client.get("/num-draft/?g00=4S&l1=4S").content.decode()
+    assert "posée deux fois" in html
+
+
+def test_num_draft_table_and_opening(client):
+    players = "A : 1R 2R 3R / - - - / - - -\nB : 1V 1B - / - - - / - - -"
+    html = client.get("/num-draft/table/", {"players": players, "mode": "classic"}).content.decode()
+    assert "Classement" in html
+    html = client.get("/num-draft/table/", {"turned": "A : 3R\nB : 3B\nC : 5J"}).content.decode()
+    assert "C a la plus petite valeur unique" in html
+
+
+def test_num5_sheet_add_and_remove_rounds(client):
+    base = {"players": "A, B, C", "n": "1", "r0_0": "10R", "r0_1": "5", "r0_2": "3 - 1"}
+    html = client.get("/num-5/", base).content.decode()
+    assert "winner-cell" in html
+    html = client.get("/num-5/", {**base, "add": "1"}).content.decode()
+    assert 'name="r1_0"' in html
+    html = client.get("/num-5/", {**base, "n": "2", "r1_0": "1R", "remove": "0"}).content.decode()
+    assert 'name="r1_0"' not in html and 'value="1R"' in html
+
+
+def test_num_connect_page(client):
+    html = client.get("/num-connect/?cards=8R+8V+8A+7V+6B+5J+4R+3A+4B+5B").content.decode()
+    assert "3 segments" in html
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_every_ruling_example_opens_a_working_calculator(client, game):
+    from rules.rulings import RULINGS
+
+    for ruling in RULINGS[game.slug]:
+        if ruling.example_url:
+            response = client.get(ruling.example_url)
+            assert response.status_code == 200
+            html = response.content.decode()
+            assert "invalid-feedback d-block" in html or "result" in html
+            assert "is-invalid" not in html, ruling.anchor
