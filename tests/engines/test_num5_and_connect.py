@@ -146,7 +146,9 @@ def runs(draw):
     if draw(st.booleans()):
         return [Card(v, family) for v in range(start, min(start + length, 17))], "family_run"
     fams = [Family.RED, Family.GREEN, Family.BLUE, Family.YELLOW, Family.RAINBOW]
-    return [Card(v, f) for v, f in zip(range(start, start + length), fams)], "multicolour_run"
+    return [
+        Card(v, f) for v, f in zip(range(start, start + length), fams, strict=False)
+    ], "multicolour_run"
 
 
 @settings(max_examples=200, deadline=None)

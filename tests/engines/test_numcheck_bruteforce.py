@@ -36,7 +36,7 @@ def options(combo, card, family):
 
 def consecutive(values):
     s = sorted(values)
-    return all(b == a + 1 for a, b in zip(s, s[1:]))
+    return all(b == a + 1 for a, b in zip(s, s[1:], strict=False))
 
 
 def suite_ref(rep, cards):
@@ -61,9 +61,9 @@ def compositions(combo, rep, cards):
             pair = [i for i in range(n) if i not in three]
             tv = {values[i] for i in three}
             pv = {values[i] for i in pair}
-            if len(tv) == 1 and len(pv) == 1 and tv != pv:
-                if not all(jokers[i] for i in three) and not all(jokers[i] for i in pair):
-                    yield (tv.pop(), pv.pop()), "normal"
+            natural_each = not all(jokers[i] for i in three) and not all(jokers[i] for i in pair)
+            if len(tv) == 1 and len(pv) == 1 and tv != pv and natural_each:
+                yield (tv.pop(), pv.pop()), "normal"
     elif combo == "full_cosmique":
         fams = {f for _, f, _ in rep}
         counts = Counter(values)

@@ -55,7 +55,9 @@ def brute_total(cards, mode):
     best = 0
     for choice in product(*(opts for _, opts in wild)):
         carriers = {}
-        for p, attr in fixed + [(p, a) for (p, _), a in zip(wild, choice) if a is not None]:
+        for p, attr in fixed + [
+            (p, a) for (p, _), a in zip(wild, choice, strict=True) if a is not None
+        ]:
             carriers.setdefault(attr, set()).add(p)
         points, scoring = 0, set()
         for attr, places in carriers.items():
@@ -63,10 +65,7 @@ def brute_total(cards, mode):
             groups = list(components(places)) if mode == "classic" else [places]
             for g in groups:
                 own_cards = [p for p in g if own(p)]
-                if mode == "classic":
-                    anchors = list(components(own_cards))
-                else:
-                    anchors = [own_cards]
+                anchors = list(components(own_cards)) if mode == "classic" else [own_cards]
                 if any(
                     len(a) >= 2 and any(not isinstance(cards[p], Joker) for p in a) for a in anchors
                 ):
@@ -98,9 +97,8 @@ def random_pool(rng):
                 continue
             for _ in range(10):
                 family = rng.choice(FAMILIES)
-                if family is Family.RAINBOW and x in (-1, 3):
-                    if wild >= 2:
-                        continue
+                if family is Family.RAINBOW and x in (-1, 3) and wild >= 2:
+                    continue
                 card = Card(rng.randint(low, low + 3), family)
                 if card not in used:
                     used.add(card)

@@ -181,7 +181,8 @@ def test_adding_a_card_to_a_neighbour_column_never_lowers_the_total(pool, place,
 def test_table_scores_equal_single_pool_scores(cards):
     grids = [[cards[k * 9 + y * 3 : k * 9 + y * 3 + 3] for y in range(3)] for k in range(3)]
     players = [
-        {"name": n, "grid": [[str(c) for c in row] for row in g]} for n, g in zip("ABC", grids)
+        {"name": n, "grid": [[str(c) for c in row] for row in g]}
+        for n, g in zip("ABC", grids, strict=True)
     ]
     result = numdraft.table(players)
     for i, p in enumerate(result.players):

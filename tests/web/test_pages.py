@@ -117,7 +117,7 @@ def test_rulebook_page_has_every_section_and_table(client, game):
         assert any(heading in title for title in titles), heading
     tables = tables_of(html)
     assert len(tables) == len(TABLES[game.slug])
-    for table, cells in zip(tables, TABLES[game.slug]):
+    for table, cells in zip(tables, TABLES[game.slug], strict=True):
         for cell in cells:
             assert cell in table
     assert "Précisions d'arbitrage" in html

@@ -1,0 +1,50 @@
+# Numsite: the two set-up commands of the README are `make run` and `make test`.
+PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run install install-test chromium lint test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+## Install, apply migrations to the embedded SQLite database and serve on $(HOST):$(PORT).
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+install-test: $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[test]"
+
+## Debian's Chromium for the browser tests (installed with apt when missing and root).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+		echo "Chromium: $(CHROMIUM)"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "Chromium is missing and you are not root: install Debian's chromium package," \
+		     "or the browser tests are skipped (they fail when CI=true)."; \
+	fi
+
+lint: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+## Install what the tests need, lint, and run every test (browser tests included).
+test: install-test chromium lint
+	$(BIN)/python -m pytest
+
+## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
+bench: install-test
+	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only --benchmark-columns=median,mean,stddev,rounds
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache
