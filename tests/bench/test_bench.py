@@ -1,0 +1,82 @@
+"""Benchmarks (pytest-benchmark). `make bench` reports medians; in the normal suite each runs
+once as a plain test. Targets (issues #3, #4): score ≤ 0.2 ms, detect ≤ 5 ms, typical pool
+≤ 2 ms, adversarial pool ≤ 50 ms, 7-player table ≤ 100 ms."""
+
+import json
+import random
+
+import pytest
+
+from calculators.engines import numcheck, numdraft
+from calculators.engines.cards import DRAFT_DECK_SMALL, JOKER, Card, Family
+
+FULL = ["7R", "7B", "2A", "3V", "3J"]
+
+
+def test_bench_check_score(benchmark):
+    cards = numcheck.read_cards(FULL)
+    result = benchmark(numcheck.score, "full", cards, 6)
+    assert result.total == 32
+
+
+def test_bench_check_detect_5_cards(benchmark):
+    cards = numcheck.read_cards(["7R", "7B", "7J", "3V", "3A"])
+    found = benchmark(numcheck.detect, cards, 4)
+    assert found[0].result.total >= 26
+
+
+@pytest.mark.django_db
+def test_bench_api_score_request(benchmark, client):
+    body = json.dumps({"combo": "full", "cards": FULL, "rank": 6})
+
+    def post():
+        return client.post("/api/v1/num-check/score", data=body, content_type="application/json")
+
+    assert benchmark(post).status_code == 200
+
+
+def typical_pool(seed: int) -> numdraft.Pool:
+    rng = random.Random(seed)
+    deck = DRAFT_DECK_SMALL.numeric_cards()
+    rng.shuffle(deck)
+    return numdraft.Pool(tuple(deck[:15]))
+
+
+def test_bench_draft_typical_pool(benchmark):
+    pools = [typical_pool(seed) for seed in range(50)]
+    iterator = iter(range(10**9))
+    benchmark(lambda: numdraft.score_pool(pools[next(iterator) % 50], numdraft.CLASSIC))
+
+
+def adversarial_pool() -> numdraft.Pool:
+    """2 Jokers in the own grid + 6 neighbour Rainbows, every own colour different."""
+    grid = [
+        [Card(1, Family.RED), JOKER, Card(1, Family.GREEN)],
+        [Card(2, Family.BLUE), Card(2, Family.YELLOW), Card(2, Family.SHADOW)],
+        [Card(3, Family.RED), JOKER, Card(3, Family.GREEN)],
+    ]
+    left = [Card(v, Family.RAINBOW) for v in (4, 5, 6)]
+    right = [Card(v, Family.RAINBOW) for v in (7, 8, 9)]
+    return numdraft.Pool.from_columns(grid, left, right)
+
+
+def test_bench_draft_adversarial_pool(benchmark):
+    pool = adversarial_pool()
+    result = benchmark(numdraft.score_pool, pool, numdraft.CLASSIC)
+    assert len(result.wildcards) == 8
+
+
+def test_bench_draft_seven_player_table(benchmark):
+    deck = numdraft.DRAFT_DECK_LARGE.numeric_cards()
+    random.Random(7).shuffle(deck)
+    players = [
+        {
+            "name": f"J{k}",
+            "grid": [[str(c) for c in deck[k * 9 + y * 3 : k * 9 + y * 3 + 3]] for y in range(3)],
+        }
+        for k in range(7)
+    ]
+    players[0]["grid"][1][1] = "JK"
+    players[3]["grid"][0][0] = "JK"
+    result = benchmark(numdraft.table, players)
+    assert len(result.players) == 7
