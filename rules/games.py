@@ -41,6 +41,8 @@ class Game:
 
     def example_link(self, slug: str, text: str) -> str | None:
         """The calculator URL of an example written in the rulebook (``@slug``)."""
+        if slug in EXAMPLES.get(self.slug, {}):
+            return f"{self.url}?{urlencode(EXAMPLES[self.slug][slug])}"
         cards = markup.cards_in(text.split(" ou ")[0])
         if self.slug == "num-connect" and cards:
             params: dict[str, str] = {"cards": " ".join(cards)}
@@ -52,6 +54,21 @@ class Game:
     def rendered_rulebook(self) -> SafeString:
         return markup.render(self.rulebook, self.example_link)
 
+
+#: Rulebook examples whose cards the text does not spell out: the calculator state they open.
+EXAMPLES: dict[str, dict[str, dict[str, str]]] = {
+    "num-draft": {
+        # Three touching own reds, a 4th red from the left neighbour touching them.
+        "exemple-rouge": {
+            "g00": "1R",
+            "g01": "5B",
+            "g10": "2R",
+            "g11": "9J",
+            "g20": "3R",
+            "l0": "7R",
+        },
+    },
+}
 
 GAMES: tuple[Game, ...] = (
     Game(

@@ -23,8 +23,12 @@ def chip(card: object) -> SafeString | str:
 
 
 @register.inclusion_tag("calculators/_picker.html")
-def picker(target: str, max_value: int = 16, jokers: bool = False, mode: str = "append") -> dict:
+def picker(
+    target: str, max_value: int = 16, jokers: bool = False, mode: str = "append", max_from: str = ""
+) -> dict:
+    """Family buttons then a value keypad; ``max_from`` names a select giving the deck range."""
     return {
+        "max_from": max_from,
         "target": target,
         "families": FAMILIES,
         "values": range(max_value + 1),

@@ -43,12 +43,16 @@
     var family = null;
     var targetSel = picker.getAttribute("data-target");
     function target() {
-      var active = picker.getAttribute("data-active");
-      return document.querySelector(active || targetSel);
+      var selector = picker.getAttribute("data-active") || targetSel;
+      return selector ? document.querySelector(selector) : null;
     }
     function put(code) {
       var input = target();
-      if (!input) return;
+      if (!input) {
+        var status = picker.querySelector("[data-picker-status]");
+        if (status) status.textContent = "Touchez d'abord une case.";
+        return;
+      }
       if (picker.getAttribute("data-mode") === "set") {
         input.value = code;
       } else {
@@ -76,6 +80,19 @@
         put(btn.getAttribute("data-value") + family);
       });
     });
+    /* The deck's highest value may follow a select (NUM DRAFT: 0-12 or 0-16). */
+    var maxFrom = document.querySelector(picker.getAttribute("data-max-from") || "#none");
+    function limitValues() {
+      if (!maxFrom) return;
+      var max = parseInt(maxFrom.value.split("-")[1] || "16", 10);
+      picker.querySelectorAll("[data-value]").forEach(function (b) {
+        b.hidden = parseInt(b.getAttribute("data-value"), 10) > max;
+      });
+    }
+    if (maxFrom) {
+      maxFrom.addEventListener("change", limitValues);
+      limitValues();
+    }
     picker.querySelectorAll("[data-put]").forEach(function (btn) {
       btn.addEventListener("click", function () { put(btn.getAttribute("data-put")); });
     });
@@ -83,7 +100,7 @@
 
   /* NUM DRAFT: tapping a place makes it the picker's target. */
   function setupStrip(strip) {
-    var picker = document.querySelector(strip.getAttribute("data-picker"));
+    var picker = document.querySelector(strip.getAttribute("data-strip-picker"));
     function select(event) {
       var place = event.target.closest("[data-place]");
       if (!place) return;
@@ -135,12 +152,20 @@
     });
   }
 
+  function once(el, fn) {
+    if (el.hasAttribute("data-ready")) return;
+    el.setAttribute("data-ready", "");
+    fn(el);
+  }
+
   function init(root) {
-    root.querySelectorAll("[data-picker]").forEach(setupPicker);
-    root.querySelectorAll("[data-strip]").forEach(setupStrip);
+    root.querySelectorAll("[data-picker]").forEach(function (el) { once(el, setupPicker); });
+    root.querySelectorAll("[data-strip]").forEach(function (el) { once(el, setupStrip); });
     root.querySelectorAll("input[data-chips]").forEach(function (input) {
-      renderChips(input);
-      input.addEventListener("input", function () { renderChips(input); });
+      once(input, function () {
+        renderChips(input);
+        input.addEventListener("input", function () { renderChips(input); });
+      });
     });
     syncErrors(root);
   }
@@ -152,5 +177,6 @@
       b.addEventListener("click", function () { window.print(); });
     });
     document.body.addEventListener("htmx:afterSettle", function () { syncErrors(document); });
+    document.body.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   });
 })();

@@ -45,7 +45,11 @@ def page(browser, live_server):
     page.problems = []
     page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
     page.on("pageerror", lambda e: page.problems.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: page.problems.append(f"failed: {r.url}"))
+    page.on(
+        "requestfailed",
+        # A navigation aborts the requests still pending (a favicon, say): not a failure.
+        lambda r: r.failure != "net::ERR_ABORTED" and page.problems.append(f"failed: {r.url}"),
+    )
     page.base = live_server.url
     yield page
     context.close()

@@ -85,7 +85,14 @@ def test_num5_game_of_three_rounds_to_a_win(page):
         page.get_by_role("button", name="Ajouter une manche").click()
         cell = page.locator(f"[data-testid=cell-{index}-0]")
         expect(cell).to_be_visible()
-        cell.fill(f"{10 + index}R")
+        if index == 0:  # by tapping: the cell, then family and value on the picker
+            cell.click()
+            picker = page.locator("#num5-picker [data-picker]")
+            picker.locator("[data-family=R]").click()
+            picker.locator("[data-value='10']").click()
+            expect(cell).to_have_value("10R")
+        else:
+            cell.fill(f"{10 + index}R")
         page.locator(f"[data-testid=cell-{index}-1]").fill("2 - 1")
     expect(page.locator("[data-testid=num5-finished]")).to_contain_text("Léa")
     expect(page.locator("[data-testid=wins-0]")).to_have_text("3")
