@@ -7,7 +7,7 @@ from typing import Any
 from .engines.cards import format_cards
 from .engines.num5 import RoundResult
 from .engines.numcheck import ClaimResult, Detected
-from .engines.numdraft import PoolResult
+from .engines.numdraft import XS, PoolResult, place_name
 
 
 def check_result_json(result: ClaimResult) -> dict[str, Any]:
@@ -70,3 +70,25 @@ def num5_round_json(result: RoundResult) -> dict[str, Any]:
         ],
         "winners": list(result.winners),
     }
+
+
+def strip_rows(result: PoolResult) -> list[list[dict[str, Any]]]:
+    """The pool's 3 × 5 strip, row by row, as drawn: card, points, indices of its groups."""
+    membership: dict[tuple[int, int], list[int]] = {}
+    for index, group in enumerate(result.groups):
+        for place in group.places:
+            membership.setdefault(place, []).append(index)
+    return [
+        [
+            {
+                "place": (x, y),
+                "card": result.pool.at((x, y)),
+                "points": result.place_points.get((x, y), 0),
+                "groups": membership.get((x, y), []),
+                "neighbour": x in (-1, 3),
+                "label": place_name((x, y)),
+            }
+            for x in XS
+        ]
+        for y in range(3)
+    ]

@@ -29,6 +29,7 @@ from .forms import (
     OpeningForm,
     SheetForm,
 )
+from .presenters import strip_rows
 
 
 def _bound(request: HttpRequest, form_class: type, keys: tuple[str, ...], **defaults: str) -> Any:
@@ -105,32 +106,6 @@ def num_check_sheet(request: HttpRequest) -> HttpResponse:
 DRAFT_KEYS = tuple(GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode"])
 
 
-def _draft_strip(form: DraftForm, result: numdraft.PoolResult | None) -> list[list[dict[str, Any]]]:
-    """Rows of the strip as drawn in the result: card, points, groups it scores in."""
-    membership: dict[tuple[int, int], list[int]] = {}
-    if result:
-        for index, group in enumerate(result.groups):
-            for place in group.places:
-                membership.setdefault(place, []).append(index)
-    rows = []
-    for y in range(3):
-        row = []
-        for x in numdraft.XS:
-            card = result.pool.at((x, y)) if result else None
-            row.append(
-                {
-                    "place": (x, y),
-                    "card": card,
-                    "points": result.place_points.get((x, y), 0) if result else 0,
-                    "groups": membership.get((x, y), []),
-                    "neighbour": x in (-1, 3),
-                    "label": numdraft.place_name((x, y)),
-                }
-            )
-        rows.append(row)
-    return rows
-
-
 @require_GET
 def num_draft(request: HttpRequest) -> HttpResponse:
     form = _bound(request, DraftForm, DRAFT_KEYS, mode=numdraft.CLASSIC, values="0-12")
@@ -138,7 +113,7 @@ def num_draft(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "result": result,
-        "strip": _draft_strip(form, result),
+        "strip": strip_rows(result) if result else [],
         "rows": [
             [form[f"l{y}"], form[f"g{y}0"], form[f"g{y}1"], form[f"g{y}2"], form[f"r{y}"]]
             for y in range(3)
@@ -151,9 +126,11 @@ def num_draft(request: HttpRequest) -> HttpResponse:
 def num_draft_table(request: HttpRequest) -> HttpResponse:
     form = _bound(request, DraftTableForm, ("players",), mode=numdraft.CLASSIC)
     opening_form = _bound(request, OpeningForm, ("turned",))
+    result = form.result if form.is_bound and form.is_valid() else None
     context = {
         "form": form,
-        "result": form.result if form.is_bound and form.is_valid() else None,
+        "result": result,
+        "pools": [(p, strip_rows(p.result)) for p in result.players] if result else [],
         "opening_form": opening_form,
         "opening": opening_form.result
         if opening_form.is_bound and opening_form.is_valid()
