@@ -123,6 +123,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+    # Tests use a file too, so that live-server threads really write concurrently (an in-memory
+    # database is shared by one connection across threads).
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / "test_numsite.sqlite3")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -22,6 +22,7 @@ class Game:
     pitch: str
     players: str
     calculator_label: str
+    party_kind: str = ""  # the kind of shared score sheet (« partie ») the game has, if any
 
     @property
     def url(self) -> str:
@@ -77,6 +78,7 @@ GAMES: tuple[Game, ...] = (
         "Construisez des combinaisons en main, réclamez la carte manquante au centre : CHECK !",
         "2 à 6 joueurs (7 et plus en 3 tours de paquet)",
         "Calculateur dynamique",
+        "num_check",
     ),
     Game(
         "num-draft",
@@ -84,6 +86,7 @@ GAMES: tuple[Game, ...] = (
         "Draftez une grille 3×3 et regroupez couleurs et valeurs avec les colonnes voisines.",
         "2 à 7 joueurs",
         "Calculateur de pool",
+        "num_draft",
     ),
     Game(
         "num-5",
@@ -91,6 +94,7 @@ GAMES: tuple[Game, ...] = (
         "Posez sur les rangées, évitez les Shadows et gagnez trois manches.",
         "3 à 8 joueurs",
         "Feuille de manches",
+        "num5",
     ),
     Game(
         "num-connect",

@@ -4,6 +4,11 @@ import json
 from pathlib import Path
 
 import pytest
+from django.core.servers import basehttp
+
+# The live test server accepts 10 pending connections by default; the concurrency test opens
+# two dozen at the same instant, as a table of phones would against a real server.
+basehttp.WSGIServer.request_queue_size = 64
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 

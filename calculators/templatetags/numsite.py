@@ -40,3 +40,27 @@ def picker(
 @register.filter
 def get_item(mapping: dict, key: object) -> object:
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def chips(line: str) -> SafeString:
+    """A stored line of canonical cards (« 7R 7B JK ») as chips."""
+    from calculators.engines.cards import DRAFT_DECK_LARGE, InputError, parse_card
+
+    parts = []
+    for token in (line or "").split():
+        try:
+            parts.append(str(chip(parse_card(token, DRAFT_DECK_LARGE))))
+        except InputError:
+            parts.append(str(format_html("<span>{}</span>", token)))
+    return mark_safe(" ".join(parts))  # noqa: S308 - each part escaped above
+
+
+@register.filter
+def grid_cells(player: object) -> list[dict]:
+    """A stored NUM DRAFT grid as 9 cells, row by row (1-based row and column)."""
+    cells = list(getattr(player, "grid", None) or []) + [""] * 9
+    return [
+        {"index": i, "value": cells[i] or "", "row": i // 3 + 1, "column": i % 3 + 1}
+        for i in range(9)
+    ]

@@ -107,3 +107,33 @@ def test_num_draft_table_with_three_players(page):
     )
     page.get_by_role("button", name="Compter la table").click()
     expect(page.locator("[data-testid=table-ranking]")).to_contain_text("B")
+
+
+def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_server):
+    from calculators import parties
+
+    game = parties.create_game("num_check", "classic", ["Léa", "Tom"])
+    phones = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
+    writer, reader = (context.new_page() for context in phones)
+    problems = []
+    for page in (writer, reader):
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    writer.goto(f"{live_server.url}/parties/{game.pk}/{game.edit_token}/")
+    reader.goto(f"{live_server.url}/parties/{game.pk}/{game.view_token}/")
+    reader.evaluate("window.__same_page = true")
+    expect(reader.locator("[data-testid=total-0]")).to_have_text("0")
+    assert reader.locator("text=Enregistrer le CHECK").count() == 0
+
+    writer.select_option("#claim-combo", "full")
+    picker = writer.locator("[data-picker]")
+    for family, value in (("R", "7"), ("B", "7"), ("J", "7"), ("V", "3"), ("A", "3")):
+        picker.locator(f"[data-family={family}]").click()
+        picker.locator(f"[data-value='{value}']").click()
+    writer.get_by_role("button", name="Enregistrer le CHECK").click()
+    expect(writer.locator("[data-testid=total-0]")).to_have_text("26")
+
+    expect(reader.locator("[data-testid=total-0]")).to_have_text("26", timeout=5000)
+    assert reader.evaluate("window.__same_page") is True
+    assert problems == []
+    for context in phones:
+        context.close()

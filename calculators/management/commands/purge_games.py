@@ -1,0 +1,24 @@
+"""Delete the games nobody touched for 90 days (or --days N)."""
+
+from datetime import timedelta
+
+from django.core.management.base import BaseCommand
+from django.utils import timezone
+
+from calculators.models import Game
+
+
+class Command(BaseCommand):
+    help = "Supprime les parties non modifiées depuis 90 jours."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--days", type=int, default=90)
+        parser.add_argument("--dry-run", action="store_true")
+
+    def handle(self, *args, days: int, dry_run: bool, **options):
+        old = Game.objects.filter(updated_at__lt=timezone.now() - timedelta(days=days))
+        count = old.count()
+        if not dry_run:
+            old.delete()
+        verb = "à supprimer" if dry_run else "supprimée(s)"
+        self.stdout.write(f"{count} partie(s) {verb} (non modifiées depuis {days} jours).")
