@@ -72,9 +72,13 @@ class EngineForm(forms.Form):
         try:
             self.result = self.run()
         except InputError as err:
-            field = self.field_map.get(err.field, err.field)
-            self.add_error(field if field in self.fields else None, err.message)
+            self.add_error(self.error_target(err), err.message)
         return cleaned
+
+    def error_target(self, err: InputError) -> str | None:
+        """The form field that shows an engine error (``None``: above the form)."""
+        field = self.field_map.get(err.field, err.field)
+        return field if field in self.fields else None
 
 
 class CheckForm(EngineForm):
@@ -217,17 +221,8 @@ class DraftForm(EngineForm):
         right = [data[n] or None for n in RIGHT_FIELDS]
         return numdraft.score(grid, left, right, data["mode"] or None, data["values"] or None)
 
-    def clean(self) -> dict[str, Any]:
-        # Errors on "grid"/"left"/"right" are shown above the strip.
-        cleaned = forms.Form.clean(self)
-        if self.errors:
-            return cleaned
-        try:
-            self.result = self.run()
-        except InputError as err:
-            self.add_error(None, err.message)
-            self.error_field = err.field
-        return cleaned
+    def error_target(self, err: InputError) -> str | None:
+        return None  # errors on "grid", "left" or "right" name their place, above the strip
 
 
 class DraftTableForm(EngineForm):
@@ -354,12 +349,5 @@ class Num5Form(EngineForm):
         ]
         return num5.play_game(names, rounds)
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = forms.Form.clean(self)
-        if self.errors:
-            return cleaned
-        try:
-            self.result = self.run()
-        except InputError as err:
-            self.add_error("players" if err.field == "players" else None, err.message)
-        return cleaned
+    def error_target(self, err: InputError) -> str | None:
+        return "players" if err.field == "players" else None  # round errors above the table
