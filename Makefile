@@ -15,9 +15,11 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 
-## Install, apply migrations to the embedded SQLite database and serve on $(HOST):$(PORT).
+## Install, apply migrations to the embedded SQLite database, collect the static files
+## (compressed by whitenoise) and serve on $(HOST):$(PORT).
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 install-test: $(BIN)/python
