@@ -147,9 +147,9 @@ class Pool:
 
 def deck_for(values: object) -> Deck:
     """``"0-12"`` or ``"0-16"`` (RULES.md §2.7)."""
-    if values in ("0-12", None, ""):
+    if values is None or values in ("0-12", ""):
         return DRAFT_DECK_SMALL
-    if values == "0-16":
+    if isinstance(values, str) and values == "0-16":
         return DRAFT_DECK_LARGE
     raise InputError(
         "values", f"« {values} » : le paquet est « 0-12 » (2 à 5 joueurs) ou « 0-16 »."
@@ -157,9 +157,9 @@ def deck_for(values: object) -> Deck:
 
 
 def check_mode(mode: object) -> str:
-    if mode in (None, ""):
+    if mode is None or mode == "":
         return CLASSIC
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise InputError(
             "mode",
             f"« {mode} » : le mode est « classic » (Classique) ou « discovery » (Découverte).",
@@ -600,7 +600,7 @@ def table(
     if not isinstance(players, list | tuple) or not 2 <= len(players) <= 7:
         count = len(players) if isinstance(players, list | tuple) else 0
         raise InputError("players", f"NUM DRAFT se joue de 2 à 7 joueurs : {count} indiqué(s).")
-    if values in (None, ""):
+    if values is None or values == "":
         values = "0-12" if len(players) <= 5 else "0-16"
     deck = deck_for(values)
     names: list[str] = []
