@@ -191,11 +191,25 @@ def _num5_board(game: Game, players: list[Player]) -> Board:
 # --------------------------------------------------------------------------- NUM CHECK
 
 
-def _player(game: Game, player_id: object) -> Player:
+def _number(value: object, field: str, message: str) -> int:
+    """A positive whole number from a form field, or an :class:`InputError` with ``message``."""
     try:
-        return Player.objects.select_for_update().get(game=game, pk=int(player_id))  # type: ignore[arg-type]
-    except (Player.DoesNotExist, TypeError, ValueError):
-        raise InputError("player", "Choisissez un joueur de la partie.") from None
+        number = int(str(value))
+    except (TypeError, ValueError):
+        raise InputError(field, message) from None
+    if not 0 < number < 2**31:
+        raise InputError(field, message)
+    return number
+
+
+def _player(game: Game, player_id: object) -> Player:
+    message = "Choisissez un joueur de la partie."
+    try:
+        return Player.objects.select_for_update().get(
+            game=game, pk=_number(player_id, "player", message)
+        )
+    except Player.DoesNotExist:
+        raise InputError("player", message) from None
 
 
 def add_claim(game: Game, player_id: object, combo: object, cards: object) -> Claim:
@@ -254,17 +268,15 @@ def edit_claim(game: Game, claim_id: object, combo: object, cards: object) -> Cl
 
 
 def _claim(game: Game, claim_id: object) -> Claim:
+    message = "Cette annonce n'existe plus."
     try:
         return (
             Claim.objects.select_for_update()
             .select_related("player")
-            .get(
-                player__game=game,
-                pk=int(claim_id),  # type: ignore[arg-type]
-            )
+            .get(player__game=game, pk=_number(claim_id, "claim", message))
         )
-    except (Claim.DoesNotExist, TypeError, ValueError):
-        raise InputError("claim", "Cette annonce n'existe plus.") from None
+    except Claim.DoesNotExist:
+        raise InputError("claim", message) from None
 
 
 def delete_claim(game: Game, claim_id: object) -> None:
@@ -322,8 +334,10 @@ def _round_entries(game: Game, cells: Sequence[str]) -> list[dict[str, Any]]:
     return [num5_entry(c or "0") for c in cells]
 
 
-def save_round(game: Game, cells: Sequence[str], number: int | None = None) -> Round:
+def save_round(game: Game, cells: Sequence[str], number: object = None) -> Round:
     """Add a round (``number`` None) or correct one; the whole game is checked again."""
+    if number is not None:
+        number = _number(number, "round", "Cette manche n'existe plus.")
     try:
         with transaction.atomic():
             Game.objects.select_for_update().filter(pk=game.pk).first()
@@ -350,12 +364,14 @@ def save_round(game: Game, cells: Sequence[str], number: int | None = None) -> R
 
 
 def delete_round(game: Game, number: object) -> None:
+    """Remove a round; the later ones are renumbered."""
+    which = _number(number, "round", "Cette manche n'existe plus.")
     with transaction.atomic():
         Game.objects.select_for_update().filter(pk=game.pk).first()
-        deleted, _ = game.rounds.filter(number=int(number)).delete()  # type: ignore[arg-type]
+        deleted, _ = game.rounds.filter(number=which).delete()
         if not deleted:
             raise InputError("round", "Cette manche n'existe plus.")
-        for later in game.rounds.filter(number__gt=int(number)).order_by("number"):  # type: ignore[arg-type]
+        for later in game.rounds.filter(number__gt=which).order_by("number"):
             later.number -= 1
             later.save(update_fields=["number"])
         game.touch()

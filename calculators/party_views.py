@@ -117,20 +117,13 @@ ACTIONS = {
         g, [d.get(f"p{i}", "") for i in range(g.players.count())]
     ),
     "round_edit": lambda g, d: parties.save_round(
-        g, [d.get(f"p{i}", "") for i in range(g.players.count())], _int(d.get("round"))
+        g, [d.get(f"p{i}", "") for i in range(g.players.count())], d.get("round") or 0
     ),
     "round_delete": lambda g, d: parties.delete_round(g, d.get("round")),
     "undo": lambda g, d: parties.undo_last(g),
     "finish": lambda g, d: parties.finish(g),
 }
 WRITE_ACTIONS = tuple(ACTIONS) + ("rematch",)
-
-
-def _int(value: object) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        raise InputError("round", "Manche inconnue.") from None
 
 
 @require_POST

@@ -269,3 +269,18 @@ def test_purge_deletes_games_untouched_for_90_days():
 def test_admin_lists_games(admin_client):
     make()
     assert admin_client.get("/admin/calculators/game/").status_code == 200
+
+
+GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1e3", "10R", "JK"]
+
+
+@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
+@pytest.mark.parametrize("action", [a for a in WRITE_ACTIONS if a != "rematch"])
+def test_garbage_posts_are_answered_never_a_500(client, kind, action):
+    game = make(kind, Game.MODES[Game.Kind(kind)][0][0], ["A", "B", "C"])
+    for value in GARBAGE:
+        data = {
+            k: value for k in ("player", "combo", "cards", "claim", "round", "c0", "c4", "p0", "p1")
+        }
+        response = client.post(url(game, "action", action=action), data)
+        assert response.status_code in (302, 400), (value, response.status_code)
