@@ -165,7 +165,11 @@ def _draft_board(game: Game, players: list[Player]) -> Board:
         rows,
         finished,
         _top(rows) if finished else (),
-        extra={"values": table.values, "entered": entered},
+        extra={
+            "values": table.values,
+            "max_value": numdraft.deck_for(table.values).max_value,
+            "entered": entered,
+        },
     )
 
 

@@ -137,3 +137,21 @@ def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_serve
     assert problems == []
     for context in phones:
         context.close()
+
+
+def test_draft_party_grid_entered_with_the_picker(page):
+    from calculators import parties
+
+    game = parties.create_game("num_draft", "classic", ["A", "B", "C"])
+    player = game.players.get(seat=0)
+    page.goto(f"{page.base}/parties/{game.pk}/{game.edit_token}/")
+    page.get_by_text("Grille de A").click()
+    picker = page.locator(f"#grid-picker-{player.pk} [data-picker]")
+    expect(picker.locator("[data-value='13']")).to_be_hidden()  # 3 players: the 0-12 deck
+    for index, (family, value) in enumerate((("R", "1"), ("R", "2"), ("R", "3"))):
+        page.locator(f"#g{player.pk}-{index}").click()
+        picker.locator(f"[data-family={family}]").click()
+        picker.locator(f"[data-value='{value}']").click()
+    page.get_by_role("button", name="Enregistrer la grille").first.click()
+    expect(page.locator("[data-testid=total-0]")).to_have_text("6")
+    assert page.problems == []
