@@ -94,9 +94,13 @@ class CheckForm(EngineForm):
     live_fields = ("combo", "cards", "rank")
     card_fields = ("cards",)
 
+    rank_table: list[numcheck.ClaimResult] | None = None
+
     def run(self) -> numcheck.ClaimResult:
+        """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table."""
         data = self.cleaned_data
-        return numcheck.score(data["combo"], data["cards"], data["rank"])
+        self.rank_table = numcheck.rank_table(data["combo"], data["cards"])
+        return self.rank_table[data["rank"] - 1]
 
 
 class DetectForm(EngineForm):

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
 from rules.views import rulebook_context
 
@@ -58,14 +58,11 @@ def _page(
 
 def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any]:
     form = _bound(request, CheckForm, ("combo", "cards"), rank="1")
-    table = None
-    if form.is_bound and form.is_valid() and form.result is not None:
-        data = form.cleaned_data
-        table = numcheck.rank_table(data["combo"], data["cards"])
+    valid = form.is_bound and form.is_valid()
     return {
         "form": form,
-        "result": form.result if form.is_bound else None,
-        "rank_table": table,
+        "result": form.result if valid else None,
+        "rank_table": form.rank_table if valid else None,
         "detect_form": _bound(request, DetectForm, ("hand",), rank="1"),
         "sheet_form": SheetForm(),
         "combos": numcheck.COMBOS,
@@ -87,6 +84,7 @@ def num_check_detect(request: HttpRequest) -> HttpResponse:
     return _page(request, "num-check", "calculators/num_check.html", "detect-result", context)
 
 
+@require_http_methods(["GET", "POST"])
 def num_check_sheet(request: HttpRequest) -> HttpResponse:
     """Player sheets (stateless): GET shows the form, POST (or GET with data) scores it."""
     context = _check_context(request, "sheet")

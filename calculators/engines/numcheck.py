@@ -200,11 +200,7 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
     an action card, is a valid answer « CHECK invalide » with its reason.
     """
     combo_obj = combo if isinstance(combo, Combo) else get_combo(combo)
-    parsed = (
-        list(cards)
-        if isinstance(cards, list | tuple) and all(isinstance(c, AnyCard) for c in cards)
-        else read_cards(cards)  # type: ignore[arg-type]
-    )
+    parsed = read_cards(cards)
     rank_value = check_rank(rank)
     if len(parsed) != combo_obj.count:
         raise InputError(
