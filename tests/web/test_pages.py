@@ -224,3 +224,16 @@ def test_every_ruling_example_opens_a_working_calculator(client, game):
             html = response.content.decode()
             assert "invalid-feedback d-block" in html or "result" in html
             assert "is-invalid" not in html, ruling.anchor
+
+
+def test_french_500_page_renders_without_context(rf):
+    from numsite.views import server_error
+
+    response = server_error(rf.get("/"))
+    assert response.status_code == 500
+    assert "Une erreur est survenue" in response.content.decode()
+
+
+def test_rulebook_page_is_printable(client):
+    html = client.get("/num-draft/regles/").content.decode()
+    assert 'media="print"' in html and "data-print" in html
