@@ -167,6 +167,8 @@ NUM_CHECK = (
         "n'utilise pas sa combinaison (la carte reste au centre, le joueur est seulement privé du "
         "centre jusqu'à son prochain tour). L'annonce valide suivante prend le rang suivant.",
         "Paire 5🔴 9🔵 (invalide) puis Paire 9🔴 9🔵 : la seconde est au rang 1 → 2 + 9 + 8 = 19.",
+        (("players", "Léa : Paire 5R 9B\nLéa : Paire 9R 9B"),),
+        "calculators:num_check_sheet",
     ),
     Ruling(
         "arbitrage-titres",
@@ -174,6 +176,15 @@ NUM_CHECK = (
         "Les bornes du livret se chevauchent : à une borne partagée, le titre supérieur l'emporte. "
         "Moins de 100 Novice · 100 à 179 Stratège · 180 à 249 Maître · 250 à 320 Grand Maître · "
         "plus de 320 Légende de NUM CHECK.",
+        "Num's de 10 au rang 1 (40), Carré de 9 au rang 2 (38), Paire de 6 au rang 3 (22) : "
+        "100 points, Stratège.",
+        (
+            (
+                "players",
+                "Léa : Num's 10R 10V 10B 10J 10S\nLéa : Carré 9R 9V 9B 9J\nLéa : Paire 6R 6B",
+            ),
+        ),
+        "calculators:num_check_sheet",
     ),
     Ruling(
         "arbitrage-fin-de-partie",
@@ -181,6 +192,9 @@ NUM_CHECK = (
         "La partie s'arrête dès qu'un joueur a 8 combinaisons, ou après 2 tours de paquet "
         "(Classique) ou 3 (Famille, et toujours 3 à 7 joueurs ou plus). Le mode est noté sur la "
         "feuille ; il ne change pas le score.",
+        "Une partie partagée note son mode dès sa création.",
+        (("kind", "num_check"),),
+        "parties:new",
     ),
 )
 
@@ -278,17 +292,30 @@ NUM_DRAFT = (
         "Les joueurs sont listés dans l'ordre où ils se passent les cartes : chacun passe au "
         "suivant (le dernier au premier). Le voisin de gauche du joueur i est donc le joueur i+1, "
         "son voisin de droite le joueur i−1 ; à 2 joueurs, l'autre est les deux voisins.",
+        "À 2 joueurs, Léa compte la colonne droite et la colonne gauche de Tom.",
+        (
+            ("mode", "classic"),
+            ("players", "Léa : 1R 2R 3R / - - - / - - -\nTom : 4R - 1V / - - - / - - -"),
+        ),
+        "calculators:num_draft_table",
     ),
     Ruling(
         "arbitrage-joker-ouverture",
         "Joker retourné à l'ouverture",
         "Un Joker retourné à l'ouverture n'a pas de valeur : ce joueur retourne une autre carte.",
+        "Léa retourne un Joker, Tom un 3🔵 : Léa retourne une autre carte.",
+        (("turned", "Léa : JK\nTom : 3B"),),
+        "calculators:num_draft_table",
     ),
-    Ruling(
+    _draft(
         "arbitrage-paquet",
         "Paquet 0–16 à moins de 6 joueurs",
         "Le paquet 0–12 est recommandé de 2 à 5 joueurs et le 0–16 de 6 à 7 ; une table peut "
         "choisir le 0–16 avec moins de joueurs.",
+        "13🔴 13🔵 avec le paquet 0–16 : 6 points.",
+        values="0-16",
+        g00="13R",
+        g01="13B",
     ),
 )
 
@@ -299,28 +326,60 @@ NUM_5 = (
         "Si plusieurs joueurs ont le plus de points, la manche est gagnée par chacun d'eux.",
         "10🔴 contre 10🔵 contre 2🟢 : Léa et Tom gagnent la manche.",
         players="Léa, Tom, Zoé",
-        r1_0="10R",
-        r1_1="10B",
-        r1_2="2V",
+        n="1",
+        r0_0="10R",
+        r0_1="10B",
+        r0_2="2V",
     ),
-    Ruling(
+    _five(
         "arbitrage-trois-manches",
         "Plusieurs joueurs atteignent 3 manches ensemble",
         "Si plusieurs joueurs atteignent 3 manches gagnées dans la même manche, celui qui a le "
         "plus de points cumulés sur toutes les manches gagne ; s'ils sont encore à égalité, ils "
         "partagent la victoire.",
+        "A et B atteignent 3 manches à la 5e : B a 38 points, A 36 : B gagne.",
+        players="A, B, C",
+        n="5",
+        r0_0="10",
+        r0_1="5",
+        r0_2="0",
+        r1_0="3",
+        r1_1="8",
+        r1_2="1",
+        r2_0="9",
+        r2_1="4",
+        r2_2="6",
+        r3_0="2",
+        r3_1="9",
+        r3_2="7",
+        r4_0="12",
+        r4_1="12",
+        r4_2="7",
     ),
-    Ruling(
+    _five(
         "arbitrage-saisie",
         "Cartes ou deux nombres",
         "Une manche se saisit carte par carte (chaque carte ne peut être récupérée que par un "
         "joueur) ou par deux nombres par joueur : la somme des cartes positives et la somme des "
         "Shadow.",
+        "Léa saisit ses cartes, Tom « 31 - 4 », Zoé ses cartes.",
+        players="Léa, Tom, Zoé",
+        n="1",
+        r0_0="12R 3S 0B",
+        r0_1="31 - 4",
+        r0_2="5A 7J 16S",
     ),
-    Ruling(
+    _five(
         "arbitrage-explosion",
         "Variante « Explosion de rangée »",
         "La variante change le jeu, pas le décompte : elle est notée sur la feuille.",
+        "Une manche notée avec la variante.",
+        players="Léa, Tom, Zoé",
+        explosion="on",
+        n="1",
+        r0_0="9",
+        r0_1="4 - 2",
+        r0_2="7",
     ),
 )
 

@@ -213,17 +213,31 @@ def test_num_connect_page(client):
     assert "3 segments" in html
 
 
+RESULT_MARKERS = (
+    'data-testid="check-total"',
+    'data-testid="check-invalid"',
+    'data-testid="sheet-player"',
+    'data-testid="draft-total"',
+    'data-testid="table-ranking"',
+    'data-testid="opening"',
+    "Points par manche",
+    'data-testid="connect-valid"',
+    'data-testid="connect-invalid"',
+    "Nouvelle partie",
+)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
-def test_every_ruling_example_opens_a_working_calculator(client, game):
+def test_every_ruling_has_an_example_that_opens_a_working_calculator(client, game):
     from rules.rulings import RULINGS
 
     for ruling in RULINGS[game.slug]:
-        if ruling.example_url:
-            response = client.get(ruling.example_url)
-            assert response.status_code == 200
-            html = response.content.decode()
-            assert "invalid-feedback d-block" in html or "result" in html
-            assert "is-invalid" not in html, ruling.anchor
+        assert ruling.example_url, ruling.anchor
+        response = client.get(ruling.example_url)
+        assert response.status_code == 200, ruling.anchor
+        html = response.content.decode()
+        assert "is-invalid" not in html and "alert-danger" not in html, ruling.anchor
+        assert any(marker in html for marker in RESULT_MARKERS), ruling.anchor
 
 
 def test_french_500_page_renders_without_context(rf):
