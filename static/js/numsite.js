@@ -105,7 +105,7 @@
       var place = event.target.closest("[data-place]");
       if (!place) return;
       strip.querySelectorAll("[data-place]").forEach(function (p) {
-        p.setAttribute("aria-pressed", p === place ? "true" : "false");
+        p.classList.toggle("place-active", p === place);
       });
       if (picker) {
         picker.setAttribute("data-active", "#" + place.getAttribute("data-place"));
