@@ -304,16 +304,6 @@ class ConnectForm(EngineForm):
 
 # --------------------------------------------------------------------------- Num 5
 
-NUMBERS = re.compile(r"^\s*(?:\+?\s*(\d+))?\s*(?:-\s*(\d+))?\s*$")
-
-
-def num5_entry(text: str) -> dict[str, Any]:
-    """A round cell: cards (« 12R 3S ») or numbers (« 31 - 4 »: positive sum, Shadow sum)."""
-    match = NUMBERS.match(text)
-    if match and text.strip():
-        return {"plus": int(match.group(1) or 0), "minus": int(match.group(2) or 0)}
-    return {"cards": text}
-
 
 class Num5Form(EngineForm):
     """Num 5 sheet: names once, then rounds; the state lives in the URL."""
@@ -348,7 +338,7 @@ class Num5Form(EngineForm):
     def run(self) -> num5.GameResult:
         names = [n.strip() for n in self.cleaned_data["players"].split(",") if n.strip()]
         rounds = [
-            [num5_entry(self.cleaned_data.get(f"r{i}_{j}", "")) for j in range(len(names))]
+            [num5.parse_cell(self.cleaned_data.get(f"r{i}_{j}", "")) for j in range(len(names))]
             for i in range(self.round_count)
         ]
         return num5.play_game(names, rounds)

@@ -158,7 +158,6 @@ def _draft_board(game: Game, players: list[Player]) -> Board:
         BoardRow(p, t.result.total, t.result.title, detail=t)
         for p, t in zip(players, table.players, strict=True)
     ]
-    entered = all(p.grid and any(p.grid) for p in players)
     finished = game.finished
     return Board(
         game,
@@ -168,7 +167,6 @@ def _draft_board(game: Game, players: list[Player]) -> Board:
         extra={
             "values": table.values,
             "max_value": numdraft.deck_for(table.values).max_value,
-            "entered": entered,
         },
     )
 
@@ -332,12 +330,6 @@ def _cell(card: object) -> str:
 # --------------------------------------------------------------------------- Num 5
 
 
-def _round_entries(game: Game, cells: Sequence[str]) -> list[dict[str, Any]]:
-    from .forms import num5_entry  # the cell notation shared with the tally page
-
-    return [num5_entry(c or "0") for c in cells]
-
-
 def save_round(game: Game, cells: Sequence[str], number: object = None) -> Round:
     """Add a round (``number`` None) or correct one; the whole game is checked again."""
     if number is not None:
@@ -348,7 +340,7 @@ def save_round(game: Game, cells: Sequence[str], number: object = None) -> Round
             players = list(game.players.all())
             if len(cells) != len(players):
                 raise InputError("round", "Une case par joueur.")
-            entries = _round_entries(game, cells)
+            entries = [num5.parse_cell(c) for c in cells]
             rounds = list(game.rounds.all())
             if number is None:
                 table = [r.entries for r in rounds] + [entries]

@@ -8,6 +8,7 @@ Shadow minus its value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -102,6 +103,20 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
             field, f"{who} : {what} vaut au plus {bound} avec ce paquet ({number} indiqué)."
         )
     return number
+
+
+_NUMBERS = re.compile(r"^\s*(?:\+?\s*(\d+))?\s*(?:-\s*(\d+))?\s*$")
+
+
+def parse_cell(text: str) -> dict[str, object]:
+    """A sheet cell: cards (« 12R 3S ») or numbers (« 31 - 4 »: positive sum, Shadow sum).
+
+    An empty cell is a round with no card collected.
+    """
+    match = _NUMBERS.match(text or "")
+    if match:
+        return {"plus": int(match.group(1) or 0), "minus": int(match.group(2) or 0)}
+    return {"cards": text}
 
 
 def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "players") -> Entry:

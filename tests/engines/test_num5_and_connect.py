@@ -160,3 +160,18 @@ def test_removing_a_middle_card_never_leaves_a_run_of_the_same_kind(run, data):
     i = data.draw(st.integers(1, len(cards) - 2))
     result = numconnect.check(cards[:i] + cards[i + 1 :])
     assert not (result.valid and len(result.segments) == 1 and result.segments[0].kind == kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        ("31 - 4", {"plus": 31, "minus": 4}),
+        ("12", {"plus": 12, "minus": 0}),
+        ("-3", {"plus": 0, "minus": 3}),
+        ("", {"plus": 0, "minus": 0}),
+        ("+5-1", {"plus": 5, "minus": 1}),
+        ("12R 3S", {"cards": "12R 3S"}),
+    ],
+)
+def test_sheet_cell_is_cards_or_two_numbers(text, entry):
+    assert num5.parse_cell(text) == entry
