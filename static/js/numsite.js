@@ -146,6 +146,17 @@
     var start = tabs.getAttribute("data-start") || "regles";
     if (location.hash === "#calculer") start = "calculer";
     show(start);
+    /* A link to a rule (#anchor) shows the pane that holds it first, on a phone. */
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest('a[href^="#"]');
+      if (!link || link.getAttribute("href").length < 2) return;
+      var target = document.getElementById(link.getAttribute("href").slice(1));
+      var pane = target && target.closest(".game-pane");
+      if (pane && pane.hidden) {
+        show(pane.id);
+        target.scrollIntoView();
+      }
+    });
     window.addEventListener("resize", function () {
       var current = tabs.querySelector(".active");
       show(current ? current.getAttribute("data-pane") : start);

@@ -155,3 +155,11 @@ def test_draft_party_grid_entered_with_the_picker(page):
     page.get_by_role("button", name="Enregistrer la grille").first.click()
     expect(page.locator("[data-testid=total-0]")).to_have_text("6")
     assert page.problems == []
+
+
+def test_rule_link_in_a_result_opens_the_rulebook_tab_on_a_phone(page):
+    page.goto(page.base + "/num-check/?combo=paire&cards=5R+5B&rank=1")
+    expect(page.locator("#regles")).to_be_hidden()
+    page.get_by_label("Règle : bonus du rang").click()
+    expect(page.locator("#bonus-de-rang")).to_be_visible()
+    assert page.problems == []
