@@ -151,6 +151,7 @@ STORAGES = {
 # Served compressed from STATIC_ROOT once `collectstatic` ran (`make run` does); straight from
 # the apps' folders before that, and in DEBUG.
 WHITENOISE_USE_FINDERS = DEBUG or not any(STATIC_ROOT.iterdir())
+WHITENOISE_AUTOREFRESH = DEBUG  # re-read edited files while developing
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
