@@ -38,11 +38,6 @@ def picker(
 
 
 @register.filter
-def get_item(mapping: dict, key: object) -> object:
-    return mapping.get(key) if hasattr(mapping, "get") else None
-
-
-@register.filter
 def chips(line: str) -> SafeString:
     """A stored line of canonical cards (« 7R 7B JK ») as chips."""
     from calculators.engines.cards import DRAFT_DECK_LARGE, InputError, parse_card
@@ -57,10 +52,21 @@ def chips(line: str) -> SafeString:
 
 
 @register.filter
-def grid_cells(player: object) -> list[dict]:
-    """A stored NUM DRAFT grid as 9 cells, row by row (1-based row and column)."""
-    cells = list(getattr(player, "grid", None) or []) + [""] * 9
+def grid_cells(player: object, posted: object = None) -> list[dict]:
+    """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
+    what was just posted for this player when it was refused (input is never lost)."""
+    if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
+        cells = [posted.get(f"c{i}", "") for i in range(9)]
+    else:
+        cells = list(getattr(player, "grid", None) or [])
+    cells += [""] * 9
     return [
         {"index": i, "value": cells[i] or "", "row": i // 3 + 1, "column": i % 3 + 1}
         for i in range(9)
     ]
+
+
+@register.filter
+def round_cell(posted: object, index: int) -> str:
+    """What was posted for player ``index`` of a refused Num 5 round (input is never lost)."""
+    return posted.get(f"p{index}", "") if hasattr(posted, "get") else ""

@@ -284,3 +284,22 @@ def test_garbage_posts_are_answered_never_a_500(client, kind, action):
         }
         response = client.post(url(game, "action", action=action), data)
         assert response.status_code in (302, 400), (value, response.status_code)
+
+
+def test_a_refused_grid_or_round_keeps_what_was_typed(client):
+    game = make("num_draft", "classic", ["A", "B", "C"])
+    a = seat(game, 0)
+    data = {
+        "player": a.pk,
+        **{f"c{i}": v for i, v in enumerate(["1R", "13R", "", "", "", "", "", "", ""])},
+    }
+    html = client.post(
+        url(game, "action", action="grid_set"), data, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "13" in html and 'value="13R"' in html and 'value="1R"' in html
+    game = make("num5", "normal", ["A", "B", "C"])
+    data = {"p0": "10R", "p1": "10R", "p2": "4"}
+    html = client.post(
+        url(game, "action", action="round_add"), data, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "deux fois" in html and html.count('value="10R"') == 2
