@@ -82,6 +82,8 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra) -> dict:
         "combos": numcheck.COMBOS,
         "errors": {},
         "message": "",
+        "posted": {},
+        "action": "",
         **extra,
     }
 

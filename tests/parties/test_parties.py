@@ -303,3 +303,10 @@ def test_a_refused_grid_or_round_keeps_what_was_typed(client):
         url(game, "action", action="round_add"), data, headers={"HX-Request": "true"}
     ).content.decode()
     assert "deux fois" in html and html.count('value="10R"') == 2
+
+
+@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
+def test_every_kind_of_game_page_renders_for_both_links(client, kind):
+    game = make(kind, Game.MODES[Game.Kind(kind)][0][0], ["A", "B", "C"])
+    for token in (game.edit_token, game.view_token):
+        assert client.get(url(game, token=token)).status_code == 200
