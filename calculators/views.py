@@ -150,7 +150,12 @@ def num_5(request: HttpRequest) -> HttpResponse:
         data = _remove_round(data, data.get("remove", ""))
     form = Num5Form(data) if "players" in data else Num5Form()
     result = form.result if form.is_bound and form.is_valid() else None
-    context = {"form": form, "result": result, "rows": form.rows() if form.is_bound else []}
+    context = {
+        "form": form,
+        "result": result,
+        "rows": form.rows() if form.is_bound else [],
+        "rounds_running": list(zip(result.rounds, result.running, strict=True)) if result else [],
+    }
     if request.htmx and ("add" in request.GET or "remove" in request.GET):
         return render(request, "calculators/num_5.html#num5-calculator", context)
     return _page(request, "num-5", "calculators/num_5.html", "num5-result", context)

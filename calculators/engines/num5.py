@@ -62,6 +62,8 @@ class GameResult:
     finished: bool
     winners: tuple[str, ...]
     ruling: str = ""  # set when several players reached 3 wins in the same round
+    #: after each round, per player (seat order): (points so far, round wins so far)
+    running: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def check_names(names: Sequence[object], field: str = "players") -> tuple[str, ...]:
@@ -184,6 +186,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
     wins = dict.fromkeys(players, 0)
     points = dict.fromkeys(players, 0)
     results: list[RoundResult] = []
+    running: list[tuple[tuple[int, int], ...]] = []
     winners: tuple[str, ...] = ()
     ruling = ""
     for number, row in enumerate(rounds, start=1):
@@ -203,6 +206,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
             points[p.name] += p.total
         for name in result.winners:
             wins[name] += 1
+        running.append(tuple((points[n], wins[n]) for n in players))
         reached = [n for n in players if wins[n] >= WINS_TO_WIN]
         if len(reached) == 1:
             winners = tuple(reached)
@@ -214,4 +218,6 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
                 f"{names_text} atteignent 3 manches ensemble : le plus de points cumulés l'emporte"
                 + (" ; encore à égalité, la victoire est partagée." if len(winners) > 1 else ".")
             )
-    return GameResult(players, tuple(results), wins, points, bool(winners), winners, ruling)
+    return GameResult(
+        players, tuple(results), wins, points, bool(winners), winners, ruling, tuple(running)
+    )

@@ -70,3 +70,9 @@ def grid_cells(player: object, posted: object = None) -> list[dict]:
 def round_cell(posted: object, index: int) -> str:
     """What was posted for player ``index`` of a refused Num 5 round (input is never lost)."""
     return posted.get(f"p{index}", "") if hasattr(posted, "get") else ""
+
+
+@register.filter
+def zip_with(first: object, second: object) -> list[tuple]:
+    """Pair two sequences item by item in a template loop."""
+    return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]

@@ -175,3 +175,9 @@ def test_removing_a_middle_card_never_leaves_a_run_of_the_same_kind(run, data):
 )
 def test_sheet_cell_is_cards_or_two_numbers(text, entry):
     assert num5.parse_cell(text) == entry
+
+
+def test_running_points_and_wins_after_each_round():
+    rounds = [[{"plus": 5}, {"plus": 1}, {"plus": 0}], [{"plus": 0}, {"plus": 4}, {"plus": 0}]]
+    game = num5.play_game(["A", "B", "C"], rounds)
+    assert game.running == (((5, 1), (1, 0), (0, 0)), ((5, 1), (5, 1), (0, 0)))
