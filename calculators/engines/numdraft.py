@@ -32,9 +32,10 @@ may carry (a fixed point over touching wildcards).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Generic, TypeVar
 
 from .cards import (
     DRAFT_DECK_LARGE,
@@ -68,6 +69,7 @@ TITLES = {
 }
 
 Place = tuple[int, int]  # (x, y)
+W = TypeVar("W")  # where a card lies: a place in a pool, a player's name at a table
 Attribute = tuple[str, object]  # ("colour", Family) or ("value", int)
 
 
@@ -213,28 +215,48 @@ def read_pool(
     return pool
 
 
-def check_pool_cards(pool: Pool, deck: Deck) -> None:
-    """Each card once in the pool; at most two Jokers (RULES.md §0)."""
-    seen: dict[Card, Place] = {}
-    jokers: list[Place] = []
-    for place in PLACES:
-        card = pool.at(place)
+@dataclass(frozen=True, slots=True)
+class _Clash(Generic[W]):
+    """A card laid twice (``first`` and ``second`` say where), or one Joker too many."""
+
+    card: AnyCard
+    first: W | None
+    second: W
+    jokers: tuple[W, ...]
+
+
+def _first_clash(items: Iterable[tuple[AnyCard | None, W]], deck: Deck) -> _Clash[W] | None:
+    """The first breach of « each card exists once; at most two Jokers » (RULES.md §0)."""
+    seen: dict[Card, W] = {}
+    jokers: list[W] = []
+    for card, where in items:
         if isinstance(card, Card):
             if card in seen:
-                raise InputError(
-                    place_field(place),
-                    f"« {card} » est posée deux fois : {place_name(seen[card])} et "
-                    f"{place_name(place)}. Chaque carte n'existe qu'une fois.",
-                )
-            seen[card] = place
+                return _Clash(card, seen[card], where, tuple(jokers))
+            seen[card] = where
         elif isinstance(card, Joker):
-            jokers.append(place)
+            jokers.append(where)
             if len(jokers) > deck.jokers:
-                raise InputError(
-                    place_field(place),
-                    f"Il n'existe que {deck.jokers} Jokers : un troisième est posé "
-                    f"({place_name(place)}).",
-                )
+                return _Clash(card, None, where, tuple(jokers))
+    return None
+
+
+def check_pool_cards(pool: Pool, deck: Deck) -> None:
+    """Each card once in the pool; at most two Jokers; the error names the places."""
+    clash = _first_clash(((pool.at(p), p) for p in PLACES), deck)
+    if clash is None:
+        return
+    if clash.first is not None:
+        raise InputError(
+            place_field(clash.second),
+            f"« {clash.card} » est posée deux fois : {place_name(clash.first)} et "
+            f"{place_name(clash.second)}. Chaque carte n'existe qu'une fois.",
+        )
+    raise InputError(
+        place_field(clash.second),
+        f"Il n'existe que {deck.jokers} Jokers : un troisième est posé "
+        f"({place_name(clash.second)}).",
+    )
 
 
 # --------------------------------------------------------------------------- result
@@ -635,27 +657,26 @@ def table(
 def _check_table_cards(
     names: Sequence[str], grids: Sequence[Sequence[Sequence[AnyCard | None]]], deck: Deck
 ) -> None:
-    seen: dict[Card, str] = {}
-    jokers: list[str] = []
-    for name, grid in zip(names, grids, strict=True):
-        for row in grid:
-            for card in row:
-                if isinstance(card, Card):
-                    if card in seen:
-                        raise InputError(
-                            "players",
-                            f"« {card} » est dans la grille de {seen[card]} et dans celle de "
-                            f"{name} : chaque carte n'existe qu'une fois.",
-                        )
-                    seen[card] = name
-                elif isinstance(card, Joker):
-                    jokers.append(name)
-                    if len(jokers) > deck.jokers:
-                        raise InputError(
-                            "players",
-                            f"Il n'existe que {deck.jokers} Jokers à la table "
-                            f"({', '.join(jokers)}).",
-                        )
+    """Each card once at the table; at most two Jokers; the error names the players."""
+    items = (
+        (card, name)
+        for name, grid in zip(names, grids, strict=True)
+        for row in grid
+        for card in row
+    )
+    clash = _first_clash(items, deck)
+    if clash is None:
+        return
+    if clash.first is not None:
+        raise InputError(
+            "players",
+            f"« {clash.card} » est dans la grille de {clash.first} et dans celle de "
+            f"{clash.second} : chaque carte n'existe qu'une fois.",
+        )
+    raise InputError(
+        "players",
+        f"Il n'existe que {deck.jokers} Jokers à la table ({', '.join(clash.jokers)}).",
+    )
 
 
 # --------------------------------------------------------------------------- opening
