@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from calculators.engines import numcheck
 from calculators.engines.cards import Card, Family, InputError
+from tests.conftest import EIGHT_CLAIMS, NINTH_CLAIM
 
 
 def total(combo, cards, rank):
@@ -144,19 +145,8 @@ def test_ruling_invalid_check_takes_no_rank_and_uses_nothing():
 def test_sheet_refuses_a_combination_twice_and_a_ninth_claim():
     with pytest.raises(InputError, match="déjà réalisée"):
         numcheck.sheet([("Léa", [("paire", "5R 5B"), ("paire", "9R 9B")])])
-    claims = [
-        ("paire", "1R 1B"),
-        ("brelan", "2R 2B 2J"),
-        ("carre", "3R 3B 3J 3V"),
-        ("nums", "4R 4B 4J 4V 4S"),
-        ("double_paire", "5R 5B 6R 6B"),
-        ("full", "7R 7B 7J 8R 8B"),
-        ("paire_cosmique", "9A 9S"),
-        ("suite_pivot", "5V 6V 7V 8V"),
-        ("suite_longue", "10R 11B 12J 13V 14S"),
-    ]
     with pytest.raises(InputError, match="8 combinaisons"):
-        numcheck.sheet([("Léa", claims)])
+        numcheck.sheet([("Léa", [*EIGHT_CLAIMS, NINTH_CLAIM])])
 
 
 @pytest.mark.parametrize(

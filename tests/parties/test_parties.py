@@ -13,6 +13,7 @@ from calculators import parties
 from calculators.engines.cards import InputError
 from calculators.models import Claim, Game, Player
 from calculators.party_views import WRITE_ACTIONS
+from tests.conftest import EIGHT_CLAIMS, NINTH_CLAIM
 
 pytestmark = pytest.mark.django_db
 
@@ -147,19 +148,10 @@ def test_refused_claims_say_why_and_store_nothing(client, combo, cards, message)
 def test_a_ninth_claim_is_refused():
     game = make()
     lea = seat(game, 0).pk
-    for combo, cards in [
-        ("paire", "1R 1B"),
-        ("brelan", "2R 2B 2J"),
-        ("carre", "3R 3B 3J 3V"),
-        ("nums", "4R 4B 4J 4V 4S"),
-        ("double_paire", "5R 5B 6R 6B"),
-        ("full", "7R 7B 7J 8R 8B"),
-        ("paire_cosmique", "9A 9S"),
-        ("suite_pivot", "5V 6V 7V 8V"),
-    ]:
+    for combo, cards in EIGHT_CLAIMS:
         parties.add_claim(game, lea, combo, cards)
     with pytest.raises(InputError, match="8 combinaisons"):
-        parties.add_claim(game, lea, "suite_longue", "10R 11B 12J 13V 14S")
+        parties.add_claim(game, lea, *NINTH_CLAIM)
     assert parties.board(game).finished
 
 
