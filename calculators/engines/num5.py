@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import FULL_DECK, Card, InputError, ensure_unique, parse_cards
+from .names import clean_names
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 WINS_TO_WIN = 3
@@ -67,29 +68,13 @@ class GameResult:
 
 
 def check_names(names: Sequence[object], field: str = "players") -> tuple[str, ...]:
-    """3 to 8 players with unique, non-empty names."""
+    """3 to 8 players, named by the one names rule (:mod:`.names`)."""
     if not isinstance(names, list | tuple):
         raise InputError(field, "Les joueurs doivent être une liste de noms.")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InputError(
-            field, f"Num 5 se joue de 3 à 8 joueurs : vous en avez indiqué {len(names)}."
-        )
-    clean: list[str] = []
-    for index, name in enumerate(names, start=1):
-        text = name.strip() if isinstance(name, str) else ""
-        if not text:
-            raise InputError(field, f"Le joueur {index} n'a pas de nom.")
-        if text in clean:
-            raise InputError(
-                field, f"Deux joueurs s'appellent « {text} » : donnez des noms différents."
-            )
-        clean.append(text)
-    return tuple(clean)
+    return clean_names(names, field, low=MIN_PLAYERS, high=MAX_PLAYERS, game="Num 5")
 
 
 def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
-    if value is None or value == "":
-        return 0
     if isinstance(value, bool):
         raise InputError(field, f"{who} : {what} doit être un nombre entier.")
     try:
@@ -107,18 +92,68 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
     return number
 
 
-_NUMBERS = re.compile(r"^\s*(?:\+?\s*(\d+))?\s*(?:-\s*(\d+))?\s*$")
+_NUMBERS = re.compile(r"^\s*\+?\s*(\d+)?\s*(?:(-)\s*(\d+)?)?\s*$")
 
 
-def parse_cell(text: str) -> dict[str, object]:
+def parse_cell(text: str | None) -> dict[str, object]:
     """A sheet cell: cards (« 12R 3S ») or numbers (« 31 - 4 »: positive sum, Shadow sum).
 
-    An empty cell is a round with no card collected.
+    Ruling « a round counts only once it is entered » (RULES.md §3): a blank cell is *not
+    entered* (``{}``), never a zero. ``0`` is "collected nothing"; a lone number is the positive
+    sum with no Shadow (« 31 » = « 31 - 0 »); « - 4 » is Shadows only. A dash with a blank side
+    (« 31 - ») leaves that sum not entered, which :func:`entry_gap` reports.
     """
-    match = _NUMBERS.match(text or "")
-    if match:
-        return {"plus": int(match.group(1) or 0), "minus": int(match.group(2) or 0)}
+    text = (text or "").strip()
+    if not text:
+        return {}
+    match = _NUMBERS.match(text)
+    if match and (match.group(1) or match.group(3) or match.group(2)):
+        plus, dash, minus = match.groups()
+        cell: dict[str, object] = {}
+        if plus is not None:
+            cell["plus"] = int(plus)
+        elif dash:
+            cell["plus"] = 0 if minus is not None else None
+        if minus is not None:
+            cell["minus"] = int(minus)
+        elif not dash:
+            cell["minus"] = 0
+        return {k: v for k, v in cell.items() if v is not None}
     return {"cards": text}
+
+
+def entry_gap(raw: object) -> str | None:
+    """What is still missing from one player's entry, or ``None`` when it is entered.
+
+    Ruling « a round counts only once it is entered » (RULES.md §3): an entry is the cards
+    collected (a list, ``[]`` = nothing) or both sums; anything less is not entered yet.
+    """
+    if isinstance(raw, Entry):
+        return None
+    if not isinstance(raw, Mapping):
+        return "ses cartes ou ses deux sommes"
+    cards = raw.get("cards")
+    if cards is not None and not (isinstance(cards, str) and not cards.strip()):
+        return None
+    has_plus = raw.get("plus") not in (None, "")
+    has_minus = raw.get("minus") not in (None, "")
+    if has_plus and has_minus:
+        return None
+    if has_plus:
+        return "la somme des Shadow"
+    if has_minus:
+        return "la somme des cartes positives"
+    return "ses cartes ou ses deux sommes"
+
+
+def check_entered(names: Sequence[str], raws: Sequence[object], field: str, where: str) -> None:
+    """Refuse a round in which some player is not entered yet, naming each one and the gap."""
+    gaps = [(n, g) for n, r in zip(names, raws, strict=True) if (g := entry_gap(r))]
+    if gaps:
+        listed = ", ".join(f"{name} ({gap})" for name, gap in gaps)
+        raise InputError(
+            field, f"{where} : pas encore saisi pour {listed}. Une manche ne compte qu'entière."
+        )
 
 
 def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "players") -> Entry:
@@ -127,6 +162,9 @@ def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "player
         return raw
     if not isinstance(raw, Mapping):
         raise InputError(field, f"{who} : indiquez les cartes ou les deux nombres.")
+    gap = entry_gap(raw)
+    if gap:
+        raise InputError(field, f"{who} : pas encore saisi ({gap}).")
     if raw.get("cards") is not None:
         parsed = parse_cards(raw["cards"], FULL_DECK, field)  # type: ignore[arg-type]
         cards = tuple(c for c in parsed if isinstance(c, Card))
@@ -170,6 +208,7 @@ def score_round(players: Sequence[Mapping[str, object]]) -> RoundResult:
     if not isinstance(players, list | tuple):
         raise InputError("players", "Les joueurs doivent être une liste.")
     names = check_names([p.get("name") if isinstance(p, Mapping) else None for p in players])
+    check_entered(names, players, "players", "Manche")
     entries = [make_entry(p, n) for p, n in zip(players, names, strict=True)]
     return round_result(names, entries)
 
@@ -196,6 +235,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
             raise InputError(
                 "rounds", f"Manche {number} : indiquez une ligne par joueur ({len(players)})."
             )
+        check_entered(players, row, "rounds", f"Manche {number}")
         entries = [
             make_entry(raw, f"Manche {number}, {name}", "rounds")  # type: ignore[arg-type]
             for raw, name in zip(row, players, strict=True)

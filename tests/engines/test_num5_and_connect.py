@@ -31,19 +31,19 @@ def test_ruling_tie_gives_the_round_to_every_tied_player():
 
 
 def test_first_to_three_round_wins_wins():
-    rounds = [[{"plus": 5}, {"plus": 1}, {"plus": 0}]] * 3
+    rounds = [[{"plus": 5, "minus": 0}, {"plus": 1, "minus": 0}, {"plus": 0, "minus": 0}]] * 3
     game = num5.play_game(["A", "B", "C"], rounds)
     assert game.finished and game.winners == ("A",)
 
 
 def test_ruling_several_reach_three_most_points_then_shared():
-    rounds = [[{"plus": 5}, {"plus": 5}, {"plus": 0}]] * 3
+    rounds = [[{"plus": 5, "minus": 0}, {"plus": 5, "minus": 0}, {"plus": 0, "minus": 0}]] * 3
     game = num5.play_game(["A", "B", "C"], rounds)
     assert game.winners == ("A", "B") and "partagée" in game.ruling
 
 
 def test_no_round_after_the_end():
-    rounds = [[{"plus": 5}, {"plus": 1}, {"plus": 0}]] * 4
+    rounds = [[{"plus": 5, "minus": 0}, {"plus": 1, "minus": 0}, {"plus": 0, "minus": 0}]] * 4
     with pytest.raises(InputError, match="terminée"):
         num5.play_game(["A", "B", "C"], rounds)
 
@@ -58,7 +58,8 @@ def test_player_validation(players):
 
 
 @pytest.mark.parametrize(
-    "entry", [{"plus": -1}, {"plus": 681}, {"minus": 137}, {"plus": "x"}, {"cards": ["17R"]}]
+    "entry",
+    [{"plus": -1}, {"plus": 681, "minus": 0}, {"minus": 137}, {"plus": "x"}, {"cards": ["17R"]}],
 )
 def test_numbers_within_what_the_deck_gives(entry):
     with pytest.raises(InputError):
@@ -168,7 +169,9 @@ def test_removing_a_middle_card_never_leaves_a_run_of_the_same_kind(run, data):
         ("31 - 4", {"plus": 31, "minus": 4}),
         ("12", {"plus": 12, "minus": 0}),
         ("-3", {"plus": 0, "minus": 3}),
-        ("", {"plus": 0, "minus": 0}),
+        ("", {}),
+        ("0", {"plus": 0, "minus": 0}),
+        ("31 -", {"plus": 31}),
         ("+5-1", {"plus": 5, "minus": 1}),
         ("12R 3S", {"cards": "12R 3S"}),
     ],
@@ -178,6 +181,54 @@ def test_sheet_cell_is_cards_or_two_numbers(text, entry):
 
 
 def test_running_points_and_wins_after_each_round():
-    rounds = [[{"plus": 5}, {"plus": 1}, {"plus": 0}], [{"plus": 0}, {"plus": 4}, {"plus": 0}]]
+    rounds = [
+        [{"plus": 5, "minus": 0}, {"plus": 1, "minus": 0}, {"plus": 0, "minus": 0}],
+        [{"plus": 0, "minus": 0}, {"plus": 4, "minus": 0}, {"plus": 0, "minus": 0}],
+    ]
     game = num5.play_game(["A", "B", "C"], rounds)
     assert game.running == (((5, 1), (1, 0), (0, 0)), ((5, 1), (5, 1), (0, 0)))
+
+
+# ----------------------------------------------------------------- ruling: a round counts once entered
+
+
+def test_ruling_a_round_counts_only_once_entered_blank_player_is_refused_naming_them():
+    with pytest.raises(InputError) as err:
+        num5.score_round(
+            [
+                {"name": "Léa", "cards": ["10R"]},
+                {"name": "Tom", "plus": 3},
+                {"name": "Zoé"},
+            ]
+        )
+    assert err.value.field == "players"
+    assert "Tom (la somme des Shadow)" in err.value.message
+    assert "Zoé (ses cartes ou ses deux sommes)" in err.value.message
+    assert "Léa" not in err.value.message
+
+
+def test_ruling_a_round_counts_only_once_entered_explicit_nothing_is_zero():
+    result = num5.score_round(
+        [
+            {"name": "Léa", "cards": ["10R"]},
+            {"name": "Tom", "plus": 0, "minus": 0},
+            {"name": "Zoé", "cards": []},
+        ]
+    )
+    assert result.totals == (10, 0, 0) and result.winners == ("Léa",)
+
+
+def test_ruling_a_round_counts_only_once_entered_blank_rounds_are_never_ties():
+    with pytest.raises(InputError, match="Manche 1 : pas encore saisi pour Léa"):
+        num5.play_game(["Léa", "Tom", "Zoé"], [[{}, {}, {}]] * 3)
+    with pytest.raises(InputError, match="Manche 1 : pas encore saisi pour Tom"):
+        num5.play_game(
+            ["Léa", "Tom", "Zoé"],
+            [[num5.parse_cell("40"), num5.parse_cell(""), num5.parse_cell("")]],
+        )
+
+
+def test_ruling_a_round_counts_only_once_entered_a_cell_with_a_blank_sum_is_not_entered():
+    assert num5.entry_gap(num5.parse_cell("31 -")) == "la somme des Shadow"
+    assert num5.entry_gap(num5.parse_cell("31")) is None
+    assert num5.entry_gap(num5.parse_cell("0")) is None
