@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Claim, Game, Player, Round
+from .models import Claim, Game, HistoryEntry, Player, Round
 
 
 class PlayerInline(admin.TabularInline):
@@ -9,12 +9,22 @@ class PlayerInline(admin.TabularInline):
     fields = ("seat", "name", "grid")
 
 
+class HistoryInline(admin.TabularInline):
+    model = HistoryEntry
+    extra = 0
+    fields = ("version", "action", "summary", "state", "at")
+    readonly_fields = fields
+    can_delete = False
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "mode", "finished", "created_at", "updated_at")
+    list_display = ("id", "kind", "mode", "finished", "version", "created_at", "updated_at")
     list_filter = ("kind", "finished")
-    readonly_fields = ("edit_token", "view_token", "version", "created_at", "updated_at")
-    inlines = [PlayerInline]
+    # the tokens are secrets: they are never shown, not even to staff
+    exclude = ("edit_token", "read_token")
+    readonly_fields = ("version", "created_at", "updated_at")
+    inlines = [PlayerInline, HistoryInline]
 
 
 @admin.register(Claim)

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import api
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path("num5/round", api.num5_round, name="num5_round"),
     path("num5/game", api.num5_game, name="num5_game"),
     path("num-connect/check", api.num_connect_check, name="num_connect_check"),
+    path("", include("calculators.parties.api_urls")),
 ]

@@ -9,7 +9,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("api/v1/", include("calculators.api_urls")),
-    path("parties/", include("calculators.party_urls")),
+    path("parties/", include("calculators.parties.urls")),
     path("", include("calculators.urls")),
     path("", include("rules.urls")),
     path("admin/", admin.site.urls),

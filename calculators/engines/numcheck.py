@@ -699,3 +699,20 @@ def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> She
         scored.append(player_sheet(clean, claims))
     ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.total))
     return Sheet(tuple(scored), ranking)
+
+
+#: Claims that end the game: « la partie s'arrête dès qu'un joueur a réalisé 8 combinaisons ».
+CLAIMS_TO_END = 8
+
+
+def finished_by(sheets: Sequence[PlayerSheet]) -> tuple[str, ...]:
+    """The players whose 8 valid claims end the game (RULES.md §1.5, game end)."""
+    return tuple(
+        s.name for s in sheets if sum(1 for c in s.claims if c.rank is not None) >= CLAIMS_TO_END
+    )
+
+
+def deck_turns(mode: str, players: int) -> int:
+    """Deck turns before the game ends (RULES.md §1.5): 2 in Classique, 3 in Famille — and
+    always 3 with 7 players or more (« Bascule automatique en 3 tours de paquet »)."""
+    return 3 if mode == "family" or players >= 7 else 2

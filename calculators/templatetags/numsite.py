@@ -67,9 +67,10 @@ def grid_cells(player: object, posted: object = None) -> list[dict]:
 
 
 @register.filter
-def round_cell(posted: object, index: int) -> str:
-    """What was posted for player ``index`` of a refused Num 5 round (input is never lost)."""
-    return posted.get(f"p{index}", "") if hasattr(posted, "get") else ""
+def get_item(posted: object, player_id: object) -> str:
+    """What was posted for a player's cell (``p<player id>``) of a refused entry (input is never
+    lost)."""
+    return posted.get(f"p{player_id}", "") if hasattr(posted, "get") else ""
 
 
 @register.filter

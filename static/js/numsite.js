@@ -181,8 +181,23 @@
     syncErrors(root);
   }
 
+  /* New party: show only the chosen game's mode (and NUM DRAFT's deck). Without JavaScript
+     every game's mode stays visible, each labelled with its game. */
+  function setupNewGame(form) {
+    function show() {
+      var checked = form.querySelector("input[name=kind]:checked");
+      var kind = checked ? checked.value : "";
+      form.querySelectorAll("[data-kind-only]").forEach(function (el) {
+        el.hidden = el.getAttribute("data-kind-only") !== kind;
+      });
+    }
+    form.addEventListener("change", show);
+    show();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
+    document.querySelectorAll("[data-new-game]").forEach(setupNewGame);
     setupTabs();
     document.querySelectorAll("[data-print]").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });

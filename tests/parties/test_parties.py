@@ -1,4 +1,4 @@
-"""Shared game sheets (issue #6): creation, links and tokens, entries, corrections, export."""
+"""Parties pages and services: creation, links, entries, corrections, export (issues #6 and #9)."""
 
 import csv
 import io
@@ -9,28 +9,14 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from calculators import parties
 from calculators.engines.cards import InputError
-from calculators.models import Claim, Game, Player
-from calculators.party_views import WRITE_ACTIONS
+from calculators.parties import services
+from calculators.parties.forms import WRITE_FORMS
+from calculators.parties.models import Claim, Game, Player
 from tests.conftest import EIGHT_CLAIMS, NINTH_CLAIM
+from tests.parties.conftest import fresh, make, seat, url
 
 pytestmark = pytest.mark.django_db
-
-
-def make(kind="num_check", mode="classic", names=("Léa", "Tom", "Zoé")):
-    return parties.create_game(kind, mode, list(names))
-
-
-def url(game, name="game", token=None, **kw):
-    token = token or game.edit_token
-    if name == "action":
-        return reverse("parties:action", args=[game.pk, token, kw["action"]])
-    return reverse(f"parties:{name}", args=[game.pk, token])
-
-
-def seat(game, index):
-    return game.players.get(seat=index)
 
 
 def test_create_game_redirects_to_the_edit_link(client):
@@ -41,54 +27,82 @@ def test_create_game_redirects_to_the_edit_link(client):
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == url(game)
     assert [p.name for p in game.players.all()] == ["Léa", "Tom", "Zoé"]
-    assert game.mode == "family"
+    assert game.mode == "family" and game.version == 1
+    assert list(game.history.values_list("action", flat=True)) == ["create"]
+
+
+def test_new_game_form_offers_the_num_draft_deck(client):
+    html = client.get(reverse("parties:new")).content.decode()
+    assert 'name="values"' in html and "0 à 16" in html
+    assert 'data-kind-only="num_draft"' in html
+    client.post(
+        reverse("parties:new"),
+        {"kind": "num_draft", "mode_num_draft": "discovery", "players": "A\nB", "values": "0-16"},
+    )
+    game = Game.objects.get()
+    assert (game.mode, game.values) == ("discovery", "0-16")
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
         ({"kind": "num5", "mode_num5": "normal", "players": "A\nB"}, "3 à 8"),
-        ({"kind": "num_draft", "mode_num_draft": "classic", "players": "A\na"}, "Deux joueurs"),
-        ({"kind": "poker", "players": "A\nB"}, "Choisissez un jeu"),
-        ({"kind": "num5", "mode_num5": "turbo", "players": "A\nB\nC"}, "Mode inconnu"),
+        ({"kind": "num_draft", "mode_num_draft": "classic", "players": "A\na"}, "majuscules"),
+        ({"kind": "num_draft", "mode_num_draft": "classic", "players": "A\nA"}, "Deux joueurs"),
+        ({"kind": "poker", "players": "A\nB"}, "Sélectionnez un choix valide"),
+        ({"kind": "num5", "mode_num5": "turbo", "players": "A\nB\nC"}, "Sélectionnez un choix"),
+        ({"kind": "num5", "players": "A\nB, C\nD"}, "virgule"),
+        ({"kind": "num5", "players": "A\nB\u202eC\nD"}, "contrôle"),
+        ({"kind": "num5", "players": "A\nB\x00\nD"}, "nul"),
     ],
 )
 def test_create_game_bad_input_is_shown_and_kept(client, data, message):
     response = client.post(reverse("parties:new"), data)
     assert response.status_code == 400
-    html = response.content.decode()
+    html = response.content.decode().replace("&#x27;", "'")
     assert message in html and data["players"].split("\n")[0] in html
     assert not Game.objects.exists()
 
 
 def test_tokens_are_long_random_and_distinct():
     a, b = make(), make()
-    tokens = {a.edit_token, a.view_token, b.edit_token, b.view_token}
+    tokens = {a.edit_token, a.read_token, b.edit_token, b.read_token}
     assert len(tokens) == 4 and all(len(t) >= 32 for t in tokens)
 
 
-def test_wrong_token_is_404(client):
+def test_game_ids_are_not_in_the_urls():
     game = make()
-    assert client.get(reverse("parties:game", args=[game.pk, "x" * 32])).status_code == 404
-    other = make()
-    assert client.get(reverse("parties:game", args=[game.pk, other.edit_token])).status_code == 404
+    assert f"/{game.pk}/" not in url(game)
+
+
+def test_wrong_token_is_404(client):
+    make()
+    assert client.get(reverse("parties:game", args=["x" * 32])).status_code == 404
+
+
+def test_first_version_links_redirect_to_the_new_ones(client):
+    game = make()
+    old = f"/parties/{game.pk}/{game.edit_token}/"
+    response = client.get(old)
+    assert response.status_code == 301 and response.url == url(game)
+    assert client.get(f"/parties/{game.pk + 1}/{game.edit_token}/").status_code == 404
 
 
 def test_page_shows_both_links_and_qr_codes_to_the_editor_only(client):
     game = make()
     html = client.get(url(game)).content.decode()
-    assert game.edit_token in html and game.view_token in html and html.count("<svg") >= 2
-    html = client.get(url(game, token=game.view_token)).content.decode()
-    assert game.edit_token not in html and game.view_token in html
+    assert game.edit_token in html and game.read_token in html and html.count("<svg") >= 2
+    html = client.get(url(game, token=game.read_token)).content.decode()
+    assert game.edit_token not in html and game.read_token in html
     assert "Enregistrer le CHECK" not in html
 
 
-@pytest.mark.parametrize("action", WRITE_ACTIONS)
+@pytest.mark.parametrize("action", [*WRITE_FORMS, "rematch"])
 def test_read_only_link_never_changes_anything(client, action):
     game = make()
-    parties.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
-    game.refresh_from_db()
-    before = (game.version, Claim.objects.count(), Game.objects.count())
+    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    game = fresh(game)
+    before = (game.version, Claim.objects.count(), Game.objects.count(), game.edit_token)
     claim = Claim.objects.get()
     data = {
         "player": seat(game, 0).pk,
@@ -96,11 +110,12 @@ def test_read_only_link_never_changes_anything(client, action):
         "cards": "7R 7B 7J",
         "claim": claim.pk,
         "round": 1,
+        "name": "Max",
     }
-    response = client.post(url(game, "action", token=game.view_token, action=action), data)
+    response = client.post(url(game, "action", token=game.read_token, action=action), data)
     assert response.status_code == 403
-    game.refresh_from_db()
-    assert (game.version, Claim.objects.count(), Game.objects.count()) == before
+    game = fresh(game)
+    assert (game.version, Claim.objects.count(), Game.objects.count(), game.edit_token) == before
 
 
 def test_claims_take_the_next_rank_and_are_scored_by_the_engine(client):
@@ -118,106 +133,197 @@ def test_claims_take_the_next_rank_and_are_scored_by_the_engine(client):
         (1, "paire", "5R 5B"),
         (2, "brelan", "7R 7B 7J"),
     ]
-    board = parties.board(game)
-    assert board.rows[0].total == 15 + 27
+    assert services.board(game).rows[0].total == 15 + 27
 
 
 @pytest.mark.parametrize(
     ("combo", "cards", "message"),
     [
-        ("paire", "5V 5J", "déjà réalisé"),
+        ("paire", "5V 5J", "déjà réalisée"),
         ("brelan", "7R 7R 7B", "deux fois"),
         ("brelan", "5V 5J", "compte 3 cartes"),
         ("brelan", "8R 8V 9B", "CHECK invalide"),
-        ("poker", "5R 5B", "n'est pas une combinaison"),
+        ("poker", "5R 5B", "Sélectionnez un choix valide"),
     ],
 )
 def test_refused_claims_say_why_and_store_nothing(client, combo, cards, message):
     game = make()
-    parties.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     response = client.post(
         url(game, "action", action="claim_add"),
         {"player": seat(game, 0).pk, "combo": combo, "cards": cards},
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200
-    assert message in response.content.decode().replace("&#x27;", "'")
+    html = response.content.decode().replace("&#x27;", "'")
+    assert message in html and f'value="{cards}"' in html  # what was typed stays
     assert Claim.objects.count() == 1
 
 
-def test_a_ninth_claim_is_refused():
+def test_a_ninth_claim_is_refused_and_eight_end_the_game():
     game = make()
     lea = seat(game, 0).pk
     for combo, cards in EIGHT_CLAIMS:
-        parties.add_claim(game, lea, combo, cards)
-    with pytest.raises(InputError, match="8 combinaisons"):
-        parties.add_claim(game, lea, *NINTH_CLAIM)
-    assert parties.board(game).finished
+        services.add_claim(game, lea, combo, cards)
+    assert services.board(game).finished
+    with pytest.raises(services.Conflict, match="8 combinaisons"):
+        services.add_claim(game, lea, *NINTH_CLAIM)
+    with pytest.raises(services.Conflict, match="8 combinaisons"):
+        services.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
 
 
-def test_delete_moves_later_claims_up_and_undo_removes_the_last():
+def test_num_check_with_seven_players_plays_three_deck_turns_whatever_the_mode(client):
+    game = make("num_check", "classic", [f"J{i}" for i in range(7)])
+    board = services.board(game)
+    assert board.extra["turns"] == 3 and "3 tours de paquet" in board.note
+    assert "Fin des 3 tours de paquet" in client.get(url(game)).content.decode()
+    assert services.board(make("num_check", "classic", ["A", "B"])).extra["turns"] == 2
+    assert services.board(make("num_check", "family", ["A", "B"])).extra["turns"] == 3
+
+
+def test_edit_claim_rechecks_at_its_rank_and_keeps_what_is_not_changed():
     game = make()
-    lea = seat(game, 0).pk
-    first = parties.add_claim(game, lea, "paire", "5R 5B")
-    parties.add_claim(game, lea, "brelan", "7R 7B 7J")
-    parties.add_claim(game, lea, "carre", "9R 9B 9J 9V")
-    parties.delete_claim(game, first.pk)
-    assert list(Claim.objects.values_list("combo", "position")) == [("brelan", 1), ("carre", 2)]
-    assert "Carré" in parties.undo_last(game)
-    assert list(Claim.objects.values_list("combo", "position")) == [("brelan", 1)]
-
-
-def test_edit_claim_rechecks_at_its_rank():
-    game = make()
-    claim = parties.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
-    parties.edit_claim(game, claim.pk, "paire", "9R 9B")
+    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    claim = Claim.objects.get()
+    services.edit_claim(game, claim.pk, "paire", "9R 9B")
     claim.refresh_from_db()
-    assert claim.cards == "9R 9B" and parties.board(game).rows[0].total == 19
+    assert claim.cards == "9R 9B" and services.board(game).rows[0].total == 19
     with pytest.raises(InputError, match="CHECK invalide"):
-        parties.edit_claim(game, claim.pk, "paire", "9R 8B")
+        services.edit_claim(game, claim.pk, "paire", "9R 8B")
+    services.edit_claim(game, claim.pk, "", "8R 8B")  # combination unchanged
+    claim.refresh_from_db()
+    assert (claim.combo, claim.cards) == ("paire", "8R 8B")
 
 
-def test_finish_ends_a_num_check_game():
+def test_correcting_a_claim_opens_prefilled(client):
     game = make()
-    parties.finish(game)
-    board = parties.board(game)
+    services.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
+    claim = Claim.objects.get()
+    html = client.get(url(game), {"corriger": claim.pk}).content.decode()
+    assert 'id="correction"' in html and 'value="7R 7B 7J 3V 3A"' in html
+    assert '<option value="full" selected>' in html
+
+
+def test_finish_then_every_write_but_reopen_undo_redo_is_refused(client):
+    game = make()
+    services.finish(game)
+    board = services.board(game)
     assert board.finished and "tours de paquet" in board.note
-    with pytest.raises(InputError):
-        parties.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    with pytest.raises(services.Conflict):
+        services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    response = client.post(
+        url(game, "action", action="claim_add"),
+        {"player": seat(game, 0).pk, "combo": "paire", "cards": "5R 5B"},
+    )
+    assert response.status_code == 409 and "rouvrez" in response.content.decode()
+    html = client.get(url(game)).content.decode()
+    assert 'data-testid="reopen"' in html and "Enregistrer le CHECK" not in html
+    services.reopen(game)
+    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
 
 
 def test_draft_grids_scored_with_real_neighbours_and_shared_cards_refused():
     game = make("num_draft", "classic", ["A", "B", "C"])
     a, b, c = (seat(game, i) for i in range(3))
-    parties.set_grid(game, a.pk, ["1R", "2R", "3R", "", "", "", "", "", ""])
-    parties.set_grid(game, c.pk, ["", "", "4R", "", "", "", "", "", ""])
+    services.set_grid(game, a.pk, ["1R", "2R", "3R", "", "", "", "", "", ""])
+    services.set_grid(game, c.pk, ["", "", "4R", "", "", "", "", "", ""])
     with pytest.raises(InputError) as err:
-        parties.set_grid(game, b.pk, ["1R", "", "", "", "", "", "", "", ""])
+        services.set_grid(game, b.pk, ["1R", "", "", "", "", "", "", "", ""])
     assert "A" in err.value.message and "B" in err.value.message
-    board = parties.board(game)
+    board = services.board(game)
     assert board.rows[0].total == 6
     assert board.rows[0].detail.right == "C"
 
 
+def test_draft_deck_chosen_by_the_table_is_used():
+    game = make("num_draft", "classic", ["A", "B"], values="0-16")
+    services.set_grid(game, seat(game, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
+    small = make("num_draft", "classic", ["A", "B"])
+    with pytest.raises(InputError, match="16"):
+        services.set_grid(small, seat(small, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
+
+
 def test_num5_rounds_to_three_wins_and_corrections():
     game = make("num5", "explosion", ["A", "B", "C"])
+    a, b, c = (seat(game, i).pk for i in range(3))
     for _ in range(2):
-        parties.save_round(game, ["10R", "2 - 1", ""])
-    parties.save_round(game, ["1", "5", "0"])
-    parties.save_round(game, ["9", "2", "0"], number=3)  # corrected: A wins it
-    board = parties.board(game)
+        services.add_round(game, {a: "10R", b: "2 - 1", c: "0"})
+    services.add_round(game, {a: "1", b: "5", c: "0"})
+    services.edit_round(game, 3, {a: "9"})  # corrected: A wins it
+    board = services.board(game)
     assert board.finished and board.winners == ("A",)
-    with pytest.raises(InputError, match="terminée"):
-        parties.save_round(game, ["1", "2", "3"])
-    parties.delete_round(game, 1)
+    with pytest.raises(services.Conflict, match="gagnée"):
+        services.add_round(game, {a: "1", b: "2", c: "3"})
+    services.delete_round(game, 1)
     assert list(game.rounds.values_list("number", flat=True)) == [1, 2]
-    assert not parties.board(game).finished
+    assert not services.board(game).finished
+
+
+def test_ruling_a_round_counts_only_once_entered_in_parties():
+    game = make("num5")
+    a, b, c = (seat(game, i).pk for i in range(3))
+    with pytest.raises(InputError, match="pas encore saisi pour Léa.*Tom.*Zoé"):
+        services.add_round(game, {a: "", b: "", c: ""})
+    with pytest.raises(InputError, match="Zoé"):
+        services.add_round(game, {a: "10R", b: "3 - 1"})
+    assert not game.rounds.exists()
+
+
+def test_a_round_correction_touches_only_the_changed_cells(client):
+    game = make("num5")
+    a, b, c = (seat(game, i).pk for i in range(3))
+    services.add_round(game, {a: "10R", b: "27 - 0", c: "0"})
+    # the correction form opens pre-filled with what is stored
+    html = client.get(url(game), {"manche": 1}).content.decode()
+    assert 'value="10R"' in html and 'value="27 - 0"' in html and 'value="0 - 0"' in html
+    # Léa's cell is corrected; Tom's and Zoé's are posted unchanged
+    data = {"round": 1, f"p{a}": "12R", f"o{a}": "10R", f"p{b}": "27 - 0", f"o{b}": "27 - 0"}
+    data |= {f"p{c}": "0 - 0", f"o{c}": "0 - 0"}
+    assert client.post(url(game, "action", action="round_edit"), data).status_code == 302
+    stored = game.rounds.get()
+    assert stored.entries[str(a)] == {"cards": ["12R"]}
+    assert stored.entries[str(b)] == {"plus": 27, "minus": 0}
+    result = services.board(game).extra["rounds"][0][1]
+    assert result.totals == (12, 27, 0) and result.winners == ("Tom",)
 
 
 def test_num5_same_card_twice_in_a_round_is_refused():
     game = make("num5", "normal", ["A", "B", "C"])
+    a, b, c = (seat(game, i).pk for i in range(3))
     with pytest.raises(InputError, match="deux fois"):
-        parties.save_round(game, ["10R", "10R", ""])
+        services.add_round(game, {a: "10R", b: "10R", c: "0"})
+
+
+def test_num5_finished_early_shows_the_leaders_by_wins_then_points(client):
+    game = make("num5")
+    a, b, c = (seat(game, i).pk for i in range(3))
+    services.add_round(game, {a: "10", b: "3", c: "0"})
+    services.add_round(game, {a: "1", b: "30", c: "0"})
+    services.add_round(game, {a: "20", b: "3", c: "0"})
+    services.finish(game)
+    board = services.board(game)
+    assert board.finished and board.winners == ("Léa",)
+    html = client.get(url(game)).content.decode()
+    assert "victoire de Léa" in html and "Classement final" in html
+
+
+def test_rename_keeps_entries_and_add_player_only_before_the_first_entry():
+    game = make("num5")
+    lea, tom, zoe = (seat(game, i).pk for i in range(3))
+    services.add_player(game, "Max")
+    assert [p.name for p in game.players.all()] == ["Léa", "Tom", "Zoé", "Max"]
+    max_ = seat(game, 3).pk
+    services.add_round(game, {lea: "10R", tom: "3", zoe: "0", max_: "0"})
+    services.rename(game, tom, "Thomas")
+    result = services.board(game).extra["rounds"][0][1]
+    assert [p.name for p in result.players] == ["Léa", "Thomas", "Zoé", "Max"]
+    assert result.totals == (10, 3, 0, 0)
+    with pytest.raises(InputError, match="avant la première saisie"):
+        services.add_player(game, "Ana")
+    with pytest.raises(InputError, match="majuscules"):
+        services.rename(game, zoe, "léa")
+    with pytest.raises(InputError, match="contrôle"):
+        services.rename(game, zoe, "Zo\x00é")
 
 
 def test_board_fragment_answers_204_while_nothing_changed(client):
@@ -225,19 +331,47 @@ def test_board_fragment_answers_204_while_nothing_changed(client):
     board_url = url(game, "board")
     seen = game.version
     assert client.get(board_url, {"v": seen}).status_code == 204
-    parties.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     response = client.get(board_url, {"v": seen})
     assert response.status_code == 200 and "15" in response.content.decode()
 
 
+def test_history_is_shown_newest_first_in_french(client):
+    game = make()
+    services.add_claim(game, seat(game, 0).pk, "full", "7R 7B 7J 3V 3A")
+    services.add_claim(game, seat(game, 1).pk, "paire", "5R 5B")
+    html = client.get(url(game)).content.decode()
+    first, second = html.index("Tom : Paire (rang 1)"), html.index("Léa : Full (rang 1)")
+    assert first < second < html.index("Partie créée")
+    assert " h " in html  # « 20 h 14 »
+
+
+def _csv(client, game):
+    response = client.get(url(game, "export", token=game.read_token))
+    assert response["Content-Type"].startswith("text/csv")
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")  # Excel reads UTF-8 only with a BOM
+    return list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
+
+
 def test_csv_export_lists_claims_and_ranking(client):
     game = make()
-    parties.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
-    response = client.get(url(game, "export", token=game.view_token))
-    assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode()), delimiter=";"))
+    services.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
+    rows = _csv(client, game)
     assert ["Tom", "1", "Full", "7R 7B 7J 3V 3A", "26"] in rows
     assert ["1", "Tom", "26", "Novice"] in rows
+
+
+def test_csv_neutralises_formulas_and_has_the_right_num5_columns(client):
+    game = make("num5", "normal", ["=HYPERLINK(1)", "+Tom", "@Zoé"])
+    a, b, c = (seat(game, i).pk for i in range(3))
+    services.add_round(game, {a: "10R", b: "2 - 4", c: "0"})
+    rows = _csv(client, game)
+    assert ["Manche", "'=HYPERLINK(1)", "'+Tom", "'@Zoé"] in rows
+    assert ["1", "10", "-2", "0"] in rows  # numbers stay numbers
+    assert ["Classement", "Joueur", "Manches gagnées", "Points"] in rows
+    assert ["1", "'=HYPERLINK(1)", "1", "10"] in rows
+    assert not any("manche(s)" in cell for row in rows for cell in row)
 
 
 def test_rematch_keeps_the_players(client):
@@ -246,6 +380,20 @@ def test_rematch_keeps_the_players(client):
     new = Game.objects.exclude(pk=game.pk).get()
     assert response.url == url(new)
     assert list(new.players.values_list("name", flat=True)) == ["Léa", "Tom", "Zoé"]
+
+
+def test_rotate_makes_new_links_and_the_old_ones_stop_at_once(client):
+    game = make()
+    old_edit, old_read = game.edit_token, game.read_token
+    client.post(url(game, "action", action="rotate"))
+    game = fresh(game)
+    assert {game.edit_token, game.read_token}.isdisjoint({old_edit, old_read})
+    assert client.get(reverse("parties:game", args=[old_edit])).status_code == 404
+    assert client.get(reverse("parties:game", args=[old_read])).status_code == 404
+    assert client.get(url(game)).status_code == 200
+    assert game.history.first().action == "rotate"
+    with pytest.raises(services.Conflict):  # a rotation is never undone
+        services.undo(game)
 
 
 def test_purge_deletes_games_untouched_for_90_days():
@@ -258,24 +406,26 @@ def test_purge_deletes_games_untouched_for_90_days():
     assert not Player.objects.filter(game_id=old.pk).exists()
 
 
-def test_admin_lists_games(admin_client):
-    make()
+def test_admin_lists_games_without_their_tokens(admin_client):
+    game = make()
     assert admin_client.get("/admin/calculators/game/").status_code == 200
+    html = admin_client.get(f"/admin/calculators/game/{game.pk}/change/").content.decode()
+    assert game.edit_token not in html and game.read_token not in html
 
 
-GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1e3", "10R", "JK"]
+GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1e3", "10R", "JK", "\x00"]
 
 
 @pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
-@pytest.mark.parametrize("action", [a for a in WRITE_ACTIONS if a != "rematch"])
+@pytest.mark.parametrize("action", list(WRITE_FORMS))
 def test_garbage_posts_are_answered_never_a_500(client, kind, action):
-    game = make(kind, Game.MODES[Game.Kind(kind)][0][0], ["A", "B", "C"])
+    game = make(kind, None, ["A", "B", "C"])
+    fields = ["player", "combo", "cards", "claim", "round", "name", "if_version", "c0", "c4"]
+    fields += [f"p{p.pk}" for p in game.players.all()] + [f"o{p.pk}" for p in game.players.all()]
     for value in GARBAGE:
-        data = {
-            k: value for k in ("player", "combo", "cards", "claim", "round", "c0", "c4", "p0", "p1")
-        }
-        response = client.post(url(game, "action", action=action), data)
-        assert response.status_code in (302, 400), (value, response.status_code)
+        game = fresh(game)  # « rotate » changes the links
+        response = client.post(url(game, "action", action=action), dict.fromkeys(fields, value))
+        assert response.status_code in (302, 400, 409), (value, response.status_code)
 
 
 def test_a_refused_grid_or_round_keeps_what_was_typed(client):
@@ -290,7 +440,8 @@ def test_a_refused_grid_or_round_keeps_what_was_typed(client):
     ).content.decode()
     assert "13" in html and 'value="13R"' in html and 'value="1R"' in html
     game = make("num5", "normal", ["A", "B", "C"])
-    data = {"p0": "10R", "p1": "10R", "p2": "4"}
+    a, b, c = (seat(game, i).pk for i in range(3))
+    data = {f"p{a}": "10R", f"p{b}": "10R", f"p{c}": "4"}
     html = client.post(
         url(game, "action", action="round_add"), data, headers={"HX-Request": "true"}
     ).content.decode()
@@ -299,6 +450,7 @@ def test_a_refused_grid_or_round_keeps_what_was_typed(client):
 
 @pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
 def test_every_kind_of_game_page_renders_for_both_links(client, kind):
-    game = make(kind, Game.MODES[Game.Kind(kind)][0][0], ["A", "B", "C"])
-    for token in (game.edit_token, game.view_token):
+    game = make(kind, None, ["A", "B", "C"])
+    for token in (game.edit_token, game.read_token):
         assert client.get(url(game, token=token)).status_code == 200
+        assert client.head(url(game, token=token)).status_code == 200

@@ -1,0 +1,322 @@
+"""The Parties JSON API (API.md § Parties): the same services as the pages, reached by token.
+
+The edit token reads and writes, the read token only reads. Unknown token → 404, a write with
+the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
+nothing to undo or redo) → 409 with the current party, bad input → 400 with its field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+
+from ..engines.cards import InputError
+from . import services
+from .models import Game
+
+JSON_DUMPS = {"ensure_ascii": False}
+MAX_DEPTH = 32
+
+
+def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
+    body = {"error": {"field": field, "message": message}, **extra}
+    return JsonResponse(body, status=status, json_dumps_params=JSON_DUMPS)
+
+
+def _depth(value: object) -> int:
+    """How deeply a decoded JSON value nests (iterative: no recursion on hostile input)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    """The JSON object of a request (``{}`` when empty), or an :class:`InputError`."""
+    limit = settings.API_MAX_BODY
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    try:
+        raw = b"" if declared > limit else request.body
+    except RequestDataTooBig:
+        raw = b"x" * (limit + 1)
+    if declared > limit or len(raw) > limit:
+        raise _TooBig
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise InputError("body", "Le corps de la requête n'est pas du JSON valide.") from None
+    if not isinstance(data, dict):
+        raise InputError("body", "Le corps de la requête doit être un objet JSON.")
+    if _depth(data) > MAX_DEPTH:
+        raise InputError("body", f"Le JSON est imbriqué sur plus de {MAX_DEPTH} niveaux.")
+    return data
+
+
+class _TooBig(Exception):
+    pass
+
+
+def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
+    """The whole party, as every 200/201 answer gives it."""
+    game.refresh_from_db()
+    board = services.board(game)
+    kind = Game.Kind(game.kind)
+    rows = sorted(board.rows, key=lambda r: r.player.seat)
+    out: dict[str, Any] = {
+        "game": game.api_name,
+        "mode": game.mode,
+        "values": game.values or None,
+        "version": game.version,
+        "finished": board.finished,
+        "players": [
+            {
+                "name": r.player.name,
+                "total": r.total,
+                "title": (r.title or None) if kind != Game.Kind.NUM5 else None,
+                "position": r.position,
+                **({"wins": r.wins} if kind == Game.Kind.NUM5 else {}),
+            }
+            for r in rows
+        ],
+        "winners": list(board.winners) if board.finished else [],
+    }
+    if kind == Game.Kind.NUM_CHECK:
+        out["claims"] = [
+            {
+                "id": claim.pk,
+                "player": r.player.name,
+                "rank": claim.position,
+                "combo": claim.combo,
+                "cards": claim.cards.split(),
+                "total": scored.total,
+            }
+            for r in rows
+            for claim, scored in r.detail
+        ]
+    elif kind == Game.Kind.NUM_DRAFT:
+        out["grids"] = [
+            {
+                "seat": r.player.seat,
+                "player": r.player.name,
+                "cells": [c or None for c in (list(r.player.grid or []) + [""] * 9)[:9]],
+                "total": r.total,
+                "title": r.title,
+            }
+            for r in rows
+        ]
+    else:
+        out["rounds"] = [
+            {
+                "number": stored.number,
+                "entries": {
+                    p.name: {
+                        "plus": p.plus,
+                        "minus": p.minus,
+                        **({"cards": [str(c) for c in p.cards]} if p.cards is not None else {}),
+                    }
+                    for p in scored.players
+                },
+                "totals": list(scored.totals),
+                "winners": list(scored.winners),
+            }
+            for stored, scored in board.extra["rounds"]
+        ]
+    out["history"] = [
+        {
+            "version": h.version,
+            "action": h.action,
+            "summary": h.summary,
+            "at": h.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "undone": h.state in ("undone", "dropped"),
+        }
+        for h in game.history.all()
+    ]
+    out["read_url"] = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
+    if can_edit:
+        out["edit_url"] = request.build_absolute_uri(
+            reverse("parties:game", args=[game.edit_token])
+        )
+    return out
+
+
+Handler = Callable[..., Any]
+
+
+def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
+    """One URL of the API: ``METHOD=(handler, writes)``. Handlers get ``(game, data, **kw)``."""
+
+    @csrf_exempt
+    def view(request: HttpRequest, token: str, **kwargs: Any) -> JsonResponse:
+        if request.method not in methods:
+            response = error("method", f"Méthode non acceptée : {', '.join(methods)}.", 405)
+            response["Allow"] = ", ".join(methods)
+            return response
+        handler, writes = methods[request.method]  # type: ignore[index]
+        try:
+            game, can_edit = services.find(token)
+        except Game.DoesNotExist:
+            return error("token", "Aucune partie n'a ce lien.", 404)
+        if writes and not can_edit:
+            return error("token", "Ce lien est en lecture seule : il ne peut rien modifier.", 403)
+        try:
+            data = _body(request) if writes else {}
+            status = handler(game, data, **kwargs) or 200
+        except _TooBig:
+            return error("body", "La requête dépasse 64 Kio.", 413)
+        except InputError as err:
+            return error(err.field, err.message)
+        except services.Conflict as err:
+            game.refresh_from_db()
+            return error(err.field, err.message, 409, party=party_json(request, game, can_edit))
+        return JsonResponse(
+            party_json(request, game, can_edit), status=status, json_dumps_params=JSON_DUMPS
+        )
+
+    return view
+
+
+@csrf_exempt
+def create(request: HttpRequest) -> JsonResponse:
+    """``POST /api/v1/parties``: 201, the party plus both tokens."""
+    if request.method != "POST":
+        response = error("method", "Cette adresse n'accepte que POST.", 405)
+        response["Allow"] = "POST"
+        return response
+    try:
+        data = _body(request)
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise InputError("players", "Indiquez les joueurs : une liste de noms.")
+        game = services.create_game(
+            data.get("game"), data.get("mode") or _default_mode(data.get("game")), players,
+            data.get("values") or "",
+        )  # fmt: skip
+    except _TooBig:
+        return error("body", "La requête dépasse 64 Kio.", 413)
+    except InputError as err:
+        return error(err.field, err.message)
+    body = {
+        **party_json(request, game, True),
+        "edit_token": game.edit_token,
+        "read_token": game.read_token,
+    }
+    return JsonResponse(body, status=201, json_dumps_params=JSON_DUMPS)
+
+
+def _default_mode(game: object) -> str:
+    try:
+        return Game.MODES[services.kind_of(game)][0][0]
+    except InputError:
+        return ""
+
+
+def _field(data: dict[str, Any], name: str) -> Any:
+    if name not in data:
+        raise InputError(name, f"Le champ « {name} » est obligatoire.")
+    return data[name]
+
+
+def _v(data: dict[str, Any]) -> Any:
+    value = data.get("if_version")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InputError("if_version", "« if_version » est un nombre entier.")
+    return value
+
+
+def _player_named(game: Game, name: object) -> int:
+    from ..engines.names import name_key
+
+    for p in game.players.all():
+        if isinstance(name, str) and name_key(p.name) == name_key(name.strip()):
+            return p.pk
+    raise InputError("player", f"« {name} » ne joue pas dans cette partie.")
+
+
+def _claim_add(game: Game, data: dict) -> int:
+    player = _player_named(game, _field(data, "player"))
+    services.add_claim(game, player, _field(data, "combo"), _cards(data), _v(data))
+    return 201
+
+
+def _cards(data: dict) -> Any:
+    cards = _field(data, "cards")
+    if not isinstance(cards, list | str):
+        raise InputError("cards", "« cards » est une liste de cartes.")
+    return cards
+
+
+def _claim_edit(game: Game, data: dict, claim: int) -> None:
+    services.edit_claim(game, claim, data.get("combo"), _cards(data), _v(data))
+
+
+def _claim_delete(game: Game, data: dict, claim: int) -> None:
+    services.delete_claim(game, claim, _v(data))
+
+
+def _grid_set(game: Game, data: dict, seat: int) -> None:
+    player = services.player_by_seat(game, seat)
+    services.set_grid(game, player.pk, _field(data, "cells"), _v(data))
+
+
+def _round_add(game: Game, data: dict) -> int:
+    services.add_round(game, _field(data, "entries"), _v(data))
+    return 201
+
+
+def _round_edit(game: Game, data: dict, number: int) -> None:
+    services.edit_round(game, number, _field(data, "entries"), _v(data))
+
+
+def _round_delete(game: Game, data: dict, number: int) -> None:
+    services.delete_round(game, number, _v(data))
+
+
+def _rename(game: Game, data: dict, seat: int) -> None:
+    player = services.player_by_seat(game, seat)
+    services.rename(game, player.pk, _field(data, "name"), _v(data))
+
+
+def _player_add(game: Game, data: dict) -> int:
+    services.add_player(game, _field(data, "name"), _v(data))
+    return 201
+
+
+def _simple(service: Callable[[Game, Any], object]) -> Handler:
+    def handler(game: Game, data: dict) -> None:
+        service(game, _v(data))
+
+    return handler
+
+
+def _read(game: Game, data: dict) -> None:
+    return None
+
+
+party = endpoint(GET=(_read, False), HEAD=(_read, False))
+claims = endpoint(POST=(_claim_add, True))
+claim = endpoint(PUT=(_claim_edit, True), DELETE=(_claim_delete, True))
+grid = endpoint(PUT=(_grid_set, True))
+rounds = endpoint(POST=(_round_add, True))
+round_ = endpoint(PATCH=(_round_edit, True), DELETE=(_round_delete, True))
+players = endpoint(POST=(_player_add, True))
+player = endpoint(PATCH=(_rename, True))
+undo = endpoint(POST=(_simple(services.undo), True))
+redo = endpoint(POST=(_simple(services.redo), True))
+finish = endpoint(POST=(_simple(services.finish), True))
+reopen = endpoint(POST=(_simple(services.reopen), True))

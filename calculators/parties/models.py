@@ -1,0 +1,156 @@
+"""Stored game sheets (« parties »): only what players entered, never a score.
+
+Scores, ranks, titles and winners are recomputed by the engines from the stored cards each time
+a sheet is shown (ARCHITECTURE.md). Every write is recorded as one :class:`HistoryEntry` in the
+same transaction, holding what is needed to revert it (undo) and apply it again (redo).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models.functions import Lower
+
+TOKEN_BYTES = 24  # 192 random bits per link
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Game(models.Model):
+    class Kind(models.TextChoices):
+        NUM_CHECK = "num_check", "NUM CHECK"
+        NUM_DRAFT = "num_draft", "NUM DRAFT"
+        NUM5 = "num5", "Num 5"
+
+    MODES = {
+        Kind.NUM_CHECK: (("classic", "Classique"), ("family", "Famille")),
+        Kind.NUM_DRAFT: (("classic", "Classique"), ("discovery", "Découverte")),
+        Kind.NUM5: (("normal", "Normal"), ("explosion", "Explosion de rangée")),
+    }
+    PLAYERS = {Kind.NUM_CHECK: (2, 10), Kind.NUM_DRAFT: (2, 7), Kind.NUM5: (3, 8)}
+    #: the game names of the JSON API (API.md § Parties)
+    API_NAMES = {Kind.NUM_CHECK: "num-check", Kind.NUM_DRAFT: "num-draft", Kind.NUM5: "num5"}
+
+    kind = models.CharField("jeu", max_length=16, choices=Kind.choices)
+    mode = models.CharField("mode", max_length=16)
+    #: NUM DRAFT only: the deck chosen by the table, "0-12" or "0-16" (RULES.md §2.7)
+    values = models.CharField("paquet", max_length=8, blank=True, default="")
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    read_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    finished = models.BooleanField("terminée", default=False)
+    created_at = models.DateTimeField("créée", auto_now_add=True)
+    updated_at = models.DateTimeField("modifiée", auto_now=True, db_index=True)
+
+    class Meta:
+        verbose_name = "partie"
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} du {self.created_at:%d/%m/%Y}"
+
+    @property
+    def mode_label(self) -> str:
+        return dict(self.MODES[self.Kind(self.kind)]).get(self.mode, self.mode)
+
+    @property
+    def api_name(self) -> str:
+        return self.API_NAMES[self.Kind(self.kind)]
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField("nom", max_length=40)
+    seat = models.PositiveSmallIntegerField("place")
+    #: NUM DRAFT only: the final grid, 9 cards row by row ("" for an empty place).
+    grid = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_seat_per_player"),
+            # the last guard: names are unique ignoring case by the engines' names rule
+            models.UniqueConstraint("game", Lower("name"), name="unique_player_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Claim(models.Model):
+    """A valid NUM CHECK claim. Its rank is its position (1st valid CHECK = rank 1)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    position = models.PositiveSmallIntegerField("rang")
+    combo = models.CharField("combinaison", max_length=20)
+    cards = models.CharField("cartes", max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "combo"], name="one_claim_per_combination"),
+            models.UniqueConstraint(fields=["player", "position"], name="one_rank_per_position"),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1, position__lte=8), name="rank_1_to_8"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} : rang {self.position}, {self.combo} ({self.cards})"
+
+
+class Round(models.Model):
+    """A Num 5 round, stored by player: ``{"<player id>": {"cards": "12R 3S"} | {"plus", "minus"}}``.
+
+    Keyed by player, not by position, so that renaming a player keeps their entries.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField("manche")
+    entries = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_round_number_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}, manche {self.number}"
+
+
+class HistoryEntry(models.Model):
+    """One write to a party: what it was (French summary), and how to revert and re-apply it."""
+
+    class State(models.TextChoices):
+        FIXED = "fixed", "définitive"  # create, rotate, undo, redo: never undone themselves
+        ACTIVE = "active", "en vigueur"
+        UNDONE = "undone", "annulée"  # may be redone while nothing else is written
+        DROPPED = "dropped", "annulée (définitivement)"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="history")
+    version = models.PositiveIntegerField("version")
+    action = models.CharField("action", max_length=16)
+    summary = models.CharField("résumé", max_length=200)
+    data = models.JSONField(default=dict)
+    state = models.CharField(max_length=8, choices=State.choices)
+    target = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-version"]
+        verbose_name = "écriture"
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_entry_per_version"),
+        ]
+        indexes = [models.Index(fields=["game", "state"])]
+
+    def __str__(self) -> str:
+        return f"{self.version}. {self.summary}"

@@ -1,0 +1,197 @@
+"""« Parties » pages: a shared, persistent score sheet for a real table.
+
+A party is reached by one of its two secret tokens, exactly as in the API: the edit token reads
+and writes, the read token only reads. A wrong token is a 404; a write through the read-only
+link is refused (403) before the body is read. Every write goes through one form → one service
+call (:mod:`.services`); the page and its htmx fragments are served by the same views.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from ..engines import numcheck, numdraft
+from . import forms, services
+from .models import Claim, Game
+
+TEMPLATES = {
+    Game.Kind.NUM_CHECK: "parties/kinds/num_check.html",
+    Game.Kind.NUM_DRAFT: "parties/kinds/num_draft.html",
+    Game.Kind.NUM5: "parties/kinds/num5.html",
+}
+
+
+def resolve(token: str) -> tuple[Game, bool]:
+    """The game and whether the token is its edit token; 404 for a wrong token."""
+    try:
+        return services.find(token)
+    except Game.DoesNotExist:
+        raise Http404("Partie introuvable") from None
+
+
+@lru_cache(maxsize=256)
+def qr_svg(url: str) -> str:
+    """The QR code of a link, as inline SVG (made once per link and process)."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(
+        buffer, kind="svg", scale=4, border=2, xmldecl=False, svgns=True, title="QR code"
+    )
+    return buffer.getvalue().decode()
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    """/parties/nouvelle/: game, mode (and deck), players in seating order."""
+    form = forms.NewGameForm(request.POST or None, initial={"kind": Game.Kind.NUM_CHECK})
+    if request.method == "POST" and form.is_valid() and form.game is not None:
+        return redirect("parties:game", token=form.game.edit_token)
+    status = 400 if form.is_bound else 200
+    return render(request, "parties/new.html", {"form": form}, status=status)
+
+
+def _cell_text(entry: dict | None) -> str:
+    """A stored Num 5 entry as the text of a cell (what the player typed, in canonical form)."""
+    if not entry:
+        return ""
+    cards = entry.get("cards")
+    if cards is not None:
+        return " ".join(cards) if isinstance(cards, list) else str(cards)
+    return f"{entry.get('plus', 0)} - {entry.get('minus', 0)}"
+
+
+def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) -> dict:
+    token = game.edit_token if can_edit else game.read_token
+    read_url = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
+    edit_url = request.build_absolute_uri(reverse("parties:game", args=[game.edit_token]))
+    board = services.board(game)
+    context: dict = {
+        "game": game,
+        "token": token,
+        "can_edit": can_edit,
+        "board": board,
+        "kind_template": TEMPLATES[Game.Kind(game.kind)],
+        "read_url": read_url,
+        "read_qr": mark_safe(qr_svg(read_url)),  # noqa: S308 - segno's own SVG
+        "edit_url": edit_url if can_edit else None,
+        "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",  # noqa: S308
+        "history": list(game.history.all()[:100]),
+        "combos": numcheck.COMBOS,
+        "form": None,
+        "action": "",
+        "done": None,
+    }
+    if can_edit:
+        context["next_undo"] = services.next_undo(game)
+        context["next_redo"] = services.next_redo(game)
+        context.update(_correction(request, game, board))
+    if game.kind == Game.Kind.NUM5:
+        players = list(game.players.all())
+        context["round_cells"] = [
+            (stored, [(p, _cell_text(stored.entries.get(str(p.pk)))) for p in players])
+            for stored, _ in board.extra["rounds"]
+        ]
+    if game.kind == Game.Kind.NUM_DRAFT:
+        context["max_value"] = numdraft.deck_for(board.extra["values"]).max_value
+    context.update(extra)
+    form = context["form"]
+    context["posted"] = form.data if form is not None and not form.is_valid() else {}
+    return context
+
+
+def _correction(request: HttpRequest, game: Game, board: services.Board) -> dict:
+    """« Corriger »: the claim or round to correct, pre-filled with what is stored."""
+    out: dict = {}
+    claim_id = request.GET.get("corriger", "")
+    if claim_id.isdigit():
+        out["edit_claim"] = Claim.objects.filter(player__game=game, pk=int(claim_id)).first()
+    number = request.GET.get("manche", "")
+    if number.isdigit():
+        out["edit_round"] = game.rounds.filter(number=int(number)).first()
+    return out
+
+
+@require_safe
+def game_page(request: HttpRequest, token: str) -> HttpResponse:
+    game, can_edit = resolve(token)
+    done = None
+    if request.GET.get("fait", "").isdigit():
+        done = game.history.filter(version=int(request.GET["fait"])).first()
+    context = _context(request, game, can_edit, done=done)
+    if request.htmx and request.htmx.target == "sheet":
+        return render(request, "parties/game.html#sheet", context)
+    return render(request, "parties/game.html", context)
+
+
+@require_safe
+def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
+    """The live board, polled by every phone: 204 while nothing changed."""
+    game, can_edit = resolve(token)
+    if request.GET.get("v") == str(game.version):
+        return HttpResponse(status=204)
+    context = {
+        "game": game,
+        "token": token,
+        "can_edit": can_edit,
+        "board": services.board(game),
+        "kind_template": TEMPLATES[Game.Kind(game.kind)],
+        "history": list(game.history.all()[:100]),
+    }
+    if game.kind == Game.Kind.NUM5:
+        context["round_cells"] = []
+    return render(request, "parties/game.html#board", context)
+
+
+@require_POST
+def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
+    """Every write from the pages. Read-only links are refused before the body is read."""
+    game, can_edit = resolve(token)
+    if name not in forms.WRITE_FORMS and name != "rematch":
+        raise Http404("Action inconnue")
+    if not can_edit:
+        return HttpResponseForbidden("Ce lien est en lecture seule : il ne peut rien modifier.")
+    if name == "rematch":
+        new = services.rematch(game)
+        return redirect("parties:game", token=new.edit_token)
+    form = forms.WRITE_FORMS[name](game, request.POST)
+    ok = form.is_valid() and form.entry is not None
+    game.refresh_from_db()
+    if ok and not request.htmx:
+        target = reverse("parties:game", args=[game.edit_token])
+        return redirect(f"{target}?fait={form.entry.version}#sheet")
+    context = _context(request, game, True, form=form, action=name, done=form.entry)
+    if request.htmx:
+        response = render(request, "parties/game.html#sheet", context)
+        if ok and name == "rotate":
+            response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])
+        return response
+    status = 409 if form.conflict else 400
+    return render(request, "parties/game.html", context, status=status)
+
+
+@require_safe
+def export(request: HttpRequest, token: str) -> HttpResponse:
+    game, _ = resolve(token)
+    response = HttpResponse(services.export_csv(game), content_type="text/csv; charset=utf-8")
+    stamp = f"{game.created_at:%Y-%m-%d}"
+    response["Content-Disposition"] = f'attachment; filename="partie-{game.api_name}-{stamp}.csv"'
+    return response
+
+
+@require_safe
+def legacy(request: HttpRequest, pk: str, token: str, rest: str = "") -> HttpResponse:
+    """Links of the first version (``/parties/<id>/<token>/…``) keep working: they redirect."""
+    game, _ = resolve(token)
+    if str(game.pk) != pk:
+        raise Http404("Partie introuvable")
+    target = reverse("parties:game", args=[token])
+    if rest in ("tableau/", "export.csv"):
+        target += rest
+    return redirect(target, permanent=True)
