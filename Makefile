@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run install install-test chromium lint test bench clean
+.PHONY: run install install-test chromium postgresql lint test test-postgres bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,13 +36,32 @@ chromium:
 		     "or the browser tests are skipped (they fail when CI=true)."; \
 	fi
 
+## Debian's PostgreSQL server for the tests that need a real one (installed with apt when
+## missing and root). The tests start and stop their own private cluster on a loopback port.
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "PostgreSQL: $$(ls -d /usr/lib/postgresql/*/bin | tail -1)"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else \
+		echo "PostgreSQL is missing and you are not root: install Debian's postgresql package," \
+		     "or the PostgreSQL tests are skipped (they fail when CI=true)."; \
+	fi
+
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-## Install what the tests need, lint, and run every test (browser tests included).
-test: install-test chromium lint
+## Install what the tests need, lint, and run every test (browser tests included) on SQLite,
+## then every database test again on a private PostgreSQL cluster.
+test: install-test chromium postgresql lint
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory test-postgres
+
+## The database tests (Parties, API, pages) against a real PostgreSQL started for the run.
+test-postgres: install-test
+	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/parties tests/api tests/web -m "not races and not browser"
 
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
 bench: install-test
