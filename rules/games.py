@@ -1,16 +1,19 @@
-"""The four games of the family: names, pitches and where their rulebooks live."""
+"""The four games of the family: names, pitches, and their rulebooks and rulings.
+
+A game's rulebook is ``rules/content/<slug>.md`` and its « Précisions d'arbitrage » are
+``rules/content/<slug>-*rulings.md``: Markdown rendered by :mod:`rules.mdext`, cached per process.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from urllib.parse import urlencode
 
 from django.urls import reverse
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
-from . import markup
+from . import mdext
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
@@ -37,39 +40,13 @@ class Game:
         return reverse("rules:rulebook", args=[self.slug])
 
     @property
-    def rulebook(self) -> markup.Rulebook:
-        return load_rulebook(self.slug)
+    def rulebook_html(self) -> SafeString:
+        return rulebook_html(self.slug)
 
-    def example_link(self, slug: str, text: str) -> str | None:
-        """The calculator URL of an example written in the rulebook (``@slug``)."""
-        if slug in EXAMPLES.get(self.slug, {}):
-            return f"{self.url}?{urlencode(EXAMPLES[self.slug][slug])}"
-        cards = markup.cards_in(text.split(" ou ")[0])
-        if self.slug == "num-connect" and cards:
-            params: dict[str, str] = {"cards": " ".join(cards)}
-            if slug.startswith(("premiere-pose", "combinaison-libre")):
-                params["first_play" if slug.startswith("premiere") else "free"] = "1"
-            return f"{self.url}?{urlencode(params)}"
-        return None
+    @property
+    def rulings_html(self) -> SafeString:
+        return rulings_html(self.slug)
 
-    def rendered_rulebook(self) -> SafeString:
-        return markup.render(self.rulebook, self.example_link)
-
-
-#: Rulebook examples whose cards the text does not spell out: the calculator state they open.
-EXAMPLES: dict[str, dict[str, dict[str, str]]] = {
-    "num-draft": {
-        # Three touching own reds, a 4th red from the left neighbour touching them.
-        "exemple-rouge": {
-            "g00": "1R",
-            "g01": "5B",
-            "g10": "2R",
-            "g11": "9J",
-            "g20": "3R",
-            "l0": "7R",
-        },
-    },
-}
 
 GAMES: tuple[Game, ...] = (
     Game(
@@ -107,6 +84,25 @@ GAMES: tuple[Game, ...] = (
 GAMES_BY_SLUG = {g.slug: g for g in GAMES}
 
 
+def rulings_files(slug: str) -> list[Path]:
+    """The « Précisions d'arbitrage » files of a game: ``<slug>-rulings.md`` first, then any
+    other ``<slug>-*-rulings.md`` (e.g. ``num-5-turn-rulings.md``), in name order."""
+    return sorted(
+        CONTENT_DIR.glob(f"{slug}-*rulings.md"),
+        key=lambda p: (p.name != f"{slug}-rulings.md", p.name),
+    )
+
+
 @cache
-def load_rulebook(slug: str) -> markup.Rulebook:
-    return markup.parse((CONTENT_DIR / f"{slug}.txt").read_text(encoding="utf-8"))
+def rulebook_html(slug: str) -> SafeString:
+    """The rulebook of a game (``rules/content/<slug>.md``) as HTML, rendered once per process."""
+    text = (CONTENT_DIR / f"{slug}.md").read_text(encoding="utf-8")
+    return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
+
+
+@cache
+def rulings_html(slug: str) -> SafeString:
+    """The game's « Précisions d'arbitrage », one ``<section class="ruling">`` each, rendered once
+    per process."""
+    text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug))
+    return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped

@@ -5,13 +5,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from .games import GAMES_BY_SLUG
-from .rulings import RULINGS
 
 
 def rulebook_context(slug: str) -> dict:
     """What a template needs to show a game's rulebook and its rulings."""
     game = GAMES_BY_SLUG[slug]
-    return {"game": game, "rulebook_html": game.rendered_rulebook(), "rulings": RULINGS[slug]}
+    return {"game": game, "rulebook_html": game.rulebook_html, "rulings_html": game.rulings_html}
 
 
 @require_GET

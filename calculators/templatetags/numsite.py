@@ -1,20 +1,48 @@
-"""Template helpers: card chips and the card picker."""
+"""Template helpers: card chips and the card picker.
+
+The chip renderers (:func:`card_chip`, :func:`family_chip`) are also used by the rulebooks'
+Markdown extension (``rules/mdext.py``), so a card looks the same in a result and in the rules.
+"""
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from calculators.engines.cards import FAMILIES, ActionCard, Card, Joker
-from rules.markup import card_chip
+from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
 
 register = template.Library()
+
+
+def card_chip(card: Card) -> SafeString:
+    """A numeric card as a coloured chip with an accessible French label."""
+    return format_html(
+        '<span class="card-chip fam-{}" title="{}"><span aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span><b aria-hidden="true">{}</b></span>',
+        card.family.code,
+        card.label,
+        card.family.glyph,
+        card.label,
+        card.value,
+    )
+
+
+@register.filter
+def family_chip(family: Family) -> SafeString:
+    """A family as its glyph in a chip, named for screen readers."""
+    return format_html(
+        '<span class="family-chip fam-{}" title="{}" aria-label="{}">{}</span>',
+        family.code,
+        family.french,
+        family.french,
+        family.glyph,
+    )
 
 
 @register.filter
 def chip(card: object) -> SafeString | str:
     """A card as a coloured chip (Joker and action cards as plain chips)."""
     if isinstance(card, Card):
-        return card_chip(str(card))
+        return card_chip(card)
     if isinstance(card, Joker):
         return mark_safe('<span class="card-chip fam-K" title="Joker">🃏 <b>JK</b></span>')
     if isinstance(card, ActionCard):

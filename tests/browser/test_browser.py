@@ -163,3 +163,12 @@ def test_rule_link_in_a_result_opens_the_rulebook_tab_on_a_phone(page):
     page.get_by_label("Règle : bonus du rang").click()
     expect(page.locator("#bonus-de-rang")).to_be_visible()
     assert page.problems == []
+
+
+def test_ruling_example_link_opens_the_calculator_showing_the_ruling(page):
+    page.goto(page.base + "/num-draft/regles/")
+    ruling = page.locator("section.ruling", has=page.locator("#arbitrage-deux-jokers"))
+    expect(ruling.locator(".card-chip").first).to_be_visible()
+    ruling.locator("a.try-link").first.click()
+    expect(page.locator("[data-testid=draft-total]")).to_contain_text("0 points")
+    assert page.problems == []

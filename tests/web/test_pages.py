@@ -227,17 +227,33 @@ RESULT_MARKERS = (
 )
 
 
+def ruling_examples(game):
+    """Each ruling of the game's « Précisions d'arbitrage »: its anchor and its example links."""
+    sections = re.findall(r'<section[^>]*class="ruling".*?</section>', game.rulings_html, re.S)
+    assert sections, game.slug
+    for section in sections:
+        anchor = re.search(r'<h3[^>]* id="([^"]+)"', section).group(1)
+        links = re.findall(r'<a class="try-link" href="([^"]+)"', section)
+        yield anchor, [unescape(link) for link in links]
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_every_ruling_has_an_example_that_opens_a_working_calculator(client, game):
-    from rules.rulings import RULINGS
+    for anchor, links in ruling_examples(game):
+        assert links, anchor
+        for link in links:
+            response = client.get(link)
+            assert response.status_code == 200, anchor
+            html = response.content.decode()
+            assert "is-invalid" not in html and "alert-danger" not in html, anchor
+            assert any(marker in html for marker in RESULT_MARKERS), anchor
 
-    for ruling in RULINGS[game.slug]:
-        assert ruling.example_url, ruling.anchor
-        response = client.get(ruling.example_url)
-        assert response.status_code == 200, ruling.anchor
-        html = response.content.decode()
-        assert "is-invalid" not in html and "alert-danger" not in html, ruling.anchor
-        assert any(marker in html for marker in RESULT_MARKERS), ruling.anchor
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_every_ruling_example_opens_a_calculator_not_a_party(game):
+    for anchor, links in ruling_examples(game):
+        for link in links:
+            assert not link.startswith("/parties/"), anchor
 
 
 def test_french_500_page_renders_without_context(rf):

@@ -1,0 +1,165 @@
+"""Numsite's python-markdown extension: card chips, calculator example links, site markup.
+
+The rulebooks and their « Précisions d'arbitrage » are Markdown files (``rules/content/``). On top
+of python-markdown's ``tables``, ``attr_list``, ``toc`` and ``admonition`` extensions, this one adds:
+
+- **Card chips**: ``[7R]`` (a card, value then family code), ``[JK]`` (the NUM DRAFT Joker) and
+  ``[R]`` (a family) render as the chips the calculators show (``calculators/templatetags``).
+- **Example links**: a link whose address is ``calc:<calculator>?<query>`` opens that calculator
+  pre-filled, e.g. ``[Essayer](calc:num_check?combo=full&cards=7R+7B+7J+3V+3A&rank=4)``; the
+  address is built with ``reverse("calculators:<calculator>")``. Example links, and any link whose
+  text starts with « Essayer », get the ``try-link`` class.
+- **Site markup**: headings get ``rule-heading`` and an accessible « # » permalink (from ``toc``),
+  tables the Bootstrap classes in a scrolling wrapper, admonitions the alert classes; with
+  ``sections=True`` each ``###`` heading and what follows it form a ``<section class="ruling">``.
+- **No raw HTML**: the Markdown is our own, but raw HTML in it is escaped, never passed through,
+  and a link may only point to a page of the site, an ``http(s)`` address or ``calc:``.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from django.urls import reverse
+from markdown import Extension, Markdown
+from markdown.inlinepatterns import InlineProcessor
+from markdown.treeprocessors import Treeprocessor
+
+from calculators.engines.cards import DRAFT_DECK_LARGE, FAMILY_ALIASES, InputError, parse_card
+from calculators.templatetags.numsite import chip, family_chip
+
+#: ``[7R]``, ``[16S]``, ``[JK]`` or ``[R]``, not followed by ``(`` (that would be a link).
+CHIP_RE = r"\[((?:1[0-6]|[0-9])[RVBJAS]|JK|[RVBJAS])\](?!\()"
+CALC_SCHEME = "calc:"
+ALERT_CLASSES = {"warning": "alert-warning", "danger": "alert-danger", "caution": "alert-warning"}
+
+
+class ContentError(ValueError):
+    """A mistake in a content file (an unknown card, a link to nowhere): caught by the tests."""
+
+
+def chip_html(code: str) -> str:
+    """The chip of a card (``7R``, ``JK``) or of a family (``R``), as the calculators draw it."""
+    if len(code) == 1:
+        return str(family_chip(FAMILY_ALIASES[code.lower()]))
+    try:
+        card = parse_card(code, DRAFT_DECK_LARGE)
+    except InputError as error:  # pragma: no cover - the regex only lets real cards through
+        raise ContentError(error.message) from error
+    return str(chip(card))
+
+
+def example_url(href: str) -> str:
+    """``calc:num_check?combo=paire&cards=5R+5B`` → ``/num-check/?combo=paire&cards=5R+5B``."""
+    name, _, query = href.removeprefix(CALC_SCHEME).partition("?")
+    url = reverse(f"calculators:{name}")
+    params = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
+    return f"{url}?{urlencode(params)}" if params else url
+
+
+class ChipProcessor(InlineProcessor):
+    def handleMatch(self, m: re.Match, data: str) -> tuple[str, int, int]:  # noqa: N802
+        return self.md.htmlStash.store(chip_html(m.group(1))), m.start(0), m.end(0)
+
+
+class SiteTreeprocessor(Treeprocessor):
+    """Runs after ``toc``: example links, classes, table wrappers, ruling sections."""
+
+    def __init__(self, md: Markdown, sections: bool) -> None:
+        super().__init__(md)
+        self.sections = sections
+
+    def run(self, root: etree.Element) -> None:
+        for link in root.iter("a"):
+            self.link(link)
+        for parent in list(root.iter()):
+            for index, child in enumerate(list(parent)):
+                if child.tag == "table":
+                    child.set("class", "table table-sm rule-table")
+                    wrapper = etree.Element("div", {"class": "table-responsive"})
+                    parent.remove(child)
+                    parent.insert(index, wrapper)
+                    wrapper.append(child)
+                elif child.tag in ("h2", "h3"):
+                    add_class(child, "rule-heading")
+                elif child.tag == "div" and "admonition" in child.get("class", "").split():
+                    kinds = set(child.get("class", "").split())
+                    alert = next((ALERT_CLASSES[k] for k in kinds if k in ALERT_CLASSES), None)
+                    add_class(child, f"alert {alert or 'alert-info'} rule-callout")
+        if self.sections:
+            group_sections(root)
+
+    def link(self, link: etree.Element) -> None:
+        href = link.get("href", "")
+        if "anchor-link" in link.get("class", "").split():
+            link.set("aria-label", "Lien vers cette section")
+            link.attrib.pop("title", None)
+            return
+        if href.startswith(CALC_SCHEME):
+            link.set("href", example_url(href))
+            add_class(link, "try-link")
+            return
+        scheme = urlsplit(href).scheme
+        if scheme not in ("", "http", "https", "mailto"):
+            raise ContentError(f"Lien refusé dans le contenu : {href}")
+        if "".join(link.itertext()).strip().startswith("Essayer"):
+            add_class(link, "try-link")
+
+
+def add_class(element: etree.Element, css: str) -> None:
+    element.set("class", " ".join(filter(None, (element.get("class", ""), css))))
+
+
+def group_sections(root: etree.Element) -> None:
+    """Each ``h3`` and the blocks up to the next heading become ``<section class="ruling">``."""
+    children = list(root)
+    section: etree.Element | None = None
+    for child in children:
+        if child.tag == "h3":
+            section = etree.Element("section", {"class": "ruling"})
+            if child.get("id"):
+                section.set("aria-labelledby", child.get("id", ""))
+            root.insert(list(root).index(child), section)
+        elif child.tag in ("h1", "h2"):
+            section = None
+        if section is not None:
+            root.remove(child)
+            section.append(child)
+
+
+class NumsiteExtension(Extension):
+    def __init__(self, **kwargs) -> None:
+        self.config = {"sections": [False, "Wrap each ### heading and its text in a section"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        md.inlinePatterns.register(ChipProcessor(CHIP_RE, md), "numsite_chip", 175)
+        md.treeprocessors.register(
+            SiteTreeprocessor(md, bool(self.getConfig("sections"))), "numsite", 4
+        )
+
+
+def render(text: str, *, sections: bool = False) -> str:
+    """Markdown content to HTML with the site's extensions."""
+    md = Markdown(
+        extensions=[
+            "tables",
+            "attr_list",
+            "admonition",
+            "toc",
+            NumsiteExtension(sections=sections),
+        ],
+        extension_configs={
+            "toc": {
+                "permalink": "#",
+                "permalink_class": "anchor-link",
+                "toc_depth": "2-3",
+            }
+        },
+        output_format="html",
+    )
+    return md.convert(text)
