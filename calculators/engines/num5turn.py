@@ -69,6 +69,15 @@ HOW_RULING = {
 RESULT_RULING = {TAKE: "T10", COLLECT: "T12", EXPLODE: "T16"}
 
 
+class PlaceError(InputError):
+    """Bad input at one place: row ``index`` (field ``rows``) or play ``index`` (``plays``),
+    0-based, so that a form can show the message at that row or that player's card."""
+
+    def __init__(self, field: str, message: str, index: int) -> None:
+        super().__init__(field, message)
+        self.index = index
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """One player's revealed card."""
@@ -289,15 +298,15 @@ def read_variant(raw: object) -> str:
     return str(raw)
 
 
-def _read_card(token: object, field: str, where: str) -> Card:
+def _read_card(token: object, field: str, where: str, index: int = 0) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise InputError(field, f"{where} : « {token} » n'est pas une carte (écrivez 7R).")
+        raise PlaceError(field, f"{where} : « {token} » n'est pas une carte (écrivez 7R).", index)
     try:
         card = parse_card(token, FULL_DECK, field)
     except InputError as err:
-        raise InputError(field, f"{where} : {err.message}") from None
+        raise PlaceError(field, f"{where} : {err.message}", index) from None
     assert isinstance(card, Card)  # FULL_DECK has neither Joker nor action card
     return card
 
@@ -329,40 +338,48 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
         if isinstance(cards_raw, str):
             cards_raw = cards_raw.split()
         if not isinstance(cards_raw, list | tuple):
-            raise InputError("rows", f"Rangée {number} : donnez la liste de ses cartes.")
+            raise PlaceError(
+                "rows", f"Rangée {number} : donnez la liste de ses cartes.", number - 1
+            )
         if not cards_raw:
-            raise InputError("rows", f"La rangée {number} est vide : une rangée a de 1 à 4 cartes.")
+            raise PlaceError(
+                "rows", f"La rangée {number} est vide : une rangée a de 1 à 4 cartes.", number - 1
+            )
         if len(cards_raw) > MAX_ROW:
-            raise InputError(
+            raise PlaceError(
                 "rows",
                 f"La rangée {number} a {len(cards_raw)} cartes : une rangée en a au plus 4 "
                 "(à la 5e carte, elle est récupérée).",
+                number - 1,
             )
-        row = tuple(_read_card(t, "rows", f"Rangée {number}") for t in cards_raw)
+        row = tuple(_read_card(t, "rows", f"Rangée {number}", number - 1) for t in cards_raw)
         families = {c.family for c in row if c.family.is_classic}
         if len(families) > 1:
             names = " et ".join(sorted(f.french for f in families))
-            raise InputError(
+            raise PlaceError(
                 "rows",
                 f"La rangée {number} mêle deux couleurs ({names}) : une rangée n'a qu'une couleur.",
+                number - 1,
             )
         for card in row:
             if card in seen:
                 other = seen[card]
                 where = "deux fois dans la rangée" if other == number else "dans les rangées"
                 places = f"{number}" if other == number else f"{other} et {number}"
-                raise InputError(
+                raise PlaceError(
                     "rows",
                     f"« {card} » figure {where} {places} : chaque carte n'existe qu'une fois.",
+                    number - 1,
                 )
             seen[card] = number
         found = colour(row)
         if found is not None:
             if found in owner:
-                raise InputError(
+                raise PlaceError(
                     "rows",
                     f"Les rangées {owner[found]} et {number} sont toutes deux "
                     f"{found.french} : chaque couleur a au plus une rangée.",
+                    number - 1,
                 )
             owner[found] = number
         if given is not ...:
@@ -377,9 +394,10 @@ def _check_colour(given: object, found: Family | None, number: int) -> None:
     if stated is not found:
         said = stated.french if stated else "sans couleur"
         real = found.french if found else "sans couleur (elle ne tient aucune carte classique)"
-        raise InputError(
+        raise PlaceError(
             "rows",
             f"La rangée {number} est indiquée {said} mais ses cartes la font {real}.",
+            number - 1,
         )
 
 
@@ -388,8 +406,10 @@ def _family_code(given: object, number: int) -> Family:
         for family in Family:
             if family.is_classic and given.strip().upper() == family.code:
                 return family
-    raise InputError(
-        "rows", f"Rangée {number} : la couleur « {given} » n'existe pas (R, V, B, J ou null)."
+    raise PlaceError(
+        "rows",
+        f"Rangée {number} : la couleur « {given} » n'existe pas (R, V, B, J ou null).",
+        number - 1,
     )
 
 
@@ -414,25 +434,30 @@ def read_plays(raw: object) -> tuple[Play, ...]:
         elif isinstance(item, list | tuple) and len(item) == 2:
             name_raw, card_raw = item
         else:
-            raise InputError(
-                "plays", f"Carte jouée {index} : un objet {{player, card}} est attendu."
+            raise PlaceError(
+                "plays",
+                f"Carte jouée {index} : un objet {{player, card}} est attendu.",
+                index - 1,
             )
         name = name_raw.strip() if isinstance(name_raw, str) else ""
         if not name:
-            raise InputError("plays", f"Carte jouée {index} : le joueur n'a pas de nom.")
+            raise PlaceError("plays", f"Carte jouée {index} : le joueur n'a pas de nom.", index - 1)
         if name.casefold() in names:
-            raise InputError(
-                "plays", f"« {name} » joue deux fois : une seule carte par joueur et par tour."
+            raise PlaceError(
+                "plays",
+                f"« {name} » joue deux fois : une seule carte par joueur et par tour.",
+                index - 1,
             )
         names.add(name.casefold())
         if card_raw is None or card_raw == "":
-            raise InputError("plays", f"{name} : indiquez la carte révélée.")
-        card = _read_card(card_raw, "plays", name)
+            raise PlaceError("plays", f"{name} : indiquez la carte révélée.", index - 1)
+        card = _read_card(card_raw, "plays", name, index - 1)
         if card in cards:
-            raise InputError(
+            raise PlaceError(
                 "plays",
                 f"« {card} » est jouée par {cards[card]} et par {name} : chaque carte n'existe "
                 "qu'une fois.",
+                index - 1,
             )
         cards[card] = name
         plays.append(Play(name, card))
@@ -441,12 +466,13 @@ def read_plays(raw: object) -> tuple[Play, ...]:
 
 def _check_disjoint(rows: Sequence[Sequence[Card]], plays: Sequence[Play]) -> None:
     for number, row in enumerate(rows, start=1):
-        for play in plays:
+        for index, play in enumerate(plays):
             if play.card in row:
-                raise InputError(
+                raise PlaceError(
                     "plays",
                     f"{play.player} joue « {play.card} », déjà dans la rangée {number} : chaque "
                     "carte n'existe qu'une fois.",
+                    index,
                 )
 
 
@@ -547,8 +573,12 @@ class RoundState:
         return cls(state.players, state.variant, rows, collected, discarded, turn)
 
 
-def start_round(players: object, variant: object = NORMAL) -> RoundState:
-    """The set-up: rows ``[0B] [0R] [0J] [0V]``, nothing collected, turn 0."""
+def start_round(players: object, variant: object = NORMAL, rows: object = None) -> RoundState:
+    """The set-up: rows ``[0B] [0R] [0J] [0V]``, nothing collected, turn 0.
+
+    ``rows`` starts from another table instead (a disputed turn in the middle of a round);
+    they are validated like any rows (§3.2).
+    """
     if not isinstance(players, list | tuple):
         raise InputError("players", "Les joueurs doivent être une liste de noms.")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -565,7 +595,8 @@ def start_round(players: object, variant: object = NORMAL) -> RoundState:
                 "players", f"Deux joueurs s'appellent « {name} » : donnez des noms différents."
             )
         names.append(name)
-    return RoundState(tuple(names), read_variant(variant), SETUP, tuple(() for _ in names))
+    start = SETUP if rows is None else read_rows(rows)
+    return RoundState(tuple(names), read_variant(variant), start, tuple(() for _ in names))
 
 
 def play_round_turn(state: RoundState, cards: Sequence[object]) -> tuple[RoundState, TurnResult]:
@@ -583,12 +614,13 @@ def play_round_turn(state: RoundState, cards: Sequence[object]) -> tuple[RoundSt
         )
     plays = read_plays([(n, c) for n, c in zip(state.players, cards, strict=True)])
     where = state.played()
-    for play in plays:
+    for index, play in enumerate(plays):
         if play.card in where:
-            raise InputError(
+            raise PlaceError(
                 "plays",
                 f"Tour {state.turn + 1} : {play.player} joue « {play.card} », déjà jouée "
                 f"({where[play.card]}).",
+                index,
             )
     result = _resolve(state.rows, plays, state.variant)
     collected = tuple(

@@ -503,3 +503,19 @@ def test_property_any_valid_table_resolves_and_steps_replay_the_rows(data):
         + sum(len(r) for r in result.rows)
         == sum(len(r) for r in rows) + players
     )
+
+
+def test_bad_input_names_its_place_so_a_form_can_show_it_at_the_field():
+    from calculators.engines.num5turn import PlaceError
+
+    with pytest.raises(PlaceError) as err:
+        resolve_turn(GOOD_ROWS, [("Léa", "5R"), ("Tom", "3A"), ("Zoé", "0B")])
+    assert (err.value.field, err.value.index) == ("plays", 2)
+    with pytest.raises(PlaceError) as err:
+        resolve_turn([["0B"], ["0R"], ["0J", "9X"], ["0V"]], GOOD_PLAYS)
+    assert (err.value.field, err.value.index) == ("rows", 2)
+    state = start_round(["A", "B", "C"], "normal", ["9S", "0R", "0J", "0V"])
+    assert state.rows[0] == (Card(9, Family.SHADOW),)
+    with pytest.raises(PlaceError) as err:
+        play_round_turn(state, ["1R", "9S", "2J"])
+    assert err.value.index == 1 and "rangée 1" in err.value.message
