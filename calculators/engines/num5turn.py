@@ -110,6 +110,13 @@ class Step:
     last_before: int | None = None
 
     @property
+    def points(self) -> int:
+        """What this step is worth to its player (T17): nothing for an append or an explosion."""
+        if self.result in (APPEND, EXPLODE):
+            return 0
+        return sum(-c.value if c.is_shadow else c.value for c in self.cards)
+
+    @property
     def rulings(self) -> tuple[str, ...]:
         """The rulings that decided this step: where the card went, then what it did there."""
         found = [HOW_RULING[self.how]]

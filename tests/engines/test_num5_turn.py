@@ -519,3 +519,17 @@ def test_bad_input_names_its_place_so_a_form_can_show_it_at_the_field():
     with pytest.raises(PlaceError) as err:
         play_round_turn(state, ["1R", "9S", "2J"])
     assert err.value.index == 1 and "rangée 1" in err.value.message
+
+
+def test_t17_each_step_says_what_it_is_worth_to_its_player():
+    result = turn(
+        ["0B 3B 8B 9B", "4R 6R", "0J 2J 6S 8A", "5V 11V"],
+        [("Léa", "8J"), ("Tom", "2R"), ("Zoé", "10A"), ("Max", "1S")],
+    )
+    assert [(str(s.card), s.points) for s in result.steps] == [
+        ("1S", -1),
+        ("2R", 4),
+        ("8J", 4),
+        ("10A", 20),
+    ]
+    assert sum(s.points for s in result.steps) == sum(points(result))
