@@ -18,11 +18,11 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
 from rules.markup import card_chip
+from rules.views import rulebook_context
 
 from .engines import num5turn
 from .engines.cards import Card, Family
 from .forms_num5turn import ROW_FIELDS, TurnForm
-from .views import _page
 
 RULINGS_FILE = Path(__file__).resolve().parent.parent / "rules" / "content" / "num5-turn-rulings.md"
 RULES_URL = "/num-5/regles/"
@@ -231,4 +231,9 @@ def num_5_turn(request: HttpRequest) -> HttpResponse:
             response = render(request, f"{TEMPLATE}#{FRAGMENT}", context)
             return push_url(response, context["share_url"])
         return redirect(context["share_url"])
-    return _page(request, "num-5", TEMPLATE, FRAGMENT, context)
+    if request.htmx and not request.htmx.boosted:
+        return render(request, f"{TEMPLATE}#{FRAGMENT}", context)
+    # Beside the Num 5 rulebook, but a phone opens on the calculator: it is what this page is for.
+    return render(
+        request, TEMPLATE, rulebook_context("num-5") | context | {"calculator_first": True}
+    )

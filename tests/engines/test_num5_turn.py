@@ -533,3 +533,23 @@ def test_t17_each_step_says_what_it_is_worth_to_its_player():
         ("10A", 20),
     ]
     assert sum(s.points for s in result.steps) == sum(points(result))
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"rows": [["0B"], ["0R"], ["0J"]]}, "rows"),
+        ({"collected": [["0R"]]}, "collected"),
+        ({"collected": [["5R"], [], []]}, "state"),  # 5R is also in row 2
+        ({"turn": 11}, "turn"),
+        ({"turn": "3"}, "turn"),
+        ({"players": ["A", "B"]}, "players"),
+        ({"discarded": ["99Q"]}, "discarded"),
+    ],
+)
+def test_round_state_from_json_checks_what_it_reads(change, field):
+    played = play_round(["Léa", "Tom", "Zoé"], [["5R", "3A", "0S"]])
+    snapshot = {**played.state.to_json(), **change}
+    with pytest.raises(InputError) as err:
+        RoundState.from_json(snapshot)
+    assert err.value.field == field

@@ -241,3 +241,7 @@ def test_ruling_example_url_works_and_cites_its_ruling(client, number):
         17,
     ):  # these show their ruling in the outcome, not a step link
         assert f"#arbitrage-tour-t{number}" in html.split('id="turn-result"')[1], number
+
+
+def test_a_phone_opens_the_turn_page_on_the_calculator_tab(client):
+    assert 'data-start="calculer"' in client.get(URL).content.decode()
