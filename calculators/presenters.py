@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engines import num5turn
 from .engines.cards import format_cards
 from .engines.num5 import RoundResult
 from .engines.numcheck import ClaimResult, Detected
@@ -93,6 +92,11 @@ def strip_rows(result: PoolResult) -> list[list[dict[str, Any]]]:
         ]
         for y in range(3)
     ]
+
+
+# --------------------------------------------------------------------------- Num 5 turn
+
+from .engines import num5turn  # noqa: E402 - kept with the Num 5 turn helpers it serves
 
 
 def _code(family: object) -> str | None:
