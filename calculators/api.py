@@ -221,3 +221,15 @@ def num_connect_check(data: dict[str, Any]) -> dict[str, Any]:
         "cards": format_cards(result.cards),
         "segments": [{"kind": s.kind, "cards": format_cards(s.cards)} for s in result.segments],
     }
+
+
+@json_api
+def num5_turn(data: dict[str, Any]) -> dict[str, Any]:
+    """One Num 5 turn: where each revealed card goes, who collects what (NUM5-TURN.md)."""
+    from .engines import num5turn
+    from .presenters import num5_turn_json
+
+    result = num5turn.resolve_turn(
+        required(data, "rows"), required(data, "plays"), data.get("variant")
+    )
+    return num5_turn_json(result)

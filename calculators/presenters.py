@@ -92,3 +92,50 @@ def strip_rows(result: PoolResult) -> list[list[dict[str, Any]]]:
         ]
         for y in range(3)
     ]
+
+
+# --------------------------------------------------------------------------- Num 5 turn
+
+from .engines import num5turn  # noqa: E402 - kept with the Num 5 turn helpers it serves
+
+
+def _code(family: object) -> str | None:
+    return getattr(family, "code", None)
+
+
+def num5_turn_json(result: num5turn.TurnResult) -> dict[str, Any]:
+    """One Num 5 turn (API.md ``num5/turn``, NUM5-TURN.md §3.1)."""
+    return {
+        "rows": [
+            {"cards": format_cards(row), "colour": _code(colour)}
+            for row, colour in zip(result.rows, result.colours, strict=True)
+        ],
+        "players": [
+            {
+                "name": p.name,
+                "card": str(p.card),
+                "collected": format_cards(p.collected),
+                "plus": p.plus,
+                "minus": p.minus,
+                "points": p.points,
+            }
+            for p in result.players
+        ],
+        "discarded": format_cards(result.discarded),
+        "steps": [
+            {
+                "n": s.n,
+                "player": s.player,
+                "card": str(s.card),
+                "row": s.row,
+                "how": s.how,
+                "tied_rows": list(s.tied_rows),
+                "result": s.result,
+                "cards": format_cards(s.cards),
+                "row_after": format_cards(s.row_after),
+                "colour_before": _code(s.colour_before),
+                "colour_after": _code(s.colour_after),
+            }
+            for s in result.steps
+        ],
+    }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_num5turn
 
 app_name = "calculators"
 urlpatterns = [
@@ -10,5 +10,6 @@ urlpatterns = [
     path("num-draft/", views.num_draft, name="num_draft"),
     path("num-draft/table/", views.num_draft_table, name="num_draft_table"),
     path("num-5/", views.num_5, name="num_5"),
+    path("num-5/tour/", views_num5turn.num_5_turn, name="num_5_turn"),
     path("num-connect/", views.num_connect, name="num_connect"),
 ]

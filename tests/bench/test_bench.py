@@ -80,3 +80,34 @@ def test_bench_draft_seven_player_table(benchmark):
     players[3]["grid"][0][0] = "JK"
     result = benchmark(numdraft.table, players)
     assert len(result.players) == 7
+
+
+# --------------------------------------------------------------------------- Num 5 turn (issue #15)
+# Target: one turn ≤ 1 ms.
+
+
+def test_bench_num5_one_turn(benchmark):
+    from calculators.engines import num5turn
+
+    rows = [["0B", "4B", "6B", "9B"], ["0R", "12R"], ["2J", "5J"], ["0V", "13V"]]
+    plays = [
+        {"player": "Léa", "card": "10B"},
+        {"player": "Tom", "card": "10S"},
+        {"player": "Zoé", "card": "11A"},
+        {"player": "Max", "card": "3R"},
+        {"player": "Ana", "card": "16V"},
+    ]
+    result = benchmark(num5turn.resolve_turn, rows, plays, "normal")
+    assert result.players[1].points == 19  # NUM5-TURN.md E11
+
+
+def test_bench_num5_turn_by_turn_round_of_eight(benchmark):
+    from calculators.engines import num5turn
+
+    zeros = {c for row in num5turn.SETUP for c in row}
+    deck = [c for c in numdraft.DRAFT_DECK_LARGE.numeric_cards() if c not in zeros]
+    random.Random(15).shuffle(deck)
+    turns = [[str(deck[k * 10 + t]) for k in range(8)] for t in range(10)]
+    names = [f"J{k}" for k in range(8)]
+    played = benchmark(num5turn.play_round, names, turns, "normal")
+    assert played.state.turn == 10

@@ -1,0 +1,239 @@
+"""Num 5 « Jouer un tour »: the page and its htmx fragment (one view), and the French account
+of each step. The engine (calculators/engines/num5turn.py) decides everything; this module only
+words its steps and links each to its ruling on the Num 5 rules page."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_safe
+from django_htmx.http import push_url
+
+from rules.markup import card_chip
+from rules.views import rulebook_context
+
+from .engines import num5turn
+from .engines.cards import Card, Family
+from .forms_num5turn import ROW_FIELDS, TurnForm
+
+RULINGS_FILE = Path(__file__).resolve().parent.parent / "rules" / "content" / "num5-turn-rulings.md"
+RULES_URL = "/num-5/regles/"
+_HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.M)
+TEMPLATE = "calculators/num_5_turn.html"
+FRAGMENT = "turn-calculator"
+
+
+@cache
+def ruling_titles() -> dict[str, tuple[str, str]]:
+    """T-number → (French title, anchor), read from the rulings' own text (one source)."""
+    text = RULINGS_FILE.read_text(encoding="utf-8")
+    return {m.group(1): (m.group(2), m.group(3)) for m in _HEADING.finditer(text)}
+
+
+def ruling_links(step: num5turn.Step) -> list[dict[str, str]]:
+    titles = ruling_titles()
+    return [
+        {"code": code, "title": titles[code][0], "url": f"{RULES_URL}#{titles[code][1]}"}
+        for code in step.rulings
+    ]
+
+
+def chips(cards: tuple[Card, ...] | list[Card]) -> SafeString:
+    return format_html_join(" ", "{}", ((card_chip(str(c)),) for c in cards))
+
+
+def rows_text(numbers: tuple[int, ...]) -> str:
+    """« 1 et 3 », « 1, 2, 3 et 4 »."""
+    words = [str(n) for n in numbers]
+    return ", ".join(words[:-1]) + " et " + words[-1]
+
+
+def colour_name(family: Family | None) -> str:
+    return family.french if family else "sans couleur"
+
+
+def where_text(step: num5turn.Step) -> str:
+    """Why the card went where it went (T1, T7–T9, T14, T15)."""
+    v, last, row = step.card.value, step.last_before, step.row
+    if step.how == num5turn.OWN_ROW:
+        return f"va sur la rangée {row}, celle de sa couleur."
+    if step.how == num5turn.CLOSEST:
+        if last == v:
+            return f"va sur la rangée {row} : sa dernière carte est égale ({last}), elle convient."
+        return (
+            f"va sur la rangée {row} : sa dernière carte ({last}) est la plus proche "
+            f"sans dépasser {v}."
+        )
+    if step.how == num5turn.LOWEST:
+        return (
+            f"ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : "
+            f"elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
+        )
+    if step.how in (num5turn.REPOSITION, num5turn.REPOSITION_LOWEST):
+        lost = f"le {step.card.family.french} n'a plus de rangée"
+        if step.how == num5turn.REPOSITION:
+            return (
+                f"va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus "
+                f"proche sans dépasser {v} ({last})."
+            )
+        return (
+            f"va sur la rangée {row} : {lost} et aucune rangée sans couleur ne finit à {v} ou "
+            f"moins, elle prend celle dont la dernière carte est la plus petite ({last})."
+        )
+    return f"ne va sur aucune rangée : toutes les dernières cartes dépassent {v}."
+
+
+def result_html(step: num5turn.Step) -> SafeString:
+    """What the card did there (T10, T12, T14, T16), with the cards as chips."""
+    who, points = step.player, step.points
+    if step.result == num5turn.APPEND:
+        return mark_safe("Elle s'ajoute à la fin de la rangée.")  # constant text
+    if step.result == num5turn.TAKE:
+        return format_html(
+            "Plus petite que la dernière carte : {} prend la première carte {} ({}).",
+            who,
+            chips(step.cards),
+            signed(points),
+        )
+    if step.result == num5turn.COLLECT:
+        return format_html(
+            "5<sup>e</sup> carte : {} récupère {} ({}) ; elle reste seule dans la rangée.",
+            who,
+            chips(step.cards),
+            signed(points),
+        )
+    if step.result == num5turn.EXPLODE:
+        return format_html(
+            "5<sup>e</sup> carte : la rangée explose, {} sont défaussées (aucun point) ; "
+            "elle reste seule dans la rangée.",
+            chips(step.cards),
+        )
+    return format_html("{} la garde ({}).", who, signed(points))
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else ("−" + str(-points) if points < 0 else "0")
+
+
+def step_view(step: num5turn.Step) -> dict[str, Any]:
+    change = ""
+    if step.row is not None and step.colour_before != step.colour_after:
+        change = (
+            f"La rangée {step.row} perd sa couleur."
+            if step.colour_after is None
+            else f"La rangée {step.row} devient {step.colour_after.french}."
+        )
+    return {
+        "step": step,
+        "where": where_text(step),
+        "tie": (
+            f"Égalité entre les rangées {rows_text(step.tied_rows)} : la plus à gauche."
+            if step.tied_rows
+            else ""
+        ),
+        "result": result_html(step),
+        "row_after": chips(step.row_after),
+        "change": change,
+        "colour": step.colour_after.code if step.colour_after else "none",
+        "rulings": ruling_links(step),
+    }
+
+
+def rows_view(rows: tuple[tuple[Card, ...], ...]) -> list[dict[str, Any]]:
+    """The four rows in table order, with their colour (T2, read by the engine)."""
+    out = []
+    for number, row in enumerate(rows, start=1):
+        family = num5turn.colour(row)
+        out.append(
+            {
+                "number": number,
+                "cards": chips(row),
+                "colour": colour_name(family),
+                "code": family.code if family else "none",
+                "count": len(row),
+            }
+        )
+    return out
+
+
+def _context(form: TurnForm) -> dict[str, Any]:
+    valid = form.is_bound and form.is_valid()
+    context: dict[str, Any] = {"form": form, "valid": valid, "state": None}
+    state = form.state  # set once the turns already played replay, even if this one is refused
+    if state is None:
+        context["rows"] = rows_view(num5turn.SETUP) if not form.is_bound else []
+        context["history"] = [(f"t{k}", line) for k, line in enumerate(form.history, start=1)]
+        return context
+    last = form.turns[-1] if form.turns else None
+    here = reverse("calculators:num_5_turn")
+    entries = state.entries()
+    context.update(
+        {
+            "state": state,
+            "history": [
+                (f"t{k}", " ".join(str(p.card) for p in t.players))
+                for k, t in enumerate(form.turns, start=1)
+            ],
+            "rows": rows_view(state.rows),
+            "before": rows_view(form.before) if last else [],
+            "last": last,
+            "steps": [step_view(s) for s in last.steps] if last else [],
+            "players": [
+                {
+                    "name": name,
+                    "collected": chips(cards),
+                    "turn": signed(sum(s.points for s in last.steps if s.player == name))
+                    if last
+                    else "0",
+                    "plus": entry.plus,
+                    "minus": entry.minus,
+                    "total": entry.total,
+                }
+                for name, cards, entry in zip(state.players, state.collected, entries, strict=True)
+            ],
+            "discarded": chips(state.discarded),
+            "share_url": f"{here}?{form.query()}",
+            "undo_url": f"{here}?{form.query(len(form.turns) - 1)}" if form.turns else "",
+            "new_round_url": f"{here}?{form.query(0, rows=False)}",
+            "tally_url": (
+                f"{reverse('calculators:num_5')}?{form.tally_query()}"
+                if form.turns and form.from_setup
+                else ""
+            ),
+        }
+    )
+    return context
+
+
+@require_safe
+def num_5_turn(request: HttpRequest) -> HttpResponse:
+    """« Jouer un tour »: the round in the URL replayed; ``play`` plays the next turn.
+
+    A turn played answers with the round's shareable URL (``t1``, ``t2``…, without the cards
+    just entered): a redirect without JavaScript, the fragment and ``HX-Push-Url`` with htmx.
+    """
+    data = request.GET.copy()
+    for name, setup in zip(ROW_FIELDS, num5turn.SETUP, strict=True):
+        if not data.get(name):
+            data[name] = " ".join(str(c) for c in setup)
+    form = TurnForm(data) if "players" in data else TurnForm()
+    context = _context(form)
+    if context["valid"] and form.played_now:
+        if request.htmx:
+            response = render(request, f"{TEMPLATE}#{FRAGMENT}", context)
+            return push_url(response, context["share_url"])
+        return redirect(context["share_url"])
+    if request.htmx and not request.htmx.boosted:
+        return render(request, f"{TEMPLATE}#{FRAGMENT}", context)
+    # Beside the Num 5 rulebook, but a phone opens on the calculator: it is what this page is for.
+    return render(
+        request, TEMPLATE, rulebook_context("num-5") | context | {"calculator_first": True}
+    )
