@@ -101,10 +101,20 @@ def num_check_score(data: dict[str, Any]) -> dict[str, Any]:
 
 @json_api
 def num_check_detect(data: dict[str, Any]) -> dict[str, Any]:
-    cards = as_list(required(data, "cards"), "cards")
+    """Every possible CHECK from ``hand`` + ``centre`` (API.md), or the older ``cards`` form
+    (hand = all but the last card, centre = the last), whose answer also keeps its old
+    ``combos`` key."""
     exclude = as_list(data.get("exclude") or [], "exclude")
-    found = numcheck.detect(cards, data.get("rank", 1), exclude)
-    return {"combos": [detected_json(d) for d in found]}
+    rank = data.get("rank", 1)
+    if "hand" in data or "centre" in data or "cards" not in data:
+        hand = as_list(required(data, "hand"), "hand")
+        centre = as_list(required(data, "centre"), "centre")
+        return {"checks": [detected_json(d) for d in numcheck.detect(hand, centre, rank, exclude)]}
+    found = [
+        detected_json(d)
+        for d in numcheck.detect_cards(as_list(data["cards"], "cards"), rank, exclude)
+    ]
+    return {"checks": found, "combos": found}
 
 
 @json_api

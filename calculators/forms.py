@@ -7,7 +7,6 @@ only asks ``form.is_valid()`` and renders.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from django import forms
@@ -104,33 +103,49 @@ class CheckForm(EngineForm):
 
 
 class DetectForm(EngineForm):
-    """« Qu'est-ce que j'ai ? »: the 4 cards in hand and the claimed card."""
+    """« Qu'est-ce que j'ai ? » (RULES.md §1.5): the hand, the face-up centre, the rank."""
 
-    hand = forms.CharField(label="Cartes (main + carte réclamée)", max_length=200)
-    rank = forms.TypedChoiceField(label="Rang visé", choices=RANK_CHOICES, coerce=int, initial=1)
+    hand = forms.CharField(
+        label="Votre main (jusqu'à 4 cartes)",
+        max_length=200,
+        help_text="Par exemple : 7R 7B 3V 3J.",
+    )
+    centre = forms.CharField(
+        label="Le centre (1 à 4 cartes face visible)",
+        max_length=200,
+        required=False,
+        help_text="Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S.",
+    )
+    rank = forms.TypedChoiceField(label="Votre rang", choices=RANK_CHOICES, coerce=int, initial=1)
     exclude = forms.MultipleChoiceField(
-        label="Déjà réalisées",
+        label="Combinaisons déjà réalisées",
         choices=COMBO_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
     field_map = {"cards": "hand"}
-    live_fields = ("hand", "rank")
-    card_fields = ("hand",)
+    live_fields = ("hand", "centre", "rank")
+    card_fields = ("hand", "centre")
 
     def run(self) -> list[numcheck.Detected]:
         data = self.cleaned_data
-        return numcheck.detect(data["hand"], data["rank"], data["exclude"])
+        hand, centre = data["hand"], data["centre"]
+        if not centre.strip():
+            # An older link (?hand=<5 cards>) meant the 4 cards in hand then the claimed card.
+            cards = numcheck.read_cards(hand, "hand")
+            if len(cards) != numcheck.HAND_MAX + 1:
+                raise InputError(
+                    "centre",
+                    f"Entrez la ou les cartes face visible au centre (1 à {numcheck.CENTRE_MAX}) : "
+                    "un CHECK se complète toujours par une carte réclamée au centre.",
+                )
+            hand, centre = cards[:-1], cards[-1:]
+            self.data = self.data.copy()
+            self.data["hand"] = " ".join(c.code for c in hand)
+            self.data["centre"] = centre[0].code
+        return numcheck.detect(hand, centre, data["rank"], data["exclude"])
 
 
-def _fold(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z]", "", plain.lower())
-
-
-COMBO_NAMES = {_fold(c.name): c.key for c in numcheck.COMBOS} | {
-    _fold(c.key): c.key for c in numcheck.COMBOS
-}
 SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")
 
 
@@ -147,9 +162,9 @@ def parse_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
         words = claim.split()
         combo = None
         for size in (3, 2, 1):
-            key = COMBO_NAMES.get(_fold("".join(words[:size])))
-            if key:
-                combo, cards = key, " ".join(words[size:])
+            found = numcheck.find_combo("".join(words[:size]))
+            if found:
+                combo, cards = found.key, " ".join(words[size:])
                 break
         if combo is None:
             raise InputError("players", f"Ligne {number} : combinaison inconnue dans « {claim} ».")

@@ -49,6 +49,7 @@ from .cards import (
     Joker,
     parse_card,
 )
+from .modes import NUM_DRAFT, resolve_mode
 
 CLASSIC, DISCOVERY = "classic", "discovery"
 MODES = {CLASSIC: "Classique", DISCOVERY: "Découverte"}
@@ -161,12 +162,7 @@ def deck_for(values: object) -> Deck:
 def check_mode(mode: object) -> str:
     if mode is None or mode == "":
         return CLASSIC
-    if not isinstance(mode, str) or mode not in MODES:
-        raise InputError(
-            "mode",
-            f"« {mode} » : le mode est « classic » (Classique) ou « discovery » (Découverte).",
-        )
-    return str(mode)
+    return resolve_mode(NUM_DRAFT, mode)  # French names are aliases (API.md)
 
 
 def _read_place(token: object, deck: Deck, field: str, place: Place) -> AnyCard | None:

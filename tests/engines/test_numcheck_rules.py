@@ -207,18 +207,3 @@ def test_rank_8_total_is_three_bases_plus_references(claim):
     result = numcheck.score(combo, cards, 8)
     if result.valid:
         assert result.total == 3 * result.base + sum(result.references)
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.lists(CARDS, min_size=2, max_size=5, unique=True), st.integers(1, 8))
-def test_detect_lists_every_combination_score_accepts(cards, rank):
-    from itertools import combinations
-
-    found = {d.combo.key: d.result.total for d in numcheck.detect(cards, rank)}
-    for combo in numcheck.COMBOS:
-        best = None
-        for subset in combinations(cards, combo.count):
-            result = numcheck.score(combo, list(subset), rank)
-            if result.valid:
-                best = max(best or 0, result.total)
-        assert found.get(combo.key) == best

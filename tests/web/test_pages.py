@@ -251,3 +251,32 @@ def test_french_500_page_renders_without_context(rf):
 def test_rulebook_page_is_printable(client):
     html = client.get("/num-draft/regles/").content.decode()
     assert 'media="print"' in html and "data-print" in html
+
+
+def test_detector_never_suggests_a_combination_all_in_hand(client):
+    # The referee's old link: hand = the first four cards, centre = the last (7V).
+    html = client.get("/num-check/detecteur/?hand=9R+9B+2J+3V+7V&rank=1").content.decode()
+    assert "Aucun CHECK possible" in html
+    assert "19 pts" not in html
+    assert 'value="9R 9B 2J 3V"' in html and 'value="7V"' in html
+
+
+def test_detector_from_hand_and_centre_shows_claim_hand_cards_and_a_calculator_link(client):
+    url = "/num-check/detecteur/?hand=7R+7B+3V+3J&centre=7J+3A+12S&rank=4&exclude=brelan"
+    html = client.get(url).content.decode()
+    checks = re.findall(r'data-testid="detected-check".*?</li>', html, re.S)
+    assert len(checks) == 6  # Full, Paire, Double Paire with 7J or with 3A
+    assert "Full" in checks[0] and "26 pts" in checks[0] and "réclamer" in checks[0]
+    assert "/num-check/?combo=full&amp;cards=7R+7B+3V+3J+7J&amp;rank=4#calcul" in checks[0]
+    assert 'id="id_centre"' in html and 'data-target="#id_centre"' in html
+
+
+def test_detector_without_centre_asks_for_it(client):
+    html = client.get("/num-check/detecteur/?hand=7R+7B&rank=1").content.decode()
+    assert "cartes face visible au centre" in html
+
+
+def test_detector_card_in_hand_and_centre_is_shown_on_the_centre_field(client):
+    html = client.get("/num-check/detecteur/?hand=7R+7B&centre=7R&rank=1").content.decode()
+    error = re.search(r'id="err-id_centre"[^>]*>(.*?)</div>', html, re.S).group(1)
+    assert "7R" in error and "main et au centre" in error

@@ -1,0 +1,42 @@
+"""`POST /api/v1/num-check/detect` with `hand` + `centre` (API.md, RULES.md §1.5)."""
+
+
+def test_detect_answers_each_check_with_its_claim_and_cards(api):
+    body = {"hand": ["7R", "7B", "3V", "3J"], "centre": ["7J", "3A", "12S"], "rank": 4}
+    status, answer = api("num-check/detect", body)
+    assert status == 200
+    first = answer["checks"][0]
+    assert first == {
+        "claim": "7J",
+        "combo": "brelan",
+        "cards": ["7R", "7B", "7J"],
+        "references": [7],
+        "rank_bonus": 14,
+        "total": 31,
+    }
+    assert "combos" not in answer
+
+
+def test_detect_hand_alone_is_never_a_check(api):
+    status, answer = api("num-check/detect", {"hand": ["9R", "9B", "2J", "3V"], "centre": ["7V"]})
+    assert status == 200 and answer["checks"] == []
+
+
+def test_detect_card_in_hand_and_centre_is_400_on_centre(api):
+    status, answer = api("num-check/detect", {"hand": ["9R", "9B"], "centre": ["9R"]})
+    assert status == 400
+    assert answer["error"]["field"] == "centre" and "9R" in answer["error"]["message"]
+
+
+def test_detect_needs_the_centre_with_the_hand(api):
+    status, answer = api("num-check/detect", {"hand": ["9R", "9B"]})
+    assert status == 400 and answer["error"]["field"] == "centre"
+    status, answer = api("num-check/detect", {"hand": "9R", "centre": ["9B"]})
+    assert status == 400 and answer["error"]["field"] == "hand"
+
+
+def test_detect_excludes_by_site_name(api):
+    body = {"hand": ["12R", "12V", "12B", "12J"], "centre": ["12S"], "rank": 6}
+    status, answer = api("num-check/detect", {**body, "exclude": ["Brelan", "Num's"]})
+    assert status == 200
+    assert {c["combo"] for c in answer["checks"]} == {"paire", "carre"}
