@@ -280,26 +280,63 @@ class DraftTableForm(EngineForm):
         return numdraft.table(players, data["mode"], data["values"] or None)
 
 
+def _name_lines(text: str, field: str, what: str) -> list[tuple[str, str]]:
+    """Lines « Nom : … » as (name, rest), skipping blank lines."""
+    pairs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if ":" not in line:
+            raise InputError(field, f"Ligne {number} : écrivez « Nom : {what} ».")
+        name, rest = line.split(":", 1)
+        pairs.append((name.strip(), rest.strip()))
+    return pairs
+
+
 class OpeningForm(EngineForm):
-    """Ouverture: the card each player turned."""
+    """Ouverture (RULES.md §2.6): the first turn of every player, then the following cards of
+    those the engine asks to turn again; the table's deck (§2.7)."""
 
     turned = forms.CharField(
-        label="Cartes retournées",
+        label="Premier tour : la carte retournée par chaque joueur",
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="Une ligne par joueur : « Léa : 3R ».",
+        help_text="Une ligne par joueur, dans l'ordre de la table : « Léa : 3R ».",
+    )
+    again = forms.CharField(
+        label="Tours suivants : les nouvelles cartes des joueurs qui retournent à nouveau",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text=(
+            "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». "
+            "Le premier tour reste ci-dessus."
+        ),
+    )
+    values = forms.ChoiceField(
+        label="Paquet",
+        choices=[
+            ("", "Selon le nombre de joueurs (0 à 12 jusqu'à 5, 0 à 16 à 6 ou 7)"),
+            ("0-12", "0 à 12"),
+            ("0-16", "0 à 16"),
+        ],
+        required=False,
     )
     field_map = {"players": "turned", "cards": "turned"}
 
     def run(self) -> numdraft.Opening:
-        pairs = []
-        for number, line in enumerate(self.cleaned_data["turned"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            if ":" not in line:
-                raise InputError("players", f"Ligne {number} : écrivez « Nom : carte ».")
-            name, card = line.split(":", 1)
-            pairs.append((name.strip(), card.strip()))
-        return numdraft.opening(pairs)
+        data = self.cleaned_data
+        turned = _name_lines(data["turned"], "players", "carte")
+        again = [
+            (name, rest.split()) for name, rest in _name_lines(data["again"], "again", "cartes")
+        ]
+        result = numdraft.opening(turned, data["values"] or None, again)
+        listed = {name.casefold() for name, _ in again}
+        missing = [n for n in result.must_turn if n.casefold() not in listed]
+        if missing:
+            # Guide the next turn: a line to complete for each player who turns again.
+            lines = [line for line in data["again"].splitlines() if line.strip()]
+            self.data = self.data.copy()
+            self.data["again"] = "\n".join([*lines, *(f"{n} : " for n in missing)])
+        return result
 
 
 # --------------------------------------------------------------------------- Num Connect

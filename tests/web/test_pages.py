@@ -280,3 +280,42 @@ def test_detector_card_in_hand_and_centre_is_shown_on_the_centre_field(client):
     html = client.get("/num-check/detecteur/?hand=7R+7B&centre=7R&rank=1").content.decode()
     error = re.search(r'id="err-id_centre"[^>]*>(.*?)</div>', html, re.S).group(1)
     assert "7R" in error and "main et au centre" in error
+
+
+def test_opening_refuses_a_card_turned_twice_naming_the_players(client):
+    html = client.get("/num-draft/table/", {"turned": "Léa : 3R\nTom : 3R\nZoé : 5J"})
+    html = unescape(html.content.decode())
+    assert "« 3R » est retournée deux fois (Léa, puis Tom)" in html
+    assert "Zoé a la plus petite valeur unique" not in html
+
+
+def test_opening_deck_selector_and_default_deck(client):
+    html = unescape(
+        client.get("/num-draft/table/", {"turned": "Léa : 14R\nTom : 3R"}).content.decode()
+    )
+    assert "Léa : « 14R »" in html and "0 à 12" in html
+    html = client.get("/num-draft/table/", {"turned": "Léa : 14R\nTom : 3R", "values": "0-16"})
+    assert "Tom a la plus petite valeur unique" in html.content.decode()
+
+
+def test_opening_guides_the_second_turn_and_keeps_the_first(client):
+    html = unescape(
+        client.get(
+            "/num-draft/table/", {"turned": "Léa : 3R\nTom : 3B\nZoé : 5J\nMax : 5V"}
+        ).content.decode()
+    )
+    assert "Tour 2" in html and "Léa, Tom, Zoé, Max retournent une nouvelle carte" in html
+    # the following turns' field is offered, with a line to complete for each player
+    assert re.search(r'name="again"[^>]*>\s*Léa : \nTom : \nZoé : \nMax : </textarea>', html)
+    query = {
+        "turned": "Léa : 3R\nTom : 3B\nZoé : 5J\nMax : 5V",
+        "again": "Léa : 7R\nTom : 2B\nZoé : 7J\nMax : 9V",
+    }
+    html = unescape(client.get("/num-draft/table/", query).content.decode())
+    assert "Tom a la plus petite valeur unique (2)" in html and "Tour 2" in html
+
+
+def test_opening_htmx_answers_the_form_and_result_fragment(client):
+    html = client.get("/num-draft/table/", {"turned": "A : 3R\nB : 3B"}, HTTP_HX_REQUEST="true")
+    html = html.content.decode()
+    assert "<html" not in html and 'name="turned"' in html and 'data-testid="opening"' in html
