@@ -14,6 +14,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from .engines import num5, numcheck, numconnect, numdraft
 from .engines.cards import InputError, format_cards
+from .engines.standings import positions
 from .presenters import (
     check_result_json,
     detected_json,
@@ -129,12 +130,14 @@ def num_check_sheet(data: dict[str, Any]) -> dict[str, Any]:
             raise InputError("players", f"Joueur {index} : « claims » est une liste d'annonces.")
         entries.append((raw.get("name"), [(c.get("combo"), c.get("cards") or []) for c in claims]))
     result = numcheck.sheet(entries)
+    position = {s.item.name: s.position for s in result.standings}
     return {
         "players": [
             {
                 "name": p.name,
                 "total": p.total,
                 "title": p.title,
+                "position": position[p.name],
                 "claims": [
                     {
                         "rank": c.rank,
@@ -172,6 +175,7 @@ def num_draft_table(data: dict[str, Any]) -> dict[str, Any]:
     result = numdraft.table(
         as_list(required(data, "players"), "players"), data.get("mode"), data.get("values")
     )
+    places = positions(result.players, key=lambda p: p.result.total)
     return {
         "mode": result.mode,
         "values": result.values,
@@ -180,10 +184,11 @@ def num_draft_table(data: dict[str, Any]) -> dict[str, Any]:
                 "name": p.name,
                 "total": p.result.total,
                 "title": p.result.title,
+                "position": place,
                 "left": p.left,
                 "right": p.right,
             }
-            for p in result.players
+            for p, place in zip(result.players, places, strict=True)
         ],
         "ranking": list(result.ranking),
     }

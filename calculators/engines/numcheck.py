@@ -26,6 +26,7 @@ from .cards import (
     InputError,
     parse_cards,
 )
+from .standings import Standing, standings
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
 SUITE_KINDS = ("suite_pivot", "suite_longue", "suite_zenith", "suite_couleur")
@@ -730,8 +731,12 @@ class PlayerSheet:
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
+    """Every player's sheet; ``ranking`` the names by total; ``standings`` the same order with
+    shared positions « 1, 2, 2, 4 » (:func:`standings.standings`)."""
+
     players: tuple[PlayerSheet, ...]
     ranking: tuple[str, ...]
+    standings: tuple[Standing[PlayerSheet], ...] = ()
 
 
 def title_for(total: int) -> str:
@@ -791,5 +796,5 @@ def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> She
             )
         names.add(clean)
         scored.append(player_sheet(clean, claims))
-    ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.total))
-    return Sheet(tuple(scored), ranking)
+    ranked = tuple(standings(scored, key=lambda p: p.total))
+    return Sheet(tuple(scored), tuple(s.item.name for s in ranked), ranked)

@@ -40,3 +40,19 @@ def test_detect_excludes_by_site_name(api):
     status, answer = api("num-check/detect", {**body, "exclude": ["Brelan", "Num's"]})
     assert status == 200
     assert {c["combo"] for c in answer["checks"]} == {"paire", "carre"}
+
+
+def test_sheet_and_table_answers_give_shared_positions(api):
+    claims = [
+        {"name": "Léa", "claims": [{"combo": "Paire", "cards": ["5R", "5B"]}]},
+        {"name": "Tom", "claims": [{"combo": "paire", "cards": ["5V", "5J"]}]},
+        {"name": "Zoé", "claims": [{"combo": "BRELAN", "cards": ["7R", "7B", "7J"]}]},
+    ]
+    status, body = api("num-check/sheet", {"players": claims})
+    assert status == 200
+    assert [p["position"] for p in body["players"]] == [2, 2, 1]
+    assert [c["combo"] for p in body["players"] for c in p["claims"]] == [
+        "paire",
+        "paire",
+        "brelan",
+    ]

@@ -319,3 +319,20 @@ def test_opening_htmx_answers_the_form_and_result_fragment(client):
     html = client.get("/num-draft/table/", {"turned": "A : 3R\nB : 3B"}, HTTP_HX_REQUEST="true")
     html = html.content.decode()
     assert "<html" not in html and 'name="turned"' in html and 'data-testid="opening"' in html
+
+
+def test_table_mode_shows_shared_positions(client):
+    players = (
+        "Léa : 1R 2R 3R / 5R - - / - - -\nTom : 9V 9B - / - - - / - - -\n"
+        "Zoé : - 7V 7B / - - - / - - -"
+    )
+    html = client.get("/num-draft/table/", {"players": players, "mode": "classic"}).content.decode()
+    table = re.search(r'data-testid="table-ranking".*?</table>', html, re.S).group(0)
+    cells = re.findall(r"<tr><td>(\d)</td><td>(\w+)</td><td>(\d+)</td>", table)
+    assert [c[0] for c in cells] == ["1", "2", "2"]
+
+
+def test_num_check_sheet_shows_shared_positions(client):
+    lines = "Léa : Paire 5R 5B\nTom : Paire 5V 5J\nZoé : Brelan 7R 7B 7J"
+    html = client.post("/num-check/feuille/", {"players": lines}).content.decode()
+    assert "1. Zoé (25) · 2. Léa (15) · 2. Tom (15)" in html
