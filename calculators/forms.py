@@ -94,11 +94,14 @@ class CheckForm(EngineForm):
     card_fields = ("cards",)
 
     rank_table: list[numcheck.ClaimResult] | None = None
+    rank_note: str = ""
 
     def run(self) -> numcheck.ClaimResult:
-        """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table."""
+        """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table, with why
+        a Couleur changes mode at rank 4."""
         data = self.cleaned_data
         self.rank_table = numcheck.rank_table(data["combo"], data["cards"])
+        self.rank_note = numcheck.elargi_note(self.rank_table[3])
         return self.rank_table[data["rank"] - 1]
 
 

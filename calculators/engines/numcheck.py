@@ -266,6 +266,39 @@ def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimR
     return [score(combo, cards, rank) for rank in RANKS]
 
 
+def elargi_note(result: ClaimResult) -> str:
+    """Why a Couleur scored at rank 4 is read in mode élargi or stays normal (RULES.md §1.3,
+    « Couleur, mode élargi »; ruling ``/num-check/regles/#arbitrage-couleur-elargie``).
+
+    Only at rank 4 may a Couleur use two references, its lowest and highest card, and then the
+    bonus doubles their gap instead of the reference; the engine keeps the better mode (ties:
+    normal). Returns ``""`` for anything but a valid Couleur at rank 4.
+    """
+    if not result.valid or result.combo.key != "couleur" or result.rank != 4:
+        return ""
+    numeric = [c for c in result.cards if isinstance(c, Card)]
+    best: dict[str, tuple[tuple, Reading]] = {}
+    for reading in readings(result.combo, numeric):
+        key = _preference(result.combo, reading, 4)
+        if reading.mode not in best or key > best[reading.mode][0]:
+            best[reading.mode] = (key, reading)
+    normal, elargi = best["normal"][1], best["elargi"][1]
+    normal_total = total_of(result.combo, normal, 4)
+    hi, lo = elargi.references
+    elargi_total = total_of(result.combo, elargi, 4)
+    how = (
+        f"Au rang 4 seulement, une Couleur peut passer en mode élargi : deux références, sa plus "
+        f"haute ({hi}) et sa plus basse ({lo}) carte, et le bonus double leur écart — "
+        f"{result.combo.base} + ({hi} + {lo}) + ({hi} − {lo}) × 2 = {elargi_total}, contre "
+        f"{normal_total} en mode normal{f' ({normal.note})' if normal.note else ''}."
+    )
+    if result.mode == "elargi":
+        return f"{how} Le calcul garde le meilleur : le mode élargi."
+    if elargi_total == normal_total:
+        return f"{how} À égalité, le mode normal est gardé."
+    return f"{how} Le mode normal rapporte plus : il est gardé."
+
+
 # --------------------------------------------------------------------------- explanations
 
 

@@ -336,3 +336,11 @@ def test_num_check_sheet_shows_shared_positions(client):
     lines = "Léa : Paire 5R 5B\nTom : Paire 5V 5J\nZoé : Brelan 7R 7B 7J"
     html = client.post("/num-check/feuille/", {"players": lines}).content.decode()
     assert "1. Zoé (25) · 2. Léa (15) · 2. Tom (15)" in html
+
+
+def test_rank_table_explains_the_couleur_elargi_switch(client):
+    html = client.get("/num-check/?combo=couleur&cards=2S+5S+9S+11S+14S&rank=1").content.decode()
+    table = re.search(r"Cette combinaison aux rangs 1 à 8.*?</table>", html, re.S).group(0)
+    assert "<strong>élargi</strong>" in table and table.count("<td>normal</td>") == 7
+    assert 'data-testid="rank-note"' in html and "Au rang 4 seulement" in html
+    assert 'href="#arbitrage-couleur-elargie"' in html
