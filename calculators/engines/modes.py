@@ -9,10 +9,7 @@ the one owner of that table; it has no Django import.
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
-from .cards import InputError
+from .cards import InputError, fold_name
 
 NUM_CHECK, NUM_DRAFT, NUM5 = "num-check", "num-draft", "num5"
 
@@ -34,17 +31,12 @@ MODES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
 GAME_NAMES = {NUM_CHECK: "NUM CHECK", NUM_DRAFT: "NUM DRAFT", NUM5: "Num 5"}
 
 
-def _fold(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]", "", plain.lower())
-
-
 def aliases(game: str) -> dict[str, str]:
     """Every accepted spelling of ``game``'s modes, folded, → the canonical key."""
     table: dict[str, str] = {}
     for key, (name, others) in MODES[game].items():
         for spelling in (key, name, *others):
-            table[_fold(spelling)] = key
+            table[fold_name(spelling)] = key
     return table
 
 
@@ -53,7 +45,7 @@ def resolve_mode(game: str, mode: object, field: str = "mode") -> str:
 
     ``None`` or ``""`` is not resolved here: each game chooses its own default.
     """
-    key = aliases(game).get(_fold(mode)) if isinstance(mode, str) else None
+    key = aliases(game).get(fold_name(mode)) if isinstance(mode, str) else None
     if key is None:
         choices = " ou ".join(f"« {k} » ({name})" for k, (name, _) in MODES[game].items())
         raise InputError(field, f"« {mode} » : le mode de {GAME_NAMES[game]} est {choices}.")

@@ -10,8 +10,6 @@ claims in order.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ from .cards import (
     Card,
     Family,
     InputError,
+    fold_name,
     parse_cards,
 )
 from .standings import Standing, standings
@@ -131,12 +130,6 @@ class ClaimResult:
 
 
 # --------------------------------------------------------------------------- validation
-
-
-def fold_name(text: str) -> str:
-    """A name folded for comparison: no accents, no case, letters and digits only."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]", "", plain.lower())
 
 
 #: Every spelling of a combination accepted on input (RULES.md §1.1): its key, or its name as

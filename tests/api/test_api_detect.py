@@ -56,3 +56,18 @@ def test_sheet_and_table_answers_give_shared_positions(api):
         "paire",
         "brelan",
     ]
+
+
+def test_api_accepts_site_names_and_french_modes_and_answers_canonically(api):
+    status, body = api("num-check/score", {"combo": "Paire", "cards": ["5R", "5B"], "rank": 1})
+    assert status == 200 and body["combo"] == "paire" and body["total"] == 15
+    cards = ["3R", "4R", "5R", "6R", "7R"]
+    status, body = api("num-check/score", {"combo": "suite couleur", "cards": cards, "rank": 1})
+    assert status == 200 and body["combo"] == "suite_couleur"
+    grid = [["1R", "1B", None], [None] * 3, [None] * 3]
+    status, body = api("num-draft/score", {"grid": grid, "mode": "Découverte"})
+    assert status == 200 and body["mode"] == "discovery"
+    status, body = api("num-draft/score", {"grid": grid, "mode": "classique"})
+    assert status == 200 and body["mode"] == "classic"
+    status, body = api("num-draft/score", {"grid": grid, "mode": "Famille"})
+    assert status == 400 and body["error"]["field"] == "mode"
