@@ -65,7 +65,7 @@ def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any
         "result": form.result if valid else None,
         "rank_table": form.rank_table if valid else None,
         "rank_note": form.rank_note if valid else "",
-        "detect_form": _bound(request, DetectForm, ("hand",), rank="1"),
+        "detect_form": _bound(request, DetectForm, ("hand", "centre"), rank="1"),
         "sheet_form": SheetForm(),
         "combos": numcheck.COMBOS,
         "active": active,

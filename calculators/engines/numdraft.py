@@ -776,7 +776,8 @@ def opening(
     values: object = None,
     again: Sequence[tuple[str, Sequence[object]]] = (),
 ) -> Opening:
-    """The Ouverture (RULES.md §2.6), turn after turn, strict about the table.
+    """The Ouverture (RULES.md §2.6; rulings ``/num-draft/regles/#arbitrage-joker-ouverture``
+    and ``#arbitrage-paquet``), turn after turn, strict about the table.
 
     ``turned`` is the first turn: (name, card) for every player, in table order (2 to 7).
     ``again`` holds, per player, the cards turned at the following turns, in order: at each
