@@ -71,3 +71,19 @@ def test_api_accepts_site_names_and_french_modes_and_answers_canonically(api):
     assert status == 200 and body["mode"] == "classic"
     status, body = api("num-draft/score", {"grid": grid, "mode": "Famille"})
     assert status == 400 and body["error"]["field"] == "mode"
+
+
+def test_table_answer_gives_shared_positions_in_seat_order(api):
+    empty = [None, None, None]
+    players = [
+        {"name": "Léa", "grid": [["1R", "2R", "3R"], ["5R", None, None], empty]},
+        {"name": "Tom", "grid": [["9V", "9B", None], empty, empty]},
+        {"name": "Zoé", "grid": [[None, "7V", "7B"], empty, empty]},
+    ]
+    status, body = api("num-draft/table", {"players": players, "mode": "Classique"})
+    assert status == 200 and body["mode"] == "classic"
+    assert [(p["name"], p["total"], p["position"]) for p in body["players"]] == [
+        ("Léa", 8, 1),
+        ("Tom", 6, 2),
+        ("Zoé", 6, 2),
+    ]
