@@ -232,7 +232,7 @@ def _tail_problem(
     if not anchor.is_shadow:
         return (
             f"La Shadow « {tail[0]} » ne s'accorde pas à l'extrémité « {_line(segment.cards)} » "
-            f"({segment.kind_french}), et aucune Shadow qui s'y accorde ne la précède : une "
+            f"({segment.kind_french}), et aucune Shadow qui s'y accorde ne la relie à la ligne : une "
             "traîne de Shadow ne prolonge qu'une Shadow qui suit déjà le motif de son extrémité."
         )
     if segment.kind == SAME_VALUE:
