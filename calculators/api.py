@@ -14,6 +14,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from .engines import num5, numcheck, numconnect, numdraft
 from .engines.cards import InputError, format_cards
+from .engines.standings import positions
 from .presenters import (
     check_result_json,
     detected_json,
@@ -101,10 +102,20 @@ def num_check_score(data: dict[str, Any]) -> dict[str, Any]:
 
 @json_api
 def num_check_detect(data: dict[str, Any]) -> dict[str, Any]:
-    cards = as_list(required(data, "cards"), "cards")
+    """Every possible CHECK from ``hand`` + ``centre`` (API.md), or the older ``cards`` form
+    (hand = all but the last card, centre = the last), whose answer also keeps its old
+    ``combos`` key."""
     exclude = as_list(data.get("exclude") or [], "exclude")
-    found = numcheck.detect(cards, data.get("rank", 1), exclude)
-    return {"combos": [detected_json(d) for d in found]}
+    rank = data.get("rank", 1)
+    if "hand" in data or "centre" in data or "cards" not in data:
+        hand = as_list(required(data, "hand"), "hand")
+        centre = as_list(required(data, "centre"), "centre")
+        return {"checks": [detected_json(d) for d in numcheck.detect(hand, centre, rank, exclude)]}
+    found = [
+        detected_json(d)
+        for d in numcheck.detect_cards(as_list(data["cards"], "cards"), rank, exclude)
+    ]
+    return {"checks": found, "combos": found}
 
 
 @json_api
@@ -119,12 +130,14 @@ def num_check_sheet(data: dict[str, Any]) -> dict[str, Any]:
             raise InputError("players", f"Joueur {index} : « claims » est une liste d'annonces.")
         entries.append((raw.get("name"), [(c.get("combo"), c.get("cards") or []) for c in claims]))
     result = numcheck.sheet(entries)
+    position = {s.item.name: s.position for s in result.standings}
     return {
         "players": [
             {
                 "name": p.name,
                 "total": p.total,
                 "title": p.title,
+                "position": position[p.name],
                 "claims": [
                     {
                         "rank": c.rank,
@@ -162,6 +175,7 @@ def num_draft_table(data: dict[str, Any]) -> dict[str, Any]:
     result = numdraft.table(
         as_list(required(data, "players"), "players"), data.get("mode"), data.get("values")
     )
+    places = positions(result.players, key=lambda p: p.result.total)
     return {
         "mode": result.mode,
         "values": result.values,
@@ -170,10 +184,11 @@ def num_draft_table(data: dict[str, Any]) -> dict[str, Any]:
                 "name": p.name,
                 "total": p.result.total,
                 "title": p.result.title,
+                "position": place,
                 "left": p.left,
                 "right": p.right,
             }
-            for p in result.players
+            for p, place in zip(result.players, places, strict=True)
         ],
         "ranking": list(result.ranking),
     }

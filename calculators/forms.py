@@ -7,7 +7,6 @@ only asks ``form.is_valid()`` and renders.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from django import forms
@@ -95,42 +94,61 @@ class CheckForm(EngineForm):
     card_fields = ("cards",)
 
     rank_table: list[numcheck.ClaimResult] | None = None
+    rank_note: str = ""
 
     def run(self) -> numcheck.ClaimResult:
-        """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table."""
+        """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table, with why
+        a Couleur changes mode at rank 4."""
         data = self.cleaned_data
         self.rank_table = numcheck.rank_table(data["combo"], data["cards"])
+        self.rank_note = numcheck.elargi_note(self.rank_table[3])
         return self.rank_table[data["rank"] - 1]
 
 
 class DetectForm(EngineForm):
-    """« Qu'est-ce que j'ai ? »: the 4 cards in hand and the claimed card."""
+    """« Qu'est-ce que j'ai ? » (RULES.md §1.5): the hand, the face-up centre, the rank."""
 
-    hand = forms.CharField(label="Cartes (main + carte réclamée)", max_length=200)
-    rank = forms.TypedChoiceField(label="Rang visé", choices=RANK_CHOICES, coerce=int, initial=1)
+    hand = forms.CharField(
+        label="Votre main (jusqu'à 4 cartes)",
+        max_length=200,
+        help_text="Par exemple : 7R 7B 3V 3J.",
+    )
+    centre = forms.CharField(
+        label="Le centre (1 à 4 cartes face visible)",
+        max_length=200,
+        required=False,
+        help_text="Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S.",
+    )
+    rank = forms.TypedChoiceField(label="Votre rang", choices=RANK_CHOICES, coerce=int, initial=1)
     exclude = forms.MultipleChoiceField(
-        label="Déjà réalisées",
+        label="Combinaisons déjà réalisées",
         choices=COMBO_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
     field_map = {"cards": "hand"}
-    live_fields = ("hand", "rank")
-    card_fields = ("hand",)
+    live_fields = ("hand", "centre", "rank")
+    card_fields = ("hand", "centre")
 
     def run(self) -> list[numcheck.Detected]:
         data = self.cleaned_data
-        return numcheck.detect(data["hand"], data["rank"], data["exclude"])
+        hand, centre = data["hand"], data["centre"]
+        if not centre.strip():
+            # An older link (?hand=<5 cards>) meant the 4 cards in hand then the claimed card.
+            cards = numcheck.read_cards(hand, "hand")
+            if len(cards) != numcheck.HAND_MAX + 1:
+                raise InputError(
+                    "centre",
+                    f"Entrez la ou les cartes face visible au centre (1 à {numcheck.CENTRE_MAX}) : "
+                    "un CHECK se complète toujours par une carte réclamée au centre.",
+                )
+            hand, centre = cards[:-1], cards[-1:]
+            self.data = self.data.copy()
+            self.data["hand"] = " ".join(c.code for c in hand)
+            self.data["centre"] = centre[0].code
+        return numcheck.detect(hand, centre, data["rank"], data["exclude"])
 
 
-def _fold(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z]", "", plain.lower())
-
-
-COMBO_NAMES = {_fold(c.name): c.key for c in numcheck.COMBOS} | {
-    _fold(c.key): c.key for c in numcheck.COMBOS
-}
 SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")
 
 
@@ -147,9 +165,9 @@ def parse_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
         words = claim.split()
         combo = None
         for size in (3, 2, 1):
-            key = COMBO_NAMES.get(_fold("".join(words[:size])))
-            if key:
-                combo, cards = key, " ".join(words[size:])
+            found = numcheck.find_combo("".join(words[:size]))
+            if found:
+                combo, cards = found.key, " ".join(words[size:])
                 break
         if combo is None:
             raise InputError("players", f"Ligne {number} : combinaison inconnue dans « {claim} ».")
@@ -265,26 +283,63 @@ class DraftTableForm(EngineForm):
         return numdraft.table(players, data["mode"], data["values"] or None)
 
 
+def _name_lines(text: str, field: str, what: str) -> list[tuple[str, str]]:
+    """Lines « Nom : … » as (name, rest), skipping blank lines."""
+    pairs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if ":" not in line:
+            raise InputError(field, f"Ligne {number} : écrivez « Nom : {what} ».")
+        name, rest = line.split(":", 1)
+        pairs.append((name.strip(), rest.strip()))
+    return pairs
+
+
 class OpeningForm(EngineForm):
-    """Ouverture: the card each player turned."""
+    """Ouverture (RULES.md §2.6): the first turn of every player, then the following cards of
+    those the engine asks to turn again; the table's deck (§2.7)."""
 
     turned = forms.CharField(
-        label="Cartes retournées",
+        label="Premier tour : la carte retournée par chaque joueur",
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="Une ligne par joueur : « Léa : 3R ».",
+        help_text="Une ligne par joueur, dans l'ordre de la table : « Léa : 3R ».",
+    )
+    again = forms.CharField(
+        label="Tours suivants : les nouvelles cartes des joueurs qui retournent à nouveau",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text=(
+            "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». "
+            "Le premier tour reste ci-dessus."
+        ),
+    )
+    values = forms.ChoiceField(
+        label="Paquet",
+        choices=[
+            ("", "Selon le nombre de joueurs (0 à 12 jusqu'à 5, 0 à 16 à 6 ou 7)"),
+            ("0-12", "0 à 12"),
+            ("0-16", "0 à 16"),
+        ],
+        required=False,
     )
     field_map = {"players": "turned", "cards": "turned"}
 
     def run(self) -> numdraft.Opening:
-        pairs = []
-        for number, line in enumerate(self.cleaned_data["turned"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            if ":" not in line:
-                raise InputError("players", f"Ligne {number} : écrivez « Nom : carte ».")
-            name, card = line.split(":", 1)
-            pairs.append((name.strip(), card.strip()))
-        return numdraft.opening(pairs)
+        data = self.cleaned_data
+        turned = _name_lines(data["turned"], "players", "carte")
+        again = [
+            (name, rest.split()) for name, rest in _name_lines(data["again"], "again", "cartes")
+        ]
+        result = numdraft.opening(turned, data["values"] or None, again)
+        listed = {name.casefold() for name, _ in again}
+        missing = [n for n in result.must_turn if n.casefold() not in listed]
+        if missing:
+            # Guide the next turn: a line to complete for each player who turns again.
+            lines = [line for line in data["again"].splitlines() if line.strip()]
+            self.data = self.data.copy()
+            self.data["again"] = "\n".join([*lines, *(f"{n} : " for n in missing)])
+        return result
 
 
 # --------------------------------------------------------------------------- Num Connect

@@ -33,6 +33,7 @@ def check_result_json(result: ClaimResult) -> dict[str, Any]:
 
 def detected_json(found: Detected) -> dict[str, Any]:
     return {
+        "claim": found.claim.code,
         "combo": found.combo.key,
         "cards": format_cards(found.cards),
         "references": list(found.result.references),

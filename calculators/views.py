@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from rules.views import rulebook_context
 
 from .engines import numcheck, numdraft
+from .engines.standings import standings
 from .forms import (
     GRID_FIELDS,
     LEFT_FIELDS,
@@ -63,7 +64,8 @@ def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any
         "form": form,
         "result": form.result if valid else None,
         "rank_table": form.rank_table if valid else None,
-        "detect_form": _bound(request, DetectForm, ("hand",), rank="1"),
+        "rank_note": form.rank_note if valid else "",
+        "detect_form": _bound(request, DetectForm, ("hand", "centre"), rank="1"),
         "sheet_form": SheetForm(),
         "combos": numcheck.COMBOS,
         "active": active,
@@ -129,6 +131,7 @@ def num_draft_table(request: HttpRequest) -> HttpResponse:
         "form": form,
         "result": result,
         "pools": [(p, strip_rows(p.result)) for p in result.players] if result else [],
+        "standings": standings(result.players, key=lambda p: p.result.total) if result else [],
         "opening_form": opening_form,
         "opening": opening_form.result
         if opening_form.is_bound and opening_form.is_valid()

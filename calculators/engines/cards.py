@@ -327,6 +327,13 @@ def ensure_unique(cards: Iterable[AnyCard | None], deck: Deck, field: str) -> No
                 )
 
 
+def fold_name(text: str) -> str:
+    """A name folded for comparison: no accents, no case, letters and digits only
+    (« Suite Zénith » → ``suitezenith``)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]", "", plain.lower())
+
+
 def format_cards(cards: Iterable[AnyCard | None]) -> list[str | None]:
     """Canonical form of each card (``7R``, ``JK``, ``Tornade``); ``None`` stays ``None``."""
     return [None if c is None else c.code for c in cards]

@@ -4,7 +4,8 @@ Implements RULES.md §1 exactly. A claim is a combination key, its cards and a r
 :func:`score` finds every legal *reading* of the cards (what each Rainbow stands for, which
 mode) and keeps the one with the highest total at the claim's rank (ties: normal mode before
 élargi, then the greatest references, §1.2). ``score = base + references + rank bonus`` (§1.4).
-:func:`detect` lists what subsets of a hand make; :func:`sheet` scores a player's claims in order.
+:func:`detect` lists the CHECKs a hand and the centre allow; :func:`sheet` scores a player's
+claims in order.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from .cards import (
     Card,
     Family,
     InputError,
+    fold_name,
     parse_cards,
 )
+from .standings import Standing, standings
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
 SUITE_KINDS = ("suite_pivot", "suite_longue", "suite_zenith", "suite_couleur")
@@ -129,12 +132,27 @@ class ClaimResult:
 # --------------------------------------------------------------------------- validation
 
 
+#: Every spelling of a combination accepted on input (RULES.md §1.1): its key, or its name as
+#: the site writes it (« Paire », « Suite couleur »), in any case, with or without accents.
+COMBO_ALIASES: dict[str, str] = {fold_name(c.name): c.key for c in COMBOS} | {
+    fold_name(c.key): c.key for c in COMBOS
+}
+
+
+def find_combo(text: str) -> Combo | None:
+    """The combination ``text`` names (a key or the site's name, any case or accents), if any."""
+    key = COMBO_ALIASES.get(fold_name(text))
+    return COMBOS_BY_KEY[key] if key else None
+
+
 def get_combo(key: object) -> Combo:
-    """The combination named by ``key``, or an :class:`InputError` on field ``combo``."""
-    if not isinstance(key, str) or key not in COMBOS_BY_KEY:
-        names = ", ".join(c.key for c in COMBOS)
+    """The combination named by ``key`` (see :data:`COMBO_ALIASES`), or an
+    :class:`InputError` on field ``combo``. Answers always use the canonical key."""
+    combo = find_combo(key) if isinstance(key, str) else None
+    if combo is None:
+        names = ", ".join(c.name for c in COMBOS)
         raise InputError("combo", f"« {key} » n'est pas une combinaison de NUM CHECK ({names}).")
-    return COMBOS_BY_KEY[key]
+    return combo
 
 
 def check_rank(rank: object) -> int:
@@ -239,6 +257,39 @@ def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimRes
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
     """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »)."""
     return [score(combo, cards, rank) for rank in RANKS]
+
+
+def elargi_note(result: ClaimResult) -> str:
+    """Why a Couleur scored at rank 4 is read in mode élargi or stays normal (RULES.md §1.3,
+    « Couleur, mode élargi »; ruling ``/num-check/regles/#arbitrage-couleur-elargie``).
+
+    Only at rank 4 may a Couleur use two references, its lowest and highest card, and then the
+    bonus doubles their gap instead of the reference; the engine keeps the better mode (ties:
+    normal). Returns ``""`` for anything but a valid Couleur at rank 4.
+    """
+    if not result.valid or result.combo.key != "couleur" or result.rank != 4:
+        return ""
+    numeric = [c for c in result.cards if isinstance(c, Card)]
+    best: dict[str, tuple[tuple, Reading]] = {}
+    for reading in readings(result.combo, numeric):
+        key = _preference(result.combo, reading, 4)
+        if reading.mode not in best or key > best[reading.mode][0]:
+            best[reading.mode] = (key, reading)
+    normal, elargi = best["normal"][1], best["elargi"][1]
+    normal_total = total_of(result.combo, normal, 4)
+    hi, lo = elargi.references
+    elargi_total = total_of(result.combo, elargi, 4)
+    how = (
+        f"Au rang 4 seulement, une Couleur peut passer en mode élargi : deux références, sa plus "
+        f"haute ({hi}) et sa plus basse ({lo}) carte, et le bonus double leur écart — "
+        f"{result.combo.base} + ({hi} + {lo}) + ({hi} − {lo}) × 2 = {elargi_total}, contre "
+        f"{normal_total} en mode normal{f' ({normal.note})' if normal.note else ''}."
+    )
+    if result.mode == "elargi":
+        return f"{how} Le calcul garde le meilleur : le mode élargi."
+    if elargi_total == normal_total:
+        return f"{how} À égalité, le mode normal est gardé."
+    return f"{how} Le mode normal rapporte plus : il est gardé."
 
 
 # --------------------------------------------------------------------------- explanations
@@ -549,30 +600,31 @@ _READERS = {
 
 # --------------------------------------------------------------------------- detector
 
+#: How many cards the detector reads (RULES.md §1.5): the hand (4 cards, fewer accepted) and the
+#: face-up centre (1 to 4 cards).
+HAND_MAX = 4
+CENTRE_MAX = 4
+
 
 @dataclass(frozen=True, slots=True)
 class Detected:
-    """A combination some subset of the hand makes, with its best reading at the rank."""
+    """A possible CHECK: the claimed centre card, the combination, the hand cards it uses.
 
+    ``cards`` are the hand cards used (in hand order) followed by the claimed card;
+    ``result`` is the best reading at the detector's rank.
+    """
+
+    claim: Card
     combo: Combo
-    cards: tuple[Card, ...]
+    hand: tuple[Card, ...]
     result: ClaimResult
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (*self.hand, self.claim)
 
-def detect(
-    cards: str | Sequence[object], rank: object = 1, exclude: Iterable[object] = ()
-) -> list[Detected]:
-    """« Qu'est-ce que j'ai ? »: every combination (not excluded) that 2–5 of the cards make.
 
-    Each combination appears once, with the subset and reading that score best at ``rank``;
-    the list is sorted by total, highest first (ties keep the table order of §1.1).
-    """
-    parsed = read_cards(cards)
-    rank_value = check_rank(rank)
-    if not 2 <= len(parsed) <= 5:
-        raise InputError(
-            "cards", f"Le détecteur lit de 2 à 5 cartes : vous en avez donné {len(parsed)}."
-        )
+def _excluded_keys(exclude: Iterable[object]) -> set[str]:
     if isinstance(exclude, str):
         exclude = [exclude]
     excluded = set()
@@ -581,26 +633,95 @@ def detect(
             excluded.add(get_combo(key).key)
         except InputError as err:
             raise InputError("exclude", err.message) from None
-    numeric = [c for c in parsed if isinstance(c, Card)]
-    found: list[Detected] = []
-    for combo in COMBOS:
-        if combo.key in excluded or combo.count > len(numeric):
-            continue
-        best: Detected | None = None
-        best_key: tuple | None = None
-        for subset in combinations(numeric, combo.count):
-            reading = best_reading(combo, subset, rank_value)
-            if reading is None:
+    return excluded
+
+
+def detect(
+    hand: str | Sequence[object],
+    centre: str | Sequence[object],
+    rank: object = 1,
+    exclude: Iterable[object] = (),
+) -> list[Detected]:
+    """« Qu'est-ce que j'ai ? » (RULES.md §1.5, « Ce qu'un CHECK peut être »).
+
+    A CHECK uses exactly one card claimed from the centre plus 1 to 4 cards of the hand, the
+    claimed card always part of the combination (« jamais entièrement en main »). Lists every
+    (claimed centre card, combination not in ``exclude``) that some hand cards complete, once,
+    with its best reading at ``rank``; highest total first, equal totals in the order of the
+    centre, then of the combinations' table (§1.1). Action cards may be in the hand or the
+    centre: they are never claimed nor part of a CHECK.
+
+    Bad input: 1–4 hand cards (field ``hand``), 1–4 centre cards (field ``centre``), a card in
+    both the hand and the centre (field ``centre``).
+    """
+    hand_cards = read_cards(hand, "hand")
+    centre_cards = read_cards(centre, "centre")
+    rank_value = check_rank(rank)
+    if not 1 <= len(hand_cards) <= HAND_MAX:
+        raise InputError(
+            "hand",
+            f"La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {len(hand_cards)}.",
+        )
+    if not 1 <= len(centre_cards) <= CENTRE_MAX:
+        raise InputError(
+            "centre",
+            f"Le centre compte de 1 à {CENTRE_MAX} cartes face visible : "
+            f"vous en avez donné {len(centre_cards)}.",
+        )
+    in_hand = {c for c in hand_cards if isinstance(c, Card)}
+    for card in centre_cards:
+        if card in in_hand:
+            raise InputError(
+                "centre",
+                f"« {card} » est à la fois dans votre main et au centre : "
+                "chaque carte n'existe qu'une fois.",
+            )
+    excluded = _excluded_keys(exclude)
+    numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
+    claims = [c for c in centre_cards if isinstance(c, Card)]
+    found: list[tuple[int, int, Detected]] = []
+    for claim_index, claim in enumerate(claims):
+        for combo_index, combo in enumerate(COMBOS):
+            if combo.key in excluded:
                 continue
-            key = _preference(combo, reading, rank_value)
-            if best_key is None or key > best_key:
-                result = _score_parsed(combo, list(subset), rank_value)
-                best, best_key = Detected(combo, tuple(subset), result), key
-        if best is not None:
-            found.append(best)
-    order = {c.key: i for i, c in enumerate(COMBOS)}
-    found.sort(key=lambda d: (-d.result.total, order[d.combo.key]))
-    return found
+            best = _best_check(combo, claim, numeric_hand, rank_value)
+            if best is not None:
+                found.append((claim_index, combo_index, best))
+    found.sort(key=lambda f: (-f[2].result.total, f[0], f[1]))
+    return [d for _, _, d in found]
+
+
+def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> Detected | None:
+    """The best reading of ``combo`` made of ``claim`` and ``combo.count - 1`` hand cards."""
+    best: tuple[Reading, tuple[Card, ...]] | None = None
+    best_key: tuple | None = None
+    for subset in combinations(hand, combo.count - 1):
+        reading = best_reading(combo, (*subset, claim), rank)
+        if reading is None:
+            continue
+        key = _preference(combo, reading, rank)
+        if best_key is None or key > best_key:
+            best, best_key = (reading, subset), key
+    if best is None:
+        return None
+    subset = best[1]
+    return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
+
+
+def detect_cards(
+    cards: str | Sequence[object], rank: object = 1, exclude: Iterable[object] = ()
+) -> list[Detected]:
+    """The older detector form (API.md ``detect`` with ``cards``): 2 to 5 cards, the last one
+    claimed from the centre and the others in hand. Only CHECKs that use the last card are
+    listed (RULES.md §1.5: a combination is never entirely in hand)."""
+    parsed = read_cards(cards)
+    if not 2 <= len(parsed) <= HAND_MAX + 1:
+        raise InputError(
+            "cards",
+            f"Le détecteur lit de 2 à {HAND_MAX + 1} cartes (la main puis la carte réclamée) : "
+            f"vous en avez donné {len(parsed)}.",
+        )
+    return detect(parsed[:-1], parsed[-1:], rank, exclude)
 
 
 # --------------------------------------------------------------------------- sheets
@@ -636,8 +757,12 @@ class PlayerSheet:
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
+    """Every player's sheet; ``ranking`` the names by total; ``standings`` the same order with
+    shared positions « 1, 2, 2, 4 » (:func:`standings.standings`)."""
+
     players: tuple[PlayerSheet, ...]
     ranking: tuple[str, ...]
+    standings: tuple[Standing[PlayerSheet], ...] = ()
 
 
 def title_for(total: int) -> str:
@@ -697,8 +822,8 @@ def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> She
             )
         names.add(clean)
         scored.append(player_sheet(clean, claims))
-    ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.total))
-    return Sheet(tuple(scored), ranking)
+    ranked = tuple(standings(scored, key=lambda p: p.total))
+    return Sheet(tuple(scored), tuple(s.item.name for s in ranked), ranked)
 
 
 #: Claims that end the game: « la partie s'arrête dès qu'un joueur a réalisé 8 combinaisons ».

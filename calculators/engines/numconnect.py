@@ -10,7 +10,11 @@ Kinds of segment (≥ 3 cards):
 A Rainbow « compte comme une couleur différente » in a multicolour combination: it never
 repeats a family. A Rainbow inside the line may *reset* it: it closes one segment and opens the
 next, belonging to both. Shadows lie only at the ends of the line (a block of Shadows at either
-end). The checker reports the cut with the fewest segments, or the first reason the line fails.
+end). A Shadow at an end fits that end's pattern; beyond it, further Shadows may form a *tail*
+(RULES.md §4, ruling « Shadow tail »): each one value from the Shadow before it, in either
+direction after a same-value group, in the run's direction after a run. Tail Shadows belong to
+the end segment and add no segment; the line without them must be valid on its own.
+The checker reports the cut with the fewest segments, or the actual reason the line fails.
 """
 
 from __future__ import annotations
@@ -116,9 +120,9 @@ def check(
         )
     if problem := _shadow_problem(line):
         return LineResult(False, line, reason=problem)
-    segments = _fewest_segments(line)
+    segments, problem = _with_tails(line)
     if segments is None:
-        return LineResult(False, line, reason=_first_failure(line))
+        return LineResult(False, line, reason=problem or _first_failure(line))
     if first_play or free:
         has_rainbow = any(c.is_rainbow for c in line)
         has_shadow = any(c.is_shadow for c in line)
@@ -154,6 +158,114 @@ def _shadow_problem(line: Sequence[Card]) -> str:
     return ""
 
 
+def _shadow_block(cards: Sequence[Card]) -> int:
+    """How many Shadows lie at the start of ``cards``."""
+    count = 0
+    while count < len(cards) and cards[count].is_shadow:
+        count += 1
+    return count
+
+
+def _with_tails(line: tuple[Card, ...]) -> tuple[tuple[Segment, ...] | None, str]:
+    """The fewest-segment cut of the line, its end Shadows read as members or as tails.
+
+    Ruling « Shadow tail » (RULES.md §4): once an end holds a Shadow that fits the end's
+    pattern, further Shadows may extend it outward, each one value from the Shadow before it —
+    from a same-value group in either direction, from a run only in the run's direction. Tail
+    Shadows belong to the end segment, add no segment and do not count toward a same-value
+    group's 6-card maximum; the line without them must be valid (≥ 3 cards). A Shadow that fits
+    the end's pattern by itself needs no tail. Returns the segments, or ``None`` and the reason
+    a tail was refused (``""`` when no tail reading got that far).
+    """
+    n = len(line)
+    left_block = _shadow_block(line)
+    right_block = _shadow_block(line[::-1])
+    splits = sorted(
+        ((tl, tr) for tl in range(left_block + 1) for tr in range(right_block + 1)),
+        key=lambda split: (split[0] + split[1], split),
+    )
+    best: tuple[Segment, ...] | None = None
+    problem = ""
+    short = ""
+    for tl, tr in splits:
+        core = line[tl : n - tr]
+        if len(core) < MIN_SEGMENT:
+            if not short and (tl or tr) and core and _longest_prefix(core) == len(core):
+                tail = _line(line[:tl] + line[n - tr :])
+                short = (
+                    f"Sans la traîne de Shadow « {tail} », il reste « {_line(core)} » : une "
+                    f"combinaison compte au moins {MIN_SEGMENT} cartes sans sa traîne."
+                )
+            continue
+        segments = _fewest_segments(core)
+        if segments is None:
+            continue
+        refusal = _tail_problem(line[:tl][::-1], core, segments[0], outward=-1) or _tail_problem(
+            line[n - tr :], core[::-1], segments[-1], outward=1
+        )
+        if refusal:
+            problem = problem or refusal
+            continue
+        if tl:
+            segments = (Segment(segments[0].kind, line[:tl] + segments[0].cards), *segments[1:])
+        if tr:
+            segments = (
+                *segments[:-1],
+                Segment(segments[-1].kind, segments[-1].cards + line[n - tr :]),
+            )
+        if best is None or len(segments) < len(best):
+            best = segments
+    return best, ("" if best else problem or short)
+
+
+def _tail_problem(
+    tail: Sequence[Card], core: Sequence[Card], segment: Segment, outward: int
+) -> str:
+    """Why ``tail`` (Shadows, innermost first) cannot extend the end of ``core``, or ``""``.
+
+    ``core`` starts at the end the tail extends; ``segment`` is the end segment there;
+    ``outward`` is -1 for the left end of the line, +1 for the right end.
+    """
+    if not tail:
+        return ""
+    anchor = core[0]
+    if not anchor.is_shadow:
+        return (
+            f"La Shadow « {tail[0]} » ne s'accorde pas à l'extrémité « {_line(segment.cards)} » "
+            f"({segment.kind_french}), et aucune Shadow qui s'y accorde ne la relie à la ligne : une "
+            "traîne de Shadow ne prolonge qu'une Shadow qui suit déjà le motif de son extrémité."
+        )
+    if segment.kind == SAME_VALUE:
+        step = None
+    else:
+        values = [c.value for c in segment.cards]
+        step = (values[1] - values[0]) if outward == -1 else (values[-1] - values[-2])
+        step = -step if outward == -1 else step
+    previous = anchor
+    for card in tail:
+        if step is None and abs(card.value - previous.value) != 1:
+            near = " ou ".join(
+                f"{v}S" for v in (previous.value - 1, previous.value + 1) if 0 <= v <= 16
+            )
+            return (
+                f"La Shadow « {card} » n'est pas à une valeur de « {previous} » : une traîne de "
+                f"Shadow avance d'une valeur à chaque carte (ici {near})."
+            )
+        if step is not None and card.value != previous.value + step:
+            expected = previous.value + step
+            allowed = (
+                f"seule « {expected}S » peut la prolonger"
+                if 0 <= expected <= 16
+                else ("aucune carte ne peut la prolonger")
+            )
+            return (
+                f"La Shadow « {card} » ne suit pas le sens de la suite « {_line(segment.cards)} » : "
+                f"après « {previous} », {allowed}."
+            )
+        previous = card
+    return ""
+
+
 def _fewest_segments(line: tuple[Card, ...]) -> tuple[Segment, ...] | None:
     """Cut the line at Rainbow hinges into valid segments, with the fewest segments."""
     n = len(line)
@@ -182,12 +294,19 @@ def _fewest_segments(line: tuple[Card, ...]) -> tuple[Segment, ...] | None:
     return best(0)
 
 
+def _prefix_fits(kind: str, cards: Sequence[Card]) -> bool:
+    """``fits`` for the start of a line: Shadows alone (``7S 8S``) are a same-family run."""
+    if kind == FAMILY_RUN and all(c.is_shadow for c in cards):
+        return _steps([c.value for c in cards])
+    return fits(kind, cards)
+
+
 def _longest_prefix(cards: Sequence[Card]) -> int:
     """How many cards from the start follow one pattern."""
     longest = 1
     for kind in KINDS:
         k = 1
-        while k < len(cards) and fits(kind, cards[: k + 1]):
+        while k < len(cards) and _prefix_fits(kind, cards[: k + 1]):
             k += 1
         longest = max(longest, k)
     return longest

@@ -49,6 +49,7 @@ from .cards import (
     Joker,
     parse_card,
 )
+from .modes import NUM_DRAFT, resolve_mode
 
 CLASSIC, DISCOVERY = "classic", "discovery"
 MODES = {CLASSIC: "Classique", DISCOVERY: "Découverte"}
@@ -161,12 +162,7 @@ def deck_for(values: object) -> Deck:
 def check_mode(mode: object) -> str:
     if mode is None or mode == "":
         return CLASSIC
-    if not isinstance(mode, str) or mode not in MODES:
-        raise InputError(
-            "mode",
-            f"« {mode} » : le mode est « classic » (Classique) ou « discovery » (Découverte).",
-        )
-    return str(mode)
+    return resolve_mode(NUM_DRAFT, mode)  # French names are aliases (API.md)
 
 
 def _read_place(token: object, deck: Deck, field: str, place: Place) -> AnyCard | None:
@@ -681,50 +677,229 @@ def _check_table_cards(
 
 # --------------------------------------------------------------------------- opening
 
+#: Players at a NUM DRAFT table (RULES.md §2.7: the deck follows the player count).
+MIN_PLAYERS, MAX_PLAYERS, SMALL_TABLE = 2, 7, 5
+
 
 @dataclass(frozen=True, slots=True)
-class Opening:
-    """Who is Maître du jeu, or who must turn another card (RULES.md §2.6)."""
+class OpeningTurn:
+    """One turn of the Ouverture: the cards turned, and what they decided."""
 
+    number: int
+    cards: tuple[tuple[str, AnyCard], ...]
     master: str | None
     must_turn: tuple[str, ...]
     explanation: str
 
 
-def opening(turned: Sequence[tuple[str, object]], values: object = "0-16") -> Opening:
-    """The smallest value held by exactly one player designates the Maître du jeu.
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Who is Maître du jeu, or who must turn another card (RULES.md §2.6).
 
-    With no unique value, the tied players turn another card; a Joker has no value: its player
-    turns another card (ruling). ``turned`` is (name, card) per player.
+    ``turns`` are the turns played so far; ``must_turn`` names the players still to turn a card
+    (in table order); ``values`` is the deck in play (RULES.md §2.7).
     """
-    deck = deck_for(values)
-    cards: list[tuple[str, AnyCard]] = []
-    for name, token in turned:
-        if not isinstance(name, str) or not name.strip():
-            raise InputError("players", "Chaque joueur a un nom.")
-        if not isinstance(token, str) or not token.strip():
-            raise InputError("cards", f"{name} : indiquez la carte retournée.")
-        cards.append((name.strip(), parse_card(token, deck, "cards")))
-    if len(cards) < 2:
-        raise InputError("players", "L'ouverture se joue à 2 joueurs au moins.")
-    numeric = [(n, c) for n, c in cards if isinstance(c, Card)]
-    jokers = tuple(n for n, c in cards if not isinstance(c, Card))
-    counts: dict[int, int] = {}
-    for _, c in numeric:
-        counts[c.value] = counts.get(c.value, 0) + 1
-    unique = sorted(v for v, k in counts.items() if k == 1)
-    if jokers:
-        who = ", ".join(jokers)
-        return Opening(
-            None, jokers, f"Un Joker n'a pas de valeur : {who} retourne une autre carte."
+
+    master: str | None
+    must_turn: tuple[str, ...]
+    explanation: str
+    turns: tuple[OpeningTurn, ...] = ()
+    players: tuple[str, ...] = ()
+    values: str = "0-12"
+
+
+def _names_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} et {names[-1]}"
+
+
+def _opening_card(name: str, token: object, deck: Deck, field: str, turn: int) -> AnyCard:
+    """One turned card, checked against the table's deck; the error names the player."""
+    where = f"{name}" if turn == 1 else f"{name} (tour {turn})"
+    if not isinstance(token, str) or not token.strip():
+        raise InputError(field, f"{where} : indiquez la carte retournée.")
+    try:
+        card = parse_card(token, deck, field)
+    except InputError as err:
+        hint = (
+            " Choisissez le paquet 0–16 si la table joue avec."
+            if deck.max_value < DRAFT_DECK_LARGE.max_value
+            else ""
         )
+        raise InputError(field, f"{where} : {err.message}{hint}") from None
+    return card
+
+
+def _opening_decision(
+    number: int, cards: tuple[tuple[str, AnyCard], ...], state: dict[str, AnyCard]
+) -> OpeningTurn:
+    """What the cards in play decide (RULES.md §2.6): the smallest value held by exactly one
+    player designates the Maître du jeu; a Joker has no value and its player turns another card
+    (ruling); with no unique value every player (all tied) turns another card."""
+    jokers = tuple(n for n, c in state.items() if not isinstance(c, Card))
+    if jokers:
+        return OpeningTurn(
+            number,
+            cards,
+            None,
+            jokers,
+            f"Un Joker n'a pas de valeur : {_names_list(jokers)} "
+            f"{'retourne' if len(jokers) == 1 else 'retournent'} une autre carte ; "
+            "les autres gardent la leur.",
+        )
+    counts: dict[int, int] = {}
+    for card in state.values():
+        counts[card.value] = counts.get(card.value, 0) + 1  # type: ignore[union-attr]
+    unique = sorted(v for v, k in counts.items() if k == 1)
     if unique:
         value = unique[0]
-        master = next(n for n, c in numeric if c.value == value)
-        return Opening(
-            master, (), f"{master} a la plus petite valeur unique ({value}) : Maître du jeu."
+        master = next(n for n, c in state.items() if c.value == value)  # type: ignore[union-attr]
+        return OpeningTurn(
+            number,
+            cards,
+            master,
+            (),
+            f"{master} a la plus petite valeur unique ({value}) : Maître du jeu.",
         )
-    tied = tuple(n for n, _ in numeric)
-    return Opening(
-        None, tied, "Aucune valeur unique : les joueurs à égalité retournent une nouvelle carte."
+    tied = tuple(state)
+    return OpeningTurn(
+        number,
+        cards,
+        None,
+        tied,
+        f"Aucune valeur unique : {_names_list(tied)} sont à égalité et retournent une "
+        "nouvelle carte.",
     )
+
+
+def opening(
+    turned: Sequence[tuple[str, object]],
+    values: object = None,
+    again: Sequence[tuple[str, Sequence[object]]] = (),
+) -> Opening:
+    """The Ouverture (RULES.md §2.6; rulings ``/num-draft/regles/#arbitrage-joker-ouverture``
+    and ``#arbitrage-paquet``), turn after turn, strict about the table.
+
+    ``turned`` is the first turn: (name, card) for every player, in table order (2 to 7).
+    ``again`` holds, per player, the cards turned at the following turns, in order: at each
+    turn exactly the players the previous turn named (a Joker's player, or every tied player)
+    turn their next card, the others keep theirs. Too few later cards is not an error: the
+    answer names who still has to turn. The deck is 0–12 with 2–5 players and 0–16 with 6–7,
+    unless ``values`` says which the table chose (§2.7). Bad input, naming the players (field
+    ``players``, ``cards`` or ``again``): a name missing or twice, a card outside the deck, a
+    card turned twice (each card exists once), more than 2 Jokers, a later card for a player who
+    was not asked to turn one.
+    """
+    if not isinstance(turned, list | tuple):
+        raise InputError("players", "Indiquez la carte retournée par chaque joueur.")
+    if not MIN_PLAYERS <= len(turned) <= MAX_PLAYERS:
+        raise InputError(
+            "players",
+            f"L'ouverture se joue à toute la table, de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs "
+            f"({len(turned)} indiqué{'s' if len(turned) > 1 else ''}) : entrez ici le premier "
+            "tour de chaque joueur, puis les cartes suivantes de ceux qui retournent à nouveau.",
+        )
+    if values is None or values == "":
+        values = "0-12" if len(turned) <= SMALL_TABLE else "0-16"
+    deck = deck_for(values)
+    names: list[str] = []
+    for name, _ in turned:
+        clean = name.strip() if isinstance(name, str) else ""
+        if not clean:
+            raise InputError("players", "Chaque joueur a un nom.")
+        if clean.casefold() in (n.casefold() for n in names):
+            raise InputError("players", f"Deux joueurs s'appellent « {clean} ».")
+        names.append(clean)
+    first = tuple(
+        (name, _opening_card(name, token, deck, "cards", 1))
+        for name, (_, token) in zip(names, turned, strict=True)
+    )
+    later = _later_cards(names, again)
+    seen: dict[Card, str] = {}
+    jokers: list[str] = []
+
+    def unique(name: str, card: AnyCard, turn: int, field: str) -> None:
+        where = f"{name}" + ("" if turn == 1 else f" (tour {turn})")
+        if isinstance(card, Card):
+            if card in seen:
+                raise InputError(
+                    field,
+                    f"« {card} » est retournée deux fois ({seen[card]}, puis {where}) : chaque "
+                    "carte n'existe qu'une fois.",
+                )
+            seen[card] = where
+        else:
+            jokers.append(where)
+            if len(jokers) > deck.jokers:
+                raise InputError(
+                    field,
+                    f"Il n'existe que {deck.jokers} Jokers ({', '.join(jokers)} en retournent).",
+                )
+
+    for name, card in first:
+        unique(name, card, 1, "cards")
+    state: dict[str, AnyCard] = dict(first)
+    turns = [_opening_decision(1, first, state)]
+    pending: tuple[str, ...] = ()
+    while turns[-1].must_turn:
+        number = len(turns) + 1
+        waiting = turns[-1].must_turn
+        pending = tuple(n for n in waiting if not later[n])
+        if pending:  # these players have not turned their card yet: not an error
+            for name in waiting:
+                if later[name]:
+                    card = _opening_card(name, later[name].pop(0), deck, "again", number)
+                    unique(name, card, number, "again")
+            break
+        cards = []
+        for name in waiting:
+            card = _opening_card(name, later[name].pop(0), deck, "again", number)
+            unique(name, card, number, "again")
+            cards.append((name, card))
+        state.update(cards)
+        turns.append(_opening_decision(number, tuple(cards), state))
+    extra = [n for n in names if later[n]]
+    if extra:
+        last = turns[-1]
+        why = (
+            f"{last.master} est déjà Maître du jeu au tour {last.number}"
+            if last.master
+            else f"au tour {last.number + 1}, une carte est attendue de "
+            f"{_names_list(last.must_turn)} seulement"
+        )
+        raise InputError(
+            "again",
+            f"{_names_list(extra)} : une carte de trop ({', '.join(str(t) for n in extra for t in later[n])}) — {why}.",
+        )
+    last = turns[-1]
+    explanation = last.explanation
+    if pending and len(pending) < len(last.must_turn):
+        explanation += (
+            f" Tour {last.number + 1} : {_names_list(pending)} "
+            f"{'doit' if len(pending) == 1 else 'doivent'} encore retourner une carte."
+        )
+    return Opening(last.master, pending, explanation, tuple(turns), tuple(names), deck.range_label)
+
+
+def _later_cards(
+    names: Sequence[str], again: Sequence[tuple[str, Sequence[object]]]
+) -> dict[str, list[object]]:
+    """Each player's cards after the first turn, in order; the names must be the table's."""
+    later: dict[str, list[object]] = {n: [] for n in names}
+    by_fold = {n.casefold(): n for n in names}
+    given: set[str] = set()
+    for name, cards in again:
+        clean = name.strip() if isinstance(name, str) else ""
+        known = by_fold.get(clean.casefold())
+        if known is None:
+            raise InputError(
+                "again",
+                f"« {clean} » n'a pas retourné de carte au premier tour "
+                f"(la table : {_names_list(list(names))}).",
+            )
+        if known in given:
+            raise InputError("again", f"{known} a deux lignes : mettez ses cartes sur une seule.")
+        given.add(known)
+        if not isinstance(cards, list | tuple):
+            raise InputError("again", f"{known} : indiquez ses cartes comme une liste.")
+        later[known] = list(cards)
+    return later

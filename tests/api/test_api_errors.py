@@ -49,7 +49,7 @@ def test_empty_object_names_a_missing_field(client, path):
     response = client.post(f"/api/v1/{path}", data="{}", content_type="application/json")
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["field"] in {"combo", "cards", "players", "grid"}
+    assert error["field"] in {"combo", "cards", "players", "grid", "hand"}
     assert "obligatoire" in error["message"]
 
 
@@ -134,15 +134,12 @@ def test_draft_answer_lists_groups_and_wildcards(api):
     assert body["wildcards"] == [{"place": [1, 0], "card": "JK", "as": "value 1"}]
 
 
-def test_detect_lists_best_first(api):
+def test_detect_older_cards_form_lists_best_first_with_the_last_card_claimed(api):
+    # The older form: hand = all but the last card, centre = the last; only CHECKs using it.
     status, body = api("num-check/detect", {"cards": ["7R", "7B", "7J", "3V", "3A"], "rank": 1})
     assert status == 200
-    totals = [c["total"] for c in body["combos"]]
+    totals = [c["total"] for c in body["checks"]]
     assert totals == sorted(totals, reverse=True)
-    assert {c["combo"] for c in body["combos"]} >= {
-        "full",
-        "brelan",
-        "paire",
-        "double_paire",
-        "carre",
-    }
+    assert {c["claim"] for c in body["checks"]} == {"3A"}
+    assert {c["combo"] for c in body["checks"]} >= {"full", "brelan", "paire", "carre"}
+    assert body["combos"] == body["checks"]  # the older answer key is kept for older clients

@@ -19,9 +19,10 @@ def test_bench_check_score(benchmark):
     assert result.total == 32
 
 
-def test_bench_check_detect_5_cards(benchmark):
-    cards = numcheck.read_cards(["7R", "7B", "7J", "3V", "3A"])
-    found = benchmark(numcheck.detect, cards, 4)
+def test_bench_check_detect_hand_and_full_centre(benchmark):
+    hand = numcheck.read_cards(["7R", "7B", "7J", "3V"])
+    centre = numcheck.read_cards(["3A", "7V", "12S", "4A"])
+    found = benchmark(numcheck.detect, hand, centre, 4)
     assert found[0].result.total >= 26
 
 

@@ -49,8 +49,16 @@ def test_num_check_bad_card_message_and_permalink(page):
 
 def test_detector_lists_a_combination(page):
     page.goto(page.base + "/num-check/#calculer")
-    page.fill("#id_hand", "7R 7B 7J 3V 3A")
+    page.fill("#id_hand", "7R 7B 7J 3V")
+    centre = page.locator("#detecteur [data-picker][data-target='#id_centre']")
+    centre.locator("[data-family=A]").click()
+    centre.locator("[data-value='3']").click()
+    expect(page.locator("#id_centre")).to_have_value("3A")
     expect(page.locator("[data-testid=detected]")).to_contain_text("Full")
+    expect(page.locator("[data-testid=detected-check]").first).to_contain_text("réclamer")
+    page.locator("[data-testid=detected-check] a").first.click()
+    expect(page.locator("[data-testid=check-total]")).to_be_visible()
+    assert page.problems == []
 
 
 def test_num_connect_line_turns_valid_as_cards_are_added(page):
@@ -171,4 +179,18 @@ def test_ruling_example_link_opens_the_calculator_showing_the_ruling(page):
     expect(ruling.locator(".card-chip").first).to_be_visible()
     ruling.locator("a.try-link").first.click()
     expect(page.locator("[data-testid=draft-total]")).to_contain_text("0 points")
+    assert page.problems == []
+
+
+def test_opening_second_turn_is_guided_and_keeps_the_first(page):
+    page.goto(page.base + "/num-draft/table/#calculer")
+    page.fill("#id_turned", "Léa : 3R\nTom : 3B\nZoé : 5J\nMax : 5V")
+    page.locator("#opening button[type=submit]").click()
+    expect(page.locator("[data-testid=opening]")).to_contain_text("Tour 2")
+    again = page.locator("#id_again")
+    expect(again).to_have_value("Léa : \nTom : \nZoé : \nMax : ")
+    expect(page.locator("#id_turned")).to_have_value("Léa : 3R\nTom : 3B\nZoé : 5J\nMax : 5V")
+    again.fill("Léa : 7R\nTom : 2B\nZoé : 7J\nMax : 9V")
+    page.locator("#opening button[type=submit]").click()
+    expect(page.locator("[data-testid=opening]")).to_contain_text("Tom a la plus petite valeur")
     assert page.problems == []

@@ -209,16 +209,19 @@ def test_rank_8_total_is_three_bases_plus_references(claim):
         assert result.total == 3 * result.base + sum(result.references)
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(CARDS, min_size=2, max_size=5, unique=True), st.integers(1, 8))
-def test_detect_lists_every_combination_score_accepts(cards, rank):
-    from itertools import combinations
+def test_rank_table_note_says_when_and_why_a_couleur_switches_to_elargi():
+    shadow = numcheck.score("couleur", "2S 5S 9S 11S 14S", 4)
+    note = numcheck.elargi_note(shadow)
+    assert "Au rang 4 seulement" in note and "(14 − 2) × 2 = 44" in note
+    assert "contre 10 en mode normal" in note and "la plus basse carte (2)" in note
+    assert note.endswith("le mode élargi.")
+    tie = numcheck.elargi_note(numcheck.score("couleur", "0J 3J 6J 9J 16J", 4))
+    assert "À égalité, le mode normal est gardé." in tie
+    normal = numcheck.elargi_note(numcheck.score("couleur", "10R 11R 12R 13R 14R", 4))
+    assert "Le mode normal rapporte plus" in normal
 
-    found = {d.combo.key: d.result.total for d in numcheck.detect(cards, rank)}
-    for combo in numcheck.COMBOS:
-        best = None
-        for subset in combinations(cards, combo.count):
-            result = numcheck.score(combo, list(subset), rank)
-            if result.valid:
-                best = max(best or 0, result.total)
-        assert found.get(combo.key) == best
+
+def test_elargi_note_only_for_a_couleur_at_rank_4():
+    assert numcheck.elargi_note(numcheck.score("couleur", "2S 5S 9S 11S 14S", 3)) == ""
+    assert numcheck.elargi_note(numcheck.score("full", "7R 7B 7J 3V 3A", 4)) == ""
+    assert numcheck.elargi_note(numcheck.score("couleur", "2S 5R 9S 11S 14S", 4)) == ""
