@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from rules.markup import card_chip
+from calculators.templatetags.numsite import card_chip
 from rules.views import rulebook_context
 
 from .engines import num5turn
@@ -47,7 +47,7 @@ def ruling_links(step: num5turn.Step) -> list[dict[str, str]]:
 
 
 def chips(cards: tuple[Card, ...] | list[Card]) -> SafeString:
-    return format_html_join(" ", "{}", ((card_chip(str(c)),) for c in cards))
+    return format_html_join(" ", "{}", ((card_chip(c),) for c in cards))
 
 
 def rows_text(numbers: tuple[int, ...]) -> str:

@@ -20,12 +20,7 @@ def example_links(html):
 def rulebook_examples():
     for game in GAMES:
         for link in example_links(game.rulebook_html):
-            marks = ()
-            if any(cards in link for cards in CONNECT_SHADOW_TAILS):
-                marks = pytest.mark.xfail(
-                    strict=True, reason="Shadow tail ruling (RULES.md §4) lands with the engine"
-                )
-            yield pytest.param(game, link, id=link, marks=marks)
+            yield pytest.param(game, link, id=link)
 
 
 @pytest.mark.parametrize(("game", "link"), list(rulebook_examples()))
