@@ -102,6 +102,7 @@ def test_num5_game_of_three_rounds_to_a_win(page):
         else:
             cell.fill(f"{10 + index}R")
         page.locator(f"[data-testid=cell-{index}-1]").fill("2 - 1")
+        page.locator(f"[data-testid=cell-{index}-2]").fill("0")  # collected nothing
     expect(page.locator("[data-testid=num5-finished]")).to_contain_text("Léa")
     expect(page.locator("[data-testid=wins-0]")).to_have_text("3")
     assert page.problems == []
@@ -118,16 +119,16 @@ def test_num_draft_table_with_three_players(page):
 
 
 def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_server):
-    from calculators import parties
+    from calculators.parties import services
 
-    game = parties.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
     phones = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
     writer, reader = (context.new_page() for context in phones)
     problems = []
     for page in (writer, reader):
         page.on("console", lambda m: m.type == "error" and problems.append(m.text))
-    writer.goto(f"{live_server.url}/parties/{game.pk}/{game.edit_token}/")
-    reader.goto(f"{live_server.url}/parties/{game.pk}/{game.view_token}/")
+    writer.goto(f"{live_server.url}/parties/{game.edit_token}/")
+    reader.goto(f"{live_server.url}/parties/{game.read_token}/")
     reader.evaluate("window.__same_page = true")
     expect(reader.locator("[data-testid=total-0]")).to_have_text("0")
     assert reader.locator("text=Enregistrer le CHECK").count() == 0
@@ -148,11 +149,11 @@ def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_serve
 
 
 def test_draft_party_grid_entered_with_the_picker(page):
-    from calculators import parties
+    from calculators.parties import services
 
-    game = parties.create_game("num_draft", "classic", ["A", "B", "C"])
+    game = services.create_game("num_draft", "classic", ["A", "B", "C"])
     player = game.players.get(seat=0)
-    page.goto(f"{page.base}/parties/{game.pk}/{game.edit_token}/")
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
     page.get_by_text("Grille de A").click()
     picker = page.locator(f"#grid-picker-{player.pk} [data-picker]")
     expect(picker.locator("[data-value='13']")).to_be_hidden()  # 3 players: the 0-12 deck

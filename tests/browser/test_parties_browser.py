@@ -1,0 +1,45 @@
+"""A Num 5 party at the table on a phone: correct one cell, undo it, finish, reopen (issue #9)."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_num5_correct_one_cell_undo_finish_reopen(page):
+    from calculators.parties import services
+
+    game = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.get_by_label("Léa").fill("10R")
+    page.get_by_label("Tom").fill("27")
+    page.get_by_label("Zoé").fill("0")
+    page.keyboard.press("Enter")  # Enter saves the round, never deletes anything
+    expect(page.locator("[data-testid=round-1-1]")).to_contain_text("27")
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Manche 1 ajoutée")
+
+    # Correct only Léa's cell: the form opens with what is stored, Tom keeps his 27 and the win.
+    page.locator("[data-testid=edit-round-1]").click()
+    cell = page.locator("[data-testid=edit-cell-0]")
+    expect(cell).to_have_value("10R")
+    expect(page.locator("[data-testid=edit-cell-1]")).to_have_value("27 - 0")
+    cell.fill("30")
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    expect(page.locator("[data-testid=round-1-0]")).to_contain_text("30")
+    expect(page.locator("[data-testid=round-1-1]")).to_contain_text("27")
+
+    # Undo the correction: Léa's old cell comes back, the round stays.
+    page.locator("[data-testid=undo]").click()
+    expect(page.locator("[data-testid=round-1-0]")).to_contain_text("10")
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Annulé : Manche 1 corrigée")
+    expect(page.locator("[data-testid=round-1-1]")).to_contain_text("★")
+
+    # Finish (confirmed), then the final standings; then reopen.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("[data-testid=finish]").click()
+    expect(page.locator("[data-testid=game-finished]")).to_contain_text("victoire de Tom")
+    expect(page.get_by_label("Léa")).to_have_count(0)  # no entry on a finished game
+    page.locator("[data-testid=reopen]").click()
+    expect(page.locator("[data-testid=game-finished]")).to_have_count(0)
+    expect(page.get_by_label("Léa")).to_be_visible()
+    assert page.problems == []
