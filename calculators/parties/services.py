@@ -42,9 +42,10 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ..engines import num5, numcheck, numdraft
+from ..engines import modes, num5, numcheck, numdraft
 from ..engines.cards import InputError, format_line
 from ..engines.names import clean_name, clean_names, name_key
+from ..engines.standings import standings
 from .models import Claim, Game, HistoryEntry, Player, Round, new_token
 
 State = HistoryEntry.State
@@ -90,15 +91,8 @@ def kind_of(value: object) -> Game.Kind:
 
 
 def mode_of(kind: Game.Kind, value: object) -> str:
-    """The canonical mode of ``kind`` (the engines own the aliases where they have them)."""
-    text = str(value or "").strip()
-    modes = dict(Game.MODES[kind])
-    if text in modes:
-        return text
-    for key, label in modes.items():
-        if text.casefold() == label.casefold():
-            return key
-    raise InputError("mode", f"Mode inconnu pour {kind.label} : {', '.join(modes.values())}.")
+    """The canonical mode of ``kind``; the engines own the names and aliases (« Découverte »)."""
+    return modes.resolve_mode(Game.API_NAMES[kind], value)
 
 
 def create_game(kind: object, mode: object, names: Sequence[object], values: object = "") -> Game:
@@ -810,13 +804,9 @@ class Board:
 
 
 def _positions(rows: list[BoardRow], key: Callable[[BoardRow], tuple]) -> None:
-    """Shared positions (1, 2, 2, 4): equal keys share the better position."""
-    ordered = sorted(rows, key=key, reverse=True)
-    for index, row in enumerate(ordered):
-        if index and key(row) == key(ordered[index - 1]):
-            row.position = ordered[index - 1].position
-        else:
-            row.position = index + 1
+    """Shared positions « 1, 2, 2, 4 », by the engines' one standings rule."""
+    for standing in standings(rows, key):
+        standing.item.position = standing.position
 
 
 def board(game: Game) -> Board:
