@@ -137,6 +137,17 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
             }
             for stored, scored in board.extra["rounds"]
         ]
+    if kind == Game.Kind.NUM5:
+        state = services.round_in_play(game).state
+        out["turns"] = {
+            "turn": state.turn,
+            "rows": [[str(c) for c in row] for row in state.rows],
+            "collected": {
+                name: [str(c) for c in cards]
+                for name, cards in zip(state.players, state.collected, strict=True)
+            },
+            "discarded": [str(c) for c in state.discarded],
+        }
     out["history"] = [
         {
             "version": h.version,
@@ -297,6 +308,16 @@ def _player_add(game: Game, data: dict) -> int:
     return 201
 
 
+def _turn(game: Game, data: dict) -> int:
+    services.play_turn(game, _field(data, "cards"), _v(data))
+    return 201
+
+
+def _tally(game: Game, data: dict) -> int:
+    services.tally_turns(game, _v(data))
+    return 201
+
+
 def _simple(service: Callable[[Game, Any], object]) -> Handler:
     def handler(game: Game, data: dict) -> None:
         service(game, _v(data))
@@ -316,6 +337,8 @@ rounds = endpoint(POST=(_round_add, True))
 round_ = endpoint(PATCH=(_round_edit, True), DELETE=(_round_delete, True))
 players = endpoint(POST=(_player_add, True))
 player = endpoint(PATCH=(_rename, True))
+turns = endpoint(POST=(_turn, True))
+turns_tally = endpoint(POST=(_tally, True))
 undo = endpoint(POST=(_simple(services.undo), True))
 redo = endpoint(POST=(_simple(services.redo), True))
 finish = endpoint(POST=(_simple(services.finish), True))

@@ -205,6 +205,24 @@ class PlayerAddForm(WriteForm):
         return services.add_player(self.game, data["name"], data["if_version"])
 
 
+class TurnForm(WriteForm):
+    """One turn of the round in play: each player's revealed card (``t<player id>``)."""
+
+    field_map = {"cards": "__all__"}
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        super().__init__(game, *args, **kwargs)
+        self.players = list(game.players.all())
+        for p in self.players:
+            self.fields[f"t{p.pk}"] = forms.CharField(
+                label=p.name, required=False, max_length=8, widget=forms.TextInput(CARD_ATTRS)
+            )
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        cards = {p.pk: data[f"t{p.pk}"] for p in self.players}
+        return services.play_turn(self.game, cards, data["if_version"])
+
+
 def _plain(service: Any) -> type[WriteForm]:
     class PlainForm(WriteForm):
         def write(self, data: dict[str, Any]) -> HistoryEntry:
@@ -229,4 +247,6 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {
     "finish": _plain(services.finish),
     "reopen": _plain(services.reopen),
     "rotate": _plain(services.rotate),
+    "turn": TurnForm,
+    "round_tally": _plain(services.tally_turns),
 }

@@ -41,6 +41,9 @@ class Game(models.Model):
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     version = models.PositiveIntegerField(default=0)
+    #: Num 5 only: the round being played turn by turn (NUM5-TURN.md), one list of cards per
+    #: turn in seat order; replayed by the engine from the set-up, never scored here.
+    turns = models.JSONField(default=list, blank=True)
     finished = models.BooleanField("terminée", default=False)
     created_at = models.DateTimeField("créée", auto_now_add=True)
     updated_at = models.DateTimeField("modifiée", auto_now=True, db_index=True)

@@ -42,7 +42,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ..engines import modes, num5, numcheck, numdraft
+from ..engines import modes, num5, num5turn, numcheck, numdraft
 from ..engines.cards import InputError, format_line
 from ..engines.names import clean_name, clean_names, name_key
 from ..engines.standings import standings
@@ -64,6 +64,8 @@ UNDOABLE = {
     "reopen",
     "rename",
     "player_add",
+    "turn",
+    "round_tally",
 }
 
 
@@ -367,6 +369,24 @@ def _player_remove(game: Game, data: dict) -> None:
     Player.objects.filter(pk=data["player"]["id"], game=game).delete()
 
 
+def _turns(which: str) -> Callable[[Game, dict], None]:
+    def apply(game: Game, data: dict) -> None:
+        Game.objects.filter(pk=game.pk).update(turns=data[which])
+        game.turns = data[which]
+
+    return apply
+
+
+def _tally_do(game: Game, data: dict) -> None:
+    _round_create(game, data)
+    _turns("after")(game, data)
+
+
+def _tally_undo(game: Game, data: dict) -> None:
+    _round_remove(game, data)
+    _turns("before")(game, data)
+
+
 def _nothing(game: Game, data: dict) -> None:
     """``create`` and ``rotate`` are never undone or redone."""
     raise Conflict("party", "Cette écriture ne peut pas être annulée.")
@@ -386,6 +406,8 @@ ACTIONS: dict[str, Action] = {
     "reopen": Action(_finished(False), _finished(True)),
     "rename": Action(_name("after"), _name("before")),
     "player_add": Action(_player_create, _player_remove),
+    "turn": Action(_turns("after"), _turns("before")),
+    "round_tally": Action(_tally_do, _tally_undo),
 }
 
 
@@ -437,6 +459,7 @@ def _has_entries(game: Game) -> bool:
     return (
         Claim.objects.filter(player__game=game).exists()
         or game.rounds.exists()
+        or bool(game.turns)
         or any(any(p.grid or []) for p in game.players.all())
     )
 
@@ -748,6 +771,81 @@ def delete_round(game: Game, number: object, if_version: object = None) -> Histo
         return f"Manche {stored.number} supprimée", data
 
     return _write(game, "round_delete", if_version, build)
+
+
+# --------------------------------------------------------------------------- Num 5, turn by turn
+
+
+def round_in_play(game: Game) -> num5turn.RoundPlay:
+    """The round being played turn by turn, replayed by the engine from the set-up."""
+    names = [p.name for p in game.players.all()]
+    return num5turn.play_round(names, list(game.turns or []), game.mode)
+
+
+def play_turn(
+    game: Game, cards: Mapping[object, object], if_version: object = None
+) -> HistoryEntry:
+    """One turn of the round in play: each player's revealed card (NUM5-TURN.md §3)."""
+
+    def build(g: Game) -> tuple[str, dict]:
+        _kind(g, Game.Kind.NUM5)
+        if _check_rounds(g, _round_table(g, list(g.rounds.all())), "cards").finished:
+            raise Conflict("party", "La partie est gagnée : aucune manche de plus.")
+        if not isinstance(cards, Mapping):
+            raise InputError("cards", "Indiquez la carte révélée de chaque joueur.")
+        players = list(g.players.all())
+        by_key = {name_key(p.name): p for p in players} | {str(p.pk): p for p in players}
+        given: dict[int, object] = {}
+        for key, card in cards.items():
+            player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
+            player = player or by_key.get(name_key(str(key)))
+            if player is None:
+                raise InputError("cards", f"« {key} » ne joue pas dans cette partie.")
+            given[player.pk] = card
+        missing = [p.name for p in players if not str(given.get(p.pk) or "").strip()]
+        if missing:
+            raise InputError("cards", f"Carte révélée manquante : {', '.join(missing)}.")
+        before = list(g.turns or [])
+        current = round_in_play(g)
+        try:
+            state, result = num5turn.play_round_turn(
+                current.state, [str(given[p.pk]).strip() for p in players]
+            )
+        except InputError as err:
+            raise InputError("cards", err.message) from None
+        after = [*before, [str(p.card) for p in result.players]]  # canonical, seat order
+        return f"Tour {state.turn} de la manche {g.rounds.count() + 1}", {
+            "before": before,
+            "after": after,
+        }
+
+    return _write(game, "turn", if_version, build)
+
+
+def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
+    """« Reporter la manche »: the round played turn by turn becomes a round of the sheet."""
+
+    def build(g: Game) -> tuple[str, dict]:
+        _kind(g, Game.Kind.NUM5)
+        if not g.turns:
+            raise InputError("cards", "Aucun tour joué dans cette manche.")
+        play = round_in_play(g)
+        players = list(g.players.all())
+        entries = {
+            str(p.pk): {"cards": [str(c) for c in cards]}
+            for p, cards in zip(players, play.state.collected, strict=True)
+        }
+        rounds = list(g.rounds.all())
+        _check_rounds(g, _round_table(g, [*rounds, entries]), "cards")
+        number = len(rounds) + 1
+        data = {
+            "round": {"number": number, "entries": entries},
+            "before": list(g.turns),
+            "after": [],
+        }
+        return f"Manche {number} reportée après {len(g.turns)} tour(s)", data
+
+    return _write(game, "round_tally", if_version, build)
 
 
 # --------------------------------------------------------------------------- all games

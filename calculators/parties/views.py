@@ -98,6 +98,10 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
             (stored, [(p, _cell_text(stored.entries.get(str(p.pk)))) for p in players])
             for stored, _ in board.extra["rounds"]
         ]
+        if game.turns:
+            play = services.round_in_play(game)
+            context["turn_play"] = play
+            context["turn_collected"] = list(zip(players, play.state.collected, strict=True))
     if game.kind == Game.Kind.NUM_DRAFT:
         context["max_value"] = numdraft.deck_for(board.extra["values"]).max_value
     context.update(extra)

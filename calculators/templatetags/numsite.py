@@ -102,6 +102,12 @@ def get_item(posted: object, player_id: object) -> str:
 
 
 @register.filter
+def get_turn(posted: object, player_id: object) -> str:
+    """What was posted for a player's revealed card (``t<player id>``) of a refused turn."""
+    return posted.get(f"t{player_id}", "") if hasattr(posted, "get") else ""
+
+
+@register.filter
 def zip_with(first: object, second: object) -> list[tuple]:
     """Pair two sequences item by item in a template loop."""
     return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]
