@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
+from itertools import product
 from typing import Generic, TypeVar
 
 from .cards import (
@@ -339,7 +340,12 @@ def _component(start: int, allowed: int) -> int:
     return comp
 
 
-@cache
+#: Bound of each memo of attribute groups below (entries are a few small ints each). The search's
+#: memo of the best column choices lives only as long as one call.
+CACHE_SIZE = 1 << 15
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def _groups(carriers: int, jokers: int, classic: bool) -> tuple[int, ...]:
     """Scoring groups (as masks) of one attribute's carriers (RULES.md §2.4).
 
@@ -366,6 +372,15 @@ def _groups(carriers: int, jokers: int, classic: bool) -> tuple[int, ...]:
                 scoring.append(comp)
                 break
     return tuple(scoring)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _scoring(carriers: int, jokers: int, classic: bool) -> int:
+    """The places of one attribute's carriers that score: the union of its groups."""
+    mask = 0
+    for group in _groups(carriers, jokers, classic):
+        mask |= group
+    return mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,62 +467,120 @@ def _attr_sort(attr: Attribute) -> tuple[int, int]:
     return (1, int(key))  # type: ignore[call-overload]
 
 
-def _evaluate(problem: _Problem, carriers: Mapping[Attribute, int]) -> tuple[int, int]:
-    """Points of every scoring group + neighbour bonuses, and the mask of scoring places."""
-    points = 0
-    scoring = 0
-    for attr, mask in carriers.items():
-        unit = COLOUR_POINTS if attr[0] == "colour" else VALUE_POINTS
-        for group in _groups(mask, problem.jokers, problem.classic):
-            points += unit * _popcount(group)
-            scoring |= group
-    return points + _popcount(scoring & problem.bonus_places), scoring
+def _unit_points(attr: Attribute) -> int:
+    return COLOUR_POINTS if attr[0] == "colour" else VALUE_POINTS
 
 
-def _carriers(
-    problem: _Problem, chosen: Sequence[Attribute | None], relaxed_from: int
-) -> dict[Attribute, int]:
-    carriers = dict(problem.fixed)
-    for k, i in enumerate(problem.wild_places):
-        attrs = problem.options[k] if k >= relaxed_from else (chosen[k],)
-        for attr in attrs:
-            if attr is not None:
-                carriers[attr] = carriers.get(attr, 0) | 1 << i
-    return carriers
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """Neighbour Rainbows whose colours are chosen together (see the module docstring)."""
+
+    ks: tuple[int, ...]  # their indices in ``_Problem.wild_places``
+    colours: tuple[Attribute, ...]  # every colour one of them may carry
+    area: int  # the only places whose neighbour bonus their colours can change
+
+
+def _units(problem: _Problem) -> tuple[_Unit, ...]:
+    """Classique: the Rainbows of each neighbour column; Découverte: each Rainbow alone."""
+    wild = problem.wild_places
+    rainbows = [k for k, i in enumerate(wild) if not problem.jokers >> i & 1]
+    parts: list[tuple[list[int], int]]
+    if problem.classic:
+        parts = []
+        for x in (-1, 3):
+            ks = [k for k in rainbows if PLACES[wild[k]][0] == x]
+            parts.append((ks, sum(1 << place_index(x, y) for y in range(ROWS))))
+    else:
+        parts = [([k], 1 << wild[k]) for k in rainbows]
+    units = []
+    for ks, area in parts:
+        if ks:
+            colours = sorted({c for k in ks for c in problem.options[k]}, key=_attr_sort)
+            units.append(_Unit(tuple(ks), tuple(colours), area))
+    return tuple(units)
+
+
+def _best_colours(
+    problem: _Problem, unit: _Unit, masks: tuple[int, ...], scored: int
+) -> tuple[int, tuple[Attribute | None, ...]]:
+    """The best gain of one unit's colour choices, and those choices (first best in order).
+
+    ``masks`` are the carriers of ``unit.colours`` without the unit; ``scored`` the places of
+    ``unit.area`` that already score. The gain is the colour points the choices add plus the
+    bonuses of the area's cards that they make score (nothing else can change: docstring).
+    """
+    jokers, classic, wild = problem.jokers, problem.classic, problem.wild_places
+    base = dict(zip(unit.colours, masks, strict=True))
+    before = {c: _scoring(m, jokers, classic).bit_count() for c, m in base.items()}
+    payable = unit.area & problem.bonus_places & ~scored
+    best_gain = -1
+    best: tuple[Attribute | None, ...] = ()
+    for choice in product(*(problem.options[k] or (None,) for k in unit.ks)):
+        added: dict[Attribute, int] = {}
+        for k, colour in zip(unit.ks, choice, strict=True):
+            if colour is not None:
+                added[colour] = added.get(colour, base[colour]) | 1 << wild[k]
+        gain = newly = 0
+        for colour, mask in added.items():
+            now = _scoring(mask, jokers, classic)
+            gain += COLOUR_POINTS * (now.bit_count() - before[colour])
+            newly |= now
+        gain += (newly & payable).bit_count()
+        if gain > best_gain:
+            best_gain, best = gain, choice
+    return best_gain, best
 
 
 def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
-    """Branch and bound over the wildcards (see the module docstring)."""
-    n = len(problem.wild_places)
-    chosen: list[Attribute | None] = [None] * n
+    """Every Joker assignment, and for each the best colours of every unit (docstring)."""
+    jokers, classic, fixed, wild = (
+        problem.jokers,
+        problem.classic,
+        problem.fixed,
+        problem.wild_places,
+    )
+    joker_ks = tuple(k for k, i in enumerate(wild) if jokers >> i & 1)
+    units = _units(problem)
+    fixed_scoring = {a: _scoring(m, jokers, classic) for a, m in fixed.items()}
+    base_points = sum(_unit_points(a) * s.bit_count() for a, s in fixed_scoring.items())
+    base_scoring = 0
+    for s in fixed_scoring.values():
+        base_scoring |= s
+    memo: dict[tuple[int, tuple[int, ...], int], tuple[int, tuple[Attribute | None, ...]]] = {}
     best_total = -1
-    best_choice: tuple[Attribute | None, ...] = tuple(chosen)
-
-    def bound(k: int) -> int:
-        return _evaluate(problem, _carriers(problem, chosen, k))[0]
-
-    def visit(k: int) -> None:
-        nonlocal best_total, best_choice
-        if k == n:
-            total = bound(n)
-            if total > best_total:
-                best_total, best_choice = total, tuple(chosen)
-            return
-        options: tuple[Attribute | None, ...] = problem.options[k] or (None,)
-        ranked = []
-        for attr in options:
+    best: tuple[tuple[Attribute | None, ...], list[tuple[Attribute | None, ...]]] = ((), [])
+    for jchoice in product(*(problem.options[k] or (None,) for k in joker_ks)):
+        changed: dict[Attribute, int] = {}
+        for k, attr in zip(joker_ks, jchoice, strict=True):
+            if attr is not None:
+                changed[attr] = changed.get(attr, fixed.get(attr, 0)) | 1 << wild[k]
+        points, scoring = base_points, base_scoring
+        for attr, mask in changed.items():
+            now = _scoring(mask, jokers, classic)
+            points += _unit_points(attr) * (
+                now.bit_count() - fixed_scoring.get(attr, 0).bit_count()
+            )
+            scoring |= now
+        total = points + (scoring & problem.bonus_places).bit_count()
+        picks = []
+        for u, unit in enumerate(units):
+            masks = tuple(changed.get(c, fixed.get(c, 0)) for c in unit.colours)
+            key = (u, masks, scoring & unit.area)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _best_colours(problem, unit, masks, scoring & unit.area)
+            total += found[0]
+            picks.append(found[1])
+        if total > best_total:
+            best_total, best = total, (jchoice, picks)
+    chosen: list[Attribute | None] = [None] * len(wild)
+    jchoice, picks = best
+    for k, attr in zip(joker_ks, jchoice, strict=True):
+        chosen[k] = attr
+    for unit, choice in zip(units, picks, strict=True):
+        for k, attr in zip(unit.ks, choice, strict=True):
             chosen[k] = attr
-            ranked.append((bound(k + 1), attr))
-        ranked.sort(key=lambda item: -item[0])  # stable: ties keep the option order
-        for upper, attr in ranked:
-            if upper <= best_total:
-                break
-            chosen[k] = attr
-            visit(k + 1)
-        chosen[k] = None
-
-    visit(0)
-    return best_total, best_choice
+    return best_total, tuple(chosen)
 
 
 def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:
