@@ -476,7 +476,9 @@ class _Unit:
     """Neighbour Rainbows whose colours are chosen together (see the module docstring)."""
 
     ks: tuple[int, ...]  # their indices in ``_Problem.wild_places``
+    bits: tuple[int, ...]  # their places, as masks
     colours: tuple[Attribute, ...]  # every colour one of them may carry
+    options: tuple[tuple[int, ...], ...]  # per Rainbow, its colours (indices in ``colours``)
     area: int  # the only places whose neighbour bonus their colours can change
 
 
@@ -496,8 +498,41 @@ def _units(problem: _Problem) -> tuple[_Unit, ...]:
     for ks, area in parts:
         if ks:
             colours = sorted({c for k in ks for c in problem.options[k]}, key=_attr_sort)
-            units.append(_Unit(tuple(ks), tuple(colours), area))
+            options = tuple(tuple(colours.index(c) for c in problem.options[k]) for k in ks)
+            bits = tuple(1 << wild[k] for k in ks)
+            units.append(_Unit(tuple(ks), bits, tuple(colours), options, area))
     return tuple(units)
+
+
+def _useful_colours(
+    problem: _Problem, unit: _Unit, masks: tuple[int, ...]
+) -> list[tuple[int | None, ...]]:
+    """Per Rainbow of the unit, the colours that can gain anything (None: no colour can).
+
+    Découverte: the colours that already score, all worth the same, so the first one.
+    Classique: a colour carried by a touching card, or one that a touching Rainbow of the unit
+    may carry (a fixed point); any other colour leaves the Rainbow alone in its component.
+    """
+    jokers, classic = problem.jokers, problem.classic
+    if not classic:
+        first = next((c for c in unit.options[0] if _scoring(masks[c], jokers, False)), None)
+        return [(first,)]
+    near = [
+        [c for c in options if masks[c] & ADJ[bit.bit_length() - 1]]
+        for options, bit in zip(unit.options, unit.bits, strict=True)
+    ]
+    changed = True
+    while changed:
+        changed = False
+        for a, bit in enumerate(unit.bits):
+            touching = ADJ[bit.bit_length() - 1]
+            for b, other in enumerate(unit.bits):
+                if touching & other:
+                    extra = [c for c in near[b] if c in unit.options[a] and c not in near[a]]
+                    if extra:
+                        near[a] = sorted(near[a] + extra)
+                        changed = True
+    return [tuple(colours) or (None,) for colours in near]
 
 
 def _best_colours(
@@ -509,17 +544,16 @@ def _best_colours(
     ``unit.area`` that already score. The gain is the colour points the choices add plus the
     bonuses of the area's cards that they make score (nothing else can change: docstring).
     """
-    jokers, classic, wild = problem.jokers, problem.classic, problem.wild_places
-    base = dict(zip(unit.colours, masks, strict=True))
-    before = {c: _scoring(m, jokers, classic).bit_count() for c, m in base.items()}
+    jokers, classic = problem.jokers, problem.classic
+    before = [_scoring(m, jokers, classic).bit_count() for m in masks]
     payable = unit.area & problem.bonus_places & ~scored
     best_gain = -1
-    best: tuple[Attribute | None, ...] = ()
-    for choice in product(*(problem.options[k] or (None,) for k in unit.ks)):
-        added: dict[Attribute, int] = {}
-        for k, colour in zip(unit.ks, choice, strict=True):
+    best: tuple[int | None, ...] = ()
+    for choice in product(*_useful_colours(problem, unit, masks)):
+        added: dict[int, int] = {}
+        for bit, colour in zip(unit.bits, choice, strict=True):
             if colour is not None:
-                added[colour] = added.get(colour, base[colour]) | 1 << wild[k]
+                added[colour] = added.get(colour, masks[colour]) | bit
         gain = newly = 0
         for colour, mask in added.items():
             now = _scoring(mask, jokers, classic)
@@ -528,7 +562,7 @@ def _best_colours(
         gain += (newly & payable).bit_count()
         if gain > best_gain:
             best_gain, best = gain, choice
-    return best_gain, best
+    return best_gain, tuple(None if c is None else unit.colours[c] for c in best)
 
 
 def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
