@@ -473,107 +473,143 @@ def _unit_points(attr: Attribute) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Unit:
-    """Neighbour Rainbows whose colours are chosen together (see the module docstring)."""
+    """Neighbour wildcards whose choices are made together (see the module docstring)."""
 
     ks: tuple[int, ...]  # their indices in ``_Problem.wild_places``
     bits: tuple[int, ...]  # their places, as masks
-    colours: tuple[Attribute, ...]  # every colour one of them may carry
-    options: tuple[tuple[int, ...], ...]  # per Rainbow, its colours (indices in ``colours``)
-    area: int  # the only places whose neighbour bonus their colours can change
+    attrs: tuple[Attribute, ...]  # every attribute one of them may carry
+    points: tuple[int, ...]  # per attribute, its points per card
+    options: tuple[tuple[int, ...], ...]  # per wildcard, its attributes (indices in ``attrs``)
+    area: int  # the only places whose neighbour bonus their choices can change
 
 
 def _units(problem: _Problem) -> tuple[_Unit, ...]:
-    """Classique: the Rainbows of each neighbour column; Découverte: each Rainbow alone."""
+    """Classique: the wildcards of each neighbour column; Découverte: each one alone."""
     wild = problem.wild_places
-    rainbows = [k for k, i in enumerate(wild) if not problem.jokers >> i & 1]
+    outside = [k for k, i in enumerate(wild) if NEIGHBOUR_MASK >> i & 1]
     parts: list[tuple[list[int], int]]
     if problem.classic:
         parts = []
         for x in (-1, 3):
-            ks = [k for k in rainbows if PLACES[wild[k]][0] == x]
+            ks = [k for k in outside if PLACES[wild[k]][0] == x]
             parts.append((ks, sum(1 << place_index(x, y) for y in range(ROWS))))
     else:
-        parts = [([k], 1 << wild[k]) for k in rainbows]
+        parts = [([k], 1 << wild[k]) for k in outside]
     units = []
     for ks, area in parts:
         if ks:
-            colours = sorted({c for k in ks for c in problem.options[k]}, key=_attr_sort)
-            options = tuple(tuple(colours.index(c) for c in problem.options[k]) for k in ks)
-            bits = tuple(1 << wild[k] for k in ks)
-            units.append(_Unit(tuple(ks), bits, tuple(colours), options, area))
+            attrs = sorted({a for k in ks for a in problem.options[k]}, key=_attr_sort)
+            options = tuple(tuple(attrs.index(a) for a in problem.options[k]) for k in ks)
+            units.append(
+                _Unit(
+                    tuple(ks),
+                    tuple(1 << wild[k] for k in ks),
+                    tuple(attrs),
+                    tuple(_unit_points(a) for a in attrs),
+                    options,
+                    area,
+                )
+            )
     return tuple(units)
 
 
-def _useful_colours(
-    problem: _Problem, unit: _Unit, masks: tuple[int, ...]
-) -> list[tuple[int | None, ...]]:
-    """Per Rainbow of the unit, the colours that can gain anything (None: no colour can).
+def _useful(problem: _Problem, unit: _Unit, masks: tuple[int, ...]) -> list[tuple[int | None, ...]]:
+    """Per wildcard of the unit, the attributes that can gain anything (None: none can).
 
-    Découverte: the colours that already score, all worth the same, so the first one.
-    Classique: a colour carried by a touching card, or one that a touching Rainbow of the unit
-    may carry (a fixed point); any other colour leaves the Rainbow alone in its component.
+    Découverte: the attributes that already score; all values are worth the same (3 + bonus),
+    and all colours (2 + bonus), so the first of each kind.
+    Classique: an attribute carried by a touching card, or one that a touching wildcard of the
+    unit may carry (a fixed point); with any other, the wildcard is alone in its component.
     """
     jokers, classic = problem.jokers, problem.classic
     if not classic:
-        first = next((c for c in unit.options[0] if _scoring(masks[c], jokers, False)), None)
-        return [(first,)]
+        firsts: dict[str, int] = {}
+        for a in unit.options[0]:
+            kind = unit.attrs[a][0]
+            if kind not in firsts and _scoring(masks[a], jokers, False):
+                firsts[kind] = a
+        return [tuple(sorted(firsts.values())) or (None,)]
     near = [
-        [c for c in options if masks[c] & ADJ[bit.bit_length() - 1]]
+        [a for a in options if masks[a] & ADJ[bit.bit_length() - 1]]
         for options, bit in zip(unit.options, unit.bits, strict=True)
     ]
     changed = True
     while changed:
         changed = False
-        for a, bit in enumerate(unit.bits):
+        for i, bit in enumerate(unit.bits):
             touching = ADJ[bit.bit_length() - 1]
-            for b, other in enumerate(unit.bits):
+            for j, other in enumerate(unit.bits):
                 if touching & other:
-                    extra = [c for c in near[b] if c in unit.options[a] and c not in near[a]]
+                    extra = [a for a in near[j] if a in unit.options[i] and a not in near[i]]
                     if extra:
-                        near[a] = sorted(near[a] + extra)
+                        near[i] = sorted(near[i] + extra)
                         changed = True
-    return [tuple(colours) or (None,) for colours in near]
+    return [tuple(attrs) or (None,) for attrs in near]
 
 
-def _best_colours(
+def _best_in_unit(
     problem: _Problem, unit: _Unit, masks: tuple[int, ...], scored: int
 ) -> tuple[int, tuple[Attribute | None, ...]]:
-    """The best gain of one unit's colour choices, and those choices (first best in order).
+    """The best gain of one unit's choices, and those choices (the first best in order).
 
-    ``masks`` are the carriers of ``unit.colours`` without the unit; ``scored`` the places of
-    ``unit.area`` that already score. The gain is the colour points the choices add plus the
-    bonuses of the area's cards that they make score (nothing else can change: docstring).
+    ``masks`` are the carriers of ``unit.attrs`` without the unit; ``scored`` the places of
+    ``unit.area`` that already score. The gain is the points the choices add plus the bonuses
+    of the area's cards that they make score (nothing else can change: module docstring).
     """
     jokers, classic = problem.jokers, problem.classic
     before = [_scoring(m, jokers, classic).bit_count() for m in masks]
     payable = unit.area & problem.bonus_places & ~scored
     best_gain = -1
     best: tuple[int | None, ...] = ()
-    for choice in product(*_useful_colours(problem, unit, masks)):
+    for choice in product(*_useful(problem, unit, masks)):
         added: dict[int, int] = {}
-        for bit, colour in zip(unit.bits, choice, strict=True):
-            if colour is not None:
-                added[colour] = added.get(colour, masks[colour]) | bit
+        for bit, a in zip(unit.bits, choice, strict=True):
+            if a is not None:
+                added[a] = added.get(a, masks[a]) | bit
         gain = newly = 0
-        for colour, mask in added.items():
+        for a, mask in added.items():
             now = _scoring(mask, jokers, classic)
-            gain += COLOUR_POINTS * (now.bit_count() - before[colour])
+            gain += unit.points[a] * (now.bit_count() - before[a])
             newly |= now
         gain += (newly & payable).bit_count()
         if gain > best_gain:
             best_gain, best = gain, choice
-    return best_gain, tuple(None if c is None else unit.colours[c] for c in best)
+    return best_gain, tuple(None if a is None else unit.attrs[a] for a in best)
+
+
+def _own_joker_options(problem: _Problem, k: int) -> tuple[Attribute | None, ...]:
+    """An own Joker's choices, less the dominated ones in Découverte.
+
+    In Découverte an attribute two natural own cards carry scores whatever the Jokers do, so
+    an own Joker joining it adds exactly its points per card (no bonus, nothing else changes):
+    the first such value dominates every such attribute. The other choices may make a group
+    score (one natural own card + this Joker) and are all kept.
+    """
+    options = problem.options[k]
+    if problem.classic:
+        return options or (None,)
+    naturals = OWN_MASK & ~problem.jokers
+    kept: list[Attribute] = []
+    sure: Attribute | None = None
+    for attr in options:
+        if _popcount(problem.fixed.get(attr, 0) & naturals) < 2:
+            kept.append(attr)
+        elif sure is None or (sure[0] == "colour" and attr[0] == "value"):
+            sure = attr
+    if sure is not None:
+        kept.append(sure)
+    return tuple(sorted(kept, key=_attr_sort)) or (None,)
 
 
 def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
-    """Every Joker assignment, and for each the best colours of every unit (docstring)."""
+    """Every choice of the own Jokers, and for each the best choices of every unit (docstring)."""
     jokers, classic, fixed, wild = (
         problem.jokers,
         problem.classic,
         problem.fixed,
         problem.wild_places,
     )
-    joker_ks = tuple(k for k, i in enumerate(wild) if jokers >> i & 1)
+    joker_ks = tuple(k for k, i in enumerate(wild) if OWN_MASK >> i & 1)
     units = _units(problem)
     fixed_scoring = {a: _scoring(m, jokers, classic) for a, m in fixed.items()}
     base_points = sum(_unit_points(a) * s.bit_count() for a, s in fixed_scoring.items())
@@ -583,7 +619,7 @@ def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
     memo: dict[tuple[int, tuple[int, ...], int], tuple[int, tuple[Attribute | None, ...]]] = {}
     best_total = -1
     best: tuple[tuple[Attribute | None, ...], list[tuple[Attribute | None, ...]]] = ((), [])
-    for jchoice in product(*(problem.options[k] or (None,) for k in joker_ks)):
+    for jchoice in product(*(_own_joker_options(problem, k) for k in joker_ks)):
         changed: dict[Attribute, int] = {}
         for k, attr in zip(joker_ks, jchoice, strict=True):
             if attr is not None:
@@ -598,11 +634,11 @@ def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
         total = points + (scoring & problem.bonus_places).bit_count()
         picks = []
         for u, unit in enumerate(units):
-            masks = tuple(changed.get(c, fixed.get(c, 0)) for c in unit.colours)
+            masks = tuple(changed.get(a, fixed.get(a, 0)) for a in unit.attrs)
             key = (u, masks, scoring & unit.area)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = _best_colours(problem, unit, masks, scoring & unit.area)
+                found = memo[key] = _best_in_unit(problem, unit, masks, scoring & unit.area)
             total += found[0]
             picks.append(found[1])
         if total > best_total:
