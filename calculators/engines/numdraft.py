@@ -12,22 +12,58 @@ strip, in Mode Découverte all of them. A group scores 2 (colour) or 3 (value) p
 own-grid cards hold an *anchor* (§2.4). A neighbour card in at least one scoring group earns its
 bonus once (+1; Shadow +0).
 
-Why the wildcard search is exact, and how it prunes
----------------------------------------------------
-The score is monotone in the carriers: adding a carrier to an attribute never lowers that
-attribute's points (components only grow or merge; anchors are own cards and never disappear)
-nor the set of scoring neighbour cards. Hence a *relaxation* in which every undecided wildcard
-carries all of its candidate attributes at once is an upper bound of every completion. The
-search is a depth-first branch and bound over the wildcards: at each node it computes that bound
-and abandons the branch when the bound cannot beat the best total found so far. Options are
-tried best-bound first, so a good total is found early and most branches are cut. Nothing is
-discarded by a heuristic: a branch is cut only when its bound proves it cannot win, so the
-result is the true maximum over every assignment.
+Why the wildcard search is exact
+--------------------------------
+Wildcards are the Jokers (one attribute of their choice, anywhere) and the neighbour Rainbows
+(one colour). The search tries every choice that can matter and cuts nothing by a bound or a
+heuristic; four facts make that cheap.
 
-Candidate attributes are also reduced without loss: an attribute can only score if an own
-numeric card carries it (every anchor holds a natural own card), and in Mode Classique a wildcard
-can only join a group it touches, so its candidates are the attributes its neighbours carry or
-may carry (a fixed point over touching wildcards).
+1. *Useless choices.* An attribute scores only if a natural own card carries it (every anchor
+   holds one), so a wildcard's choices are the attributes natural own cards carry; in Classique
+   only those a touching card carries or a touching wildcard may carry (a fixed point): with
+   any other, the wildcard is alone in its component and scores nothing.
+2. *Monotonicity.* A carrier more never lowers the total: components only grow or merge,
+   anchors are own cards and never disappear, and scoring neighbour cards stay scoring. So
+   carrying nothing is tried only when a wildcard has no useful choice.
+3. *Decomposition once the own Jokers are chosen.* Neighbour cards never anchor, so with the
+   own Jokers' choices fixed, every anchor is fixed; call *units* the neighbour wildcards whose
+   choices are made together: each neighbour column in Classique, each wildcard alone in
+   Découverte. The total is the base (no unit chooses anything) plus each unit's own gain:
+
+   - Découverte: whether an attribute scores no longer depends on anything; a neighbour
+     wildcard joining a scoring attribute adds its points per card and its own bonus, and
+     changes nothing else. All scoring values are worth the same to it, and all scoring colours:
+     it only tries the first of each.
+   - Classique: take a shortest path from a scoring card to an anchor within its group. Were
+     it to visit both neighbour columns, it would cross the own grid from x=0 to x=2 through at
+     least three connected own carriers, at most two of them Jokers: an anchor, where the path
+     would have stopped. So each card scores through one column at most, and for every
+     attribute S(left ∪ right) = S(left) ∪ S(right), S(left) ∩ S(right) = S(none), where S is
+     the set of scoring places (an own card outside every anchored component is one card or two
+     Jokers, so it touches one column at most). Points and the column's bonuses therefore add
+     up column by column; in a column a wildcard only tries what a touching card carries (fact
+     1, now with the Jokers' choices known).
+4. *Dominance (Découverte).* An attribute that two natural own cards carry scores whatever the
+   Jokers do, so an own Joker joining it adds exactly its points per card: of those, only the
+   first value (else colour) is tried. The other choices may make a group score and are kept.
+
+The search enumerates every kept choice of the own Jokers; for each, it updates the base (only
+the ≤ 2 attributes they carry are recomputed) and adds each unit's best gain, memoised for the
+call by the unit's attribute carriers and already scoring places (choices that do not touch a
+unit reuse its answer). Groups are memoised by carrier masks in two LRU caches of
+``CACHE_SIZE`` entries. Ties keep the first choice in the order colours (R V B J A S) then values.
+
+Worst case
+----------
+At most 13 kept choices per own Joker (7 natural own cards beside two own Jokers carry at most
+6 colours and 7 values), so ≤ 169 combinations. Classique: ≤ 2 units per combination; a column
+of three Rainbows tries ≤ 3³ choices (the colours of the three own cards it touches); a column
+Joker tries ≤ 7 attributes (those of the own cards the column touches and of its one other
+card), and each Joker in a column is one own Joker fewer: ≤ 7 · 3 · 3 choices for 13 own
+combinations, ≤ 7 · 7 · 3 for one. Hence ≤ 169 × 2 × 27 ≈ 9 000 evaluations of a column choice,
+each a few cached group look-ups. Découverte: ≤ 169 combinations × 6 units × 2 choices. The
+bound is loose: the hill-climb of ``tests/bench/test_bench_numdraft.py`` reports the slowest
+pool it finds (a few milliseconds).
 """
 
 from __future__ import annotations
