@@ -652,6 +652,8 @@ def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
     base_scoring = 0
     for s in fixed_scoring.values():
         base_scoring |= s
+    unit_masks = [tuple(fixed.get(a, 0) for a in unit.attrs) for unit in units]
+    unit_index = [{a: n for n, a in enumerate(unit.attrs)} for unit in units]
     memo: dict[tuple[int, tuple[int, ...], int], tuple[int, tuple[Attribute | None, ...]]] = {}
     best_total = -1
     best: tuple[tuple[Attribute | None, ...], list[tuple[Attribute | None, ...]]] = ((), [])
@@ -670,7 +672,11 @@ def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
         total = points + (scoring & problem.bonus_places).bit_count()
         picks = []
         for u, unit in enumerate(units):
-            masks = tuple(changed.get(a, fixed.get(a, 0)) for a in unit.attrs)
+            masks = unit_masks[u]
+            for attr, mask in changed.items():
+                n = unit_index[u].get(attr)
+                if n is not None:
+                    masks = (*masks[:n], mask, *masks[n + 1 :])
             key = (u, masks, scoring & unit.area)
             found = memo.get(key)
             if found is None:
