@@ -197,11 +197,12 @@ def climb(mode: str, seconds: float, seed: int) -> tuple[float, numdraft.Pool, s
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_bench_numdraft_worst_pool_found_by_hill_climb(benchmark, mode):
+def test_bench_numdraft_worst_pool_found_by_hill_climb(benchmark, capsys, mode):
     seconds = QUICK_CLIMB_SECONDS if benchmark.disabled else CLIMB_SECONDS
     found, pool, values = climb(mode, seconds, seed=12 + MODES.index(mode))
     text = cards_text(pool)
-    print(f"\nNUM DRAFT {mode}: slowest pool found ({values}): {text} in {found * 1000:.2f} ms")
+    with capsys.disabled():  # shown by `make bench`, which does not pass -s
+        print(f"\nNUM DRAFT {mode}: slowest pool found ({values}): {text} in {found * 1000:.2f} ms")
     benchmark.extra_info.update(
         {"pool": text, "values": values, "climb_seconds": seconds, "found_ms": found * 1000}
     )
