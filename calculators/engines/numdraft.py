@@ -58,10 +58,10 @@ Worst case
 At most 13 kept choices per own Joker (7 natural own cards beside two own Jokers carry at most
 6 colours and 7 values), so ≤ 169 combinations. Classique: ≤ 2 units per combination; a column
 of three Rainbows tries ≤ 3³ choices (the colours of the three own cards it touches); a column
-Joker tries ≤ 7 attributes (those of the own cards the column touches and of its one other
-card), and each Joker in a column is one own Joker fewer: ≤ 7 · 3 · 3 choices for 13 own
-combinations, ≤ 7 · 7 · 3 for one. Hence ≤ 169 × 2 × 27 ≈ 9 000 evaluations of a column choice,
-each a few cached group look-ups. Découverte: ≤ 169 combinations × 6 units × 2 choices. The
+Joker tries at most the ≤ 10 attributes of the five cards its column holds or touches, and each
+Joker in a column is one own Joker fewer: ≤ 10 · 3 · 3 choices for 13 own combinations, or
+≤ 10 · 10 · 3 for one. Hence ≤ 169 × 2 × 27 ≈ 9 000 evaluations of a column choice, each a few
+cached group look-ups. Découverte: ≤ 169 combinations × 6 units × 2 choices. The
 bound is loose: the hill-climb of ``tests/bench/test_bench_numdraft.py`` reports the slowest
 pool it finds (a few milliseconds).
 """
