@@ -144,7 +144,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedStaticFilesStorage"
+            else "numsite.static.StaticStorage"
         )
     },
 }
@@ -152,6 +152,15 @@ STORAGES = {
 # the apps' folders before that, and in DEBUG.
 WHITENOISE_USE_FINDERS = DEBUG or not any(STATIC_ROOT.iterdir())
 WHITENOISE_AUTOREFRESH = DEBUG  # re-read edited files while developing
+
+
+def one_year_immutable(headers, path: str, url: str) -> None:
+    """Hashed names (numsite/static.py), immutable for whitenoise: one year, not its ten."""
+    if "immutable" in (headers.get("Cache-Control") or ""):
+        headers["Cache-Control"] = "max-age=31536000, public, immutable"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

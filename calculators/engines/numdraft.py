@@ -12,29 +12,66 @@ strip, in Mode Découverte all of them. A group scores 2 (colour) or 3 (value) p
 own-grid cards hold an *anchor* (§2.4). A neighbour card in at least one scoring group earns its
 bonus once (+1; Shadow +0).
 
-Why the wildcard search is exact, and how it prunes
----------------------------------------------------
-The score is monotone in the carriers: adding a carrier to an attribute never lowers that
-attribute's points (components only grow or merge; anchors are own cards and never disappear)
-nor the set of scoring neighbour cards. Hence a *relaxation* in which every undecided wildcard
-carries all of its candidate attributes at once is an upper bound of every completion. The
-search is a depth-first branch and bound over the wildcards: at each node it computes that bound
-and abandons the branch when the bound cannot beat the best total found so far. Options are
-tried best-bound first, so a good total is found early and most branches are cut. Nothing is
-discarded by a heuristic: a branch is cut only when its bound proves it cannot win, so the
-result is the true maximum over every assignment.
+Why the wildcard search is exact
+--------------------------------
+Wildcards are the Jokers (one attribute of their choice, anywhere) and the neighbour Rainbows
+(one colour). The search tries every choice that can matter and cuts nothing by a bound or a
+heuristic; four facts make that cheap.
 
-Candidate attributes are also reduced without loss: an attribute can only score if an own
-numeric card carries it (every anchor holds a natural own card), and in Mode Classique a wildcard
-can only join a group it touches, so its candidates are the attributes its neighbours carry or
-may carry (a fixed point over touching wildcards).
+1. *Useless choices.* An attribute scores only if a natural own card carries it (every anchor
+   holds one), so a wildcard's choices are the attributes natural own cards carry; in Classique
+   only those a touching card carries or a touching wildcard may carry (a fixed point): with
+   any other, the wildcard is alone in its component and scores nothing.
+2. *Monotonicity.* A carrier more never lowers the total: components only grow or merge,
+   anchors are own cards and never disappear, and scoring neighbour cards stay scoring. So
+   carrying nothing is tried only when a wildcard has no useful choice.
+3. *Decomposition once the own Jokers are chosen.* Neighbour cards never anchor, so with the
+   own Jokers' choices fixed, every anchor is fixed; call *units* the neighbour wildcards whose
+   choices are made together: each neighbour column in Classique, each wildcard alone in
+   Découverte. The total is the base (no unit chooses anything) plus each unit's own gain:
+
+   - Découverte: whether an attribute scores no longer depends on anything; a neighbour
+     wildcard joining a scoring attribute adds its points per card and its own bonus, and
+     changes nothing else. All scoring values are worth the same to it, and all scoring colours:
+     it only tries the first of each.
+   - Classique: take a shortest path from a scoring card to an anchor within its group. Were
+     it to visit both neighbour columns, it would cross the own grid from x=0 to x=2 through at
+     least three connected own carriers, at most two of them Jokers: an anchor, where the path
+     would have stopped. So each card scores through one column at most, and for every
+     attribute S(left ∪ right) = S(left) ∪ S(right), S(left) ∩ S(right) = S(none), where S is
+     the set of scoring places (an own card outside every anchored component is one card or two
+     Jokers, so it touches one column at most). Points and the column's bonuses therefore add
+     up column by column; in a column a wildcard only tries what a touching card carries (fact
+     1, now with the Jokers' choices known).
+4. *Dominance (Découverte).* An attribute that two natural own cards carry scores whatever the
+   Jokers do, so an own Joker joining it adds exactly its points per card: of those, only the
+   first value (else colour) is tried. The other choices may make a group score and are kept.
+
+The search enumerates every kept choice of the own Jokers; for each, it updates the base (only
+the ≤ 2 attributes they carry are recomputed) and adds each unit's best gain, memoised for the
+call by the unit's attribute carriers and already scoring places (choices that do not touch a
+unit reuse its answer). Groups are memoised by carrier masks in two LRU caches of
+``CACHE_SIZE`` entries. Ties keep the first choice in the order colours (R V B J A S) then values.
+
+Worst case
+----------
+At most 13 kept choices per own Joker (7 natural own cards beside two own Jokers carry at most
+6 colours and 7 values), so ≤ 169 combinations. Classique: ≤ 2 units per combination; a column
+of three Rainbows tries ≤ 3³ choices (the colours of the three own cards it touches); a column
+Joker tries at most the ≤ 10 attributes of the five cards its column holds or touches, and each
+Joker in a column is one own Joker fewer: ≤ 10 · 3 · 3 choices for 13 own combinations, or
+≤ 10 · 10 · 3 for one. Hence ≤ 169 × 2 × 27 ≈ 9 000 evaluations of a column choice, each a few
+cached group look-ups. Découverte: ≤ 169 combinations × 6 units × 2 choices. The
+bound is loose: the hill-climb of ``tests/bench/test_bench_numdraft.py`` reports the slowest
+pool it finds (a few milliseconds).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
+from itertools import product
 from typing import Generic, TypeVar
 
 from .cards import (
@@ -335,7 +372,12 @@ def _component(start: int, allowed: int) -> int:
     return comp
 
 
-@cache
+#: Bound of each memo of attribute groups below (entries are a few small ints each). The search's
+#: memo of the best column choices lives only as long as one call.
+CACHE_SIZE = 1 << 15
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def _groups(carriers: int, jokers: int, classic: bool) -> tuple[int, ...]:
     """Scoring groups (as masks) of one attribute's carriers (RULES.md §2.4).
 
@@ -362,6 +404,15 @@ def _groups(carriers: int, jokers: int, classic: bool) -> tuple[int, ...]:
                 scoring.append(comp)
                 break
     return tuple(scoring)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _scoring(carriers: int, jokers: int, classic: bool) -> int:
+    """The places of one attribute's carriers that score: the union of its groups."""
+    mask = 0
+    for group in _groups(carriers, jokers, classic):
+        mask |= group
+    return mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,62 +499,196 @@ def _attr_sort(attr: Attribute) -> tuple[int, int]:
     return (1, int(key))  # type: ignore[call-overload]
 
 
-def _evaluate(problem: _Problem, carriers: Mapping[Attribute, int]) -> tuple[int, int]:
-    """Points of every scoring group + neighbour bonuses, and the mask of scoring places."""
-    points = 0
-    scoring = 0
-    for attr, mask in carriers.items():
-        unit = COLOUR_POINTS if attr[0] == "colour" else VALUE_POINTS
-        for group in _groups(mask, problem.jokers, problem.classic):
-            points += unit * _popcount(group)
-            scoring |= group
-    return points + _popcount(scoring & problem.bonus_places), scoring
+def _unit_points(attr: Attribute) -> int:
+    return COLOUR_POINTS if attr[0] == "colour" else VALUE_POINTS
 
 
-def _carriers(
-    problem: _Problem, chosen: Sequence[Attribute | None], relaxed_from: int
-) -> dict[Attribute, int]:
-    carriers = dict(problem.fixed)
-    for k, i in enumerate(problem.wild_places):
-        attrs = problem.options[k] if k >= relaxed_from else (chosen[k],)
-        for attr in attrs:
-            if attr is not None:
-                carriers[attr] = carriers.get(attr, 0) | 1 << i
-    return carriers
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """Neighbour wildcards whose choices are made together (see the module docstring)."""
+
+    ks: tuple[int, ...]  # their indices in ``_Problem.wild_places``
+    bits: tuple[int, ...]  # their places, as masks
+    attrs: tuple[Attribute, ...]  # every attribute one of them may carry
+    points: tuple[int, ...]  # per attribute, its points per card
+    options: tuple[tuple[int, ...], ...]  # per wildcard, its attributes (indices in ``attrs``)
+    area: int  # the only places whose neighbour bonus their choices can change
+
+
+def _units(problem: _Problem) -> tuple[_Unit, ...]:
+    """Classique: the wildcards of each neighbour column; Découverte: each one alone."""
+    wild = problem.wild_places
+    outside = [k for k, i in enumerate(wild) if NEIGHBOUR_MASK >> i & 1]
+    parts: list[tuple[list[int], int]]
+    if problem.classic:
+        parts = []
+        for x in (-1, 3):
+            ks = [k for k in outside if PLACES[wild[k]][0] == x]
+            parts.append((ks, sum(1 << place_index(x, y) for y in range(ROWS))))
+    else:
+        parts = [([k], 1 << wild[k]) for k in outside]
+    units = []
+    for ks, area in parts:
+        if ks:
+            attrs = sorted({a for k in ks for a in problem.options[k]}, key=_attr_sort)
+            options = tuple(tuple(attrs.index(a) for a in problem.options[k]) for k in ks)
+            units.append(
+                _Unit(
+                    tuple(ks),
+                    tuple(1 << wild[k] for k in ks),
+                    tuple(attrs),
+                    tuple(_unit_points(a) for a in attrs),
+                    options,
+                    area,
+                )
+            )
+    return tuple(units)
+
+
+def _useful(problem: _Problem, unit: _Unit, masks: tuple[int, ...]) -> list[tuple[int | None, ...]]:
+    """Per wildcard of the unit, the attributes that can gain anything (None: none can).
+
+    Découverte: the attributes that already score; all values are worth the same (3 + bonus),
+    and all colours (2 + bonus), so the first of each kind.
+    Classique: an attribute carried by a touching card, or one that a touching wildcard of the
+    unit may carry (a fixed point); with any other, the wildcard is alone in its component.
+    """
+    jokers, classic = problem.jokers, problem.classic
+    if not classic:
+        firsts: dict[str, int] = {}
+        for a in unit.options[0]:
+            kind = unit.attrs[a][0]
+            if kind not in firsts and _scoring(masks[a], jokers, False):
+                firsts[kind] = a
+        return [tuple(sorted(firsts.values())) or (None,)]
+    near = [
+        [a for a in options if masks[a] & ADJ[bit.bit_length() - 1]]
+        for options, bit in zip(unit.options, unit.bits, strict=True)
+    ]
+    changed = True
+    while changed:
+        changed = False
+        for i, bit in enumerate(unit.bits):
+            touching = ADJ[bit.bit_length() - 1]
+            for j, other in enumerate(unit.bits):
+                if touching & other:
+                    extra = [a for a in near[j] if a in unit.options[i] and a not in near[i]]
+                    if extra:
+                        near[i] = sorted(near[i] + extra)
+                        changed = True
+    return [tuple(attrs) or (None,) for attrs in near]
+
+
+def _best_in_unit(
+    problem: _Problem, unit: _Unit, masks: tuple[int, ...], scored: int
+) -> tuple[int, tuple[Attribute | None, ...]]:
+    """The best gain of one unit's choices, and those choices (the first best in order).
+
+    ``masks`` are the carriers of ``unit.attrs`` without the unit; ``scored`` the places of
+    ``unit.area`` that already score. The gain is the points the choices add plus the bonuses
+    of the area's cards that they make score (nothing else can change: module docstring).
+    """
+    jokers, classic = problem.jokers, problem.classic
+    before = [_scoring(m, jokers, classic).bit_count() for m in masks]
+    payable = unit.area & problem.bonus_places & ~scored
+    best_gain = -1
+    best: tuple[int | None, ...] = ()
+    for choice in product(*_useful(problem, unit, masks)):
+        added: dict[int, int] = {}
+        for bit, a in zip(unit.bits, choice, strict=True):
+            if a is not None:
+                added[a] = added.get(a, masks[a]) | bit
+        gain = newly = 0
+        for a, mask in added.items():
+            now = _scoring(mask, jokers, classic)
+            gain += unit.points[a] * (now.bit_count() - before[a])
+            newly |= now
+        gain += (newly & payable).bit_count()
+        if gain > best_gain:
+            best_gain, best = gain, choice
+    return best_gain, tuple(None if a is None else unit.attrs[a] for a in best)
+
+
+def _own_joker_options(problem: _Problem, k: int) -> tuple[Attribute | None, ...]:
+    """An own Joker's choices, less the dominated ones in Découverte.
+
+    In Découverte an attribute two natural own cards carry scores whatever the Jokers do, so
+    an own Joker joining it adds exactly its points per card (no bonus, nothing else changes):
+    the first such value dominates every such attribute. The other choices may make a group
+    score (one natural own card + this Joker) and are all kept.
+    """
+    options = problem.options[k]
+    if problem.classic:
+        return options or (None,)
+    naturals = OWN_MASK & ~problem.jokers
+    kept: list[Attribute] = []
+    sure: Attribute | None = None
+    for attr in options:
+        if _popcount(problem.fixed.get(attr, 0) & naturals) < 2:
+            kept.append(attr)
+        elif sure is None or (sure[0] == "colour" and attr[0] == "value"):
+            sure = attr
+    if sure is not None:
+        kept.append(sure)
+    return tuple(sorted(kept, key=_attr_sort)) or (None,)
 
 
 def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
-    """Branch and bound over the wildcards (see the module docstring)."""
-    n = len(problem.wild_places)
-    chosen: list[Attribute | None] = [None] * n
+    """Every choice of the own Jokers, and for each the best choices of every unit (docstring)."""
+    jokers, classic, fixed, wild = (
+        problem.jokers,
+        problem.classic,
+        problem.fixed,
+        problem.wild_places,
+    )
+    joker_ks = tuple(k for k, i in enumerate(wild) if OWN_MASK >> i & 1)
+    units = _units(problem)
+    fixed_scoring = {a: _scoring(m, jokers, classic) for a, m in fixed.items()}
+    base_points = sum(_unit_points(a) * s.bit_count() for a, s in fixed_scoring.items())
+    base_scoring = 0
+    for s in fixed_scoring.values():
+        base_scoring |= s
+    unit_masks = [tuple(fixed.get(a, 0) for a in unit.attrs) for unit in units]
+    unit_index = [{a: n for n, a in enumerate(unit.attrs)} for unit in units]
+    memo: dict[tuple[int, tuple[int, ...], int], tuple[int, tuple[Attribute | None, ...]]] = {}
     best_total = -1
-    best_choice: tuple[Attribute | None, ...] = tuple(chosen)
-
-    def bound(k: int) -> int:
-        return _evaluate(problem, _carriers(problem, chosen, k))[0]
-
-    def visit(k: int) -> None:
-        nonlocal best_total, best_choice
-        if k == n:
-            total = bound(n)
-            if total > best_total:
-                best_total, best_choice = total, tuple(chosen)
-            return
-        options: tuple[Attribute | None, ...] = problem.options[k] or (None,)
-        ranked = []
-        for attr in options:
+    best: tuple[tuple[Attribute | None, ...], list[tuple[Attribute | None, ...]]] = ((), [])
+    for jchoice in product(*(_own_joker_options(problem, k) for k in joker_ks)):
+        changed: dict[Attribute, int] = {}
+        for k, attr in zip(joker_ks, jchoice, strict=True):
+            if attr is not None:
+                changed[attr] = changed.get(attr, fixed.get(attr, 0)) | 1 << wild[k]
+        points, scoring = base_points, base_scoring
+        for attr, mask in changed.items():
+            now = _scoring(mask, jokers, classic)
+            points += _unit_points(attr) * (
+                now.bit_count() - fixed_scoring.get(attr, 0).bit_count()
+            )
+            scoring |= now
+        total = points + (scoring & problem.bonus_places).bit_count()
+        picks = []
+        for u, unit in enumerate(units):
+            masks = unit_masks[u]
+            for attr, mask in changed.items():
+                n = unit_index[u].get(attr)
+                if n is not None:
+                    masks = (*masks[:n], mask, *masks[n + 1 :])
+            key = (u, masks, scoring & unit.area)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _best_in_unit(problem, unit, masks, scoring & unit.area)
+            total += found[0]
+            picks.append(found[1])
+        if total > best_total:
+            best_total, best = total, (jchoice, picks)
+    chosen: list[Attribute | None] = [None] * len(wild)
+    jchoice, picks = best
+    for k, attr in zip(joker_ks, jchoice, strict=True):
+        chosen[k] = attr
+    for unit, choice in zip(units, picks, strict=True):
+        for k, attr in zip(unit.ks, choice, strict=True):
             chosen[k] = attr
-            ranked.append((bound(k + 1), attr))
-        ranked.sort(key=lambda item: -item[0])  # stable: ties keep the option order
-        for upper, attr in ranked:
-            if upper <= best_total:
-                break
-            chosen[k] = attr
-            visit(k + 1)
-        chosen[k] = None
-
-    visit(0)
-    return best_total, best_choice
+    return best_total, tuple(chosen)
 
 
 def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:

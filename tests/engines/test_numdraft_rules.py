@@ -203,3 +203,13 @@ def test_group_points_add_up_to_the_total():
     )
     assert result.total == sum(g.points for g in result.groups) == sum(result.place_points.values())
     assert Card(10, Family.RED) in result.pool.cards
+
+
+def test_group_caches_are_bounded():
+    """The memo of groups keeps at most ``CACHE_SIZE`` carrier masks (issue #12)."""
+    for cached in (numdraft._groups, numdraft._scoring):
+        assert cached.cache_info().maxsize == numdraft.CACHE_SIZE
+    numdraft._scoring.cache_clear()
+    for carriers in range(numdraft.CACHE_SIZE + 10):
+        numdraft._scoring(carriers, 0, True)
+    assert numdraft._scoring.cache_info().currsize == numdraft.CACHE_SIZE
