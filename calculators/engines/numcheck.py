@@ -23,6 +23,7 @@ from .cards import (
     InputError,
     parse_cards,
 )
+from .names import clean_names
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
 SUITE_KINDS = ("suite_pivot", "suite_longue", "suite_zenith", "suite_couleur")
@@ -682,20 +683,14 @@ def player_sheet(
 
 
 def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> Sheet:
-    """Score every player's sheet; ``ranking`` by total, highest first (ties keep order)."""
+    """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
+
+    Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
+    case-only duplicate is refused, naming both.
+    """
     if not players:
         raise InputError("players", "Ajoutez au moins un joueur.")
-    names: set[str] = set()
-    scored = []
-    for index, (name, claims) in enumerate(players, start=1):
-        clean = name.strip() if isinstance(name, str) else ""
-        if not clean:
-            raise InputError("players", f"Le joueur {index} n'a pas de nom.")
-        if clean in names:
-            raise InputError(
-                "players", f"Deux joueurs s'appellent « {clean} » : donnez des noms différents."
-            )
-        names.add(clean)
-        scored.append(player_sheet(clean, claims))
+    names = clean_names([name for name, _ in players])  # the one names rule (names.py)
+    scored = [player_sheet(name, claims) for name, (_, claims) in zip(names, players, strict=True)]
     ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.total))
     return Sheet(tuple(scored), ranking)
