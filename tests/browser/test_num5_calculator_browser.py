@@ -58,6 +58,21 @@ def test_enter_without_javascript_recalculates_and_removes_nothing(browser, live
         context.close()
 
 
+def test_the_pending_round_is_not_redrawn_while_its_sentence_is_unchanged(page):
+    page.goto(page.base + SHEET)
+    status = page.locator("[data-testid=num5-pending] p")
+    expect(status).to_contain_text("Manche 2")
+    status.evaluate("p => { p.dataset.seen = 'yes' }")
+    with page.expect_response(lambda r: "r0_1=30" in r.url):
+        cell(page, 0, 1).fill("30")  # round 1 changes, round 2 is still to enter
+    expect(page.locator("[data-testid=wins-1]")).to_have_text("1")
+    expect(status).to_have_attribute("data-seen", "yes")  # the same node: not announced again
+    with page.expect_response(lambda r: "r1_1=2" in r.url):
+        cell(page, 1, 1).fill("2")
+    expect(status).not_to_contain_text("Tom (")
+    assert page.problems == [], page.problems
+
+
 def test_removing_a_player_keeps_the_others_scores_and_can_be_restored(page):
     page.goto(page.base + ISSUE)
     page.fill("#id_players", "Léa, Zoé, Max")
