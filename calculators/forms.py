@@ -365,6 +365,7 @@ class Num5Form(EngineForm):
         self.reshaped = False
         #: what a removal discarded, and the query string that brings it back (« Rétablir »)
         self.discarded = ""
+        self.removed_round: int | None = None  # 1-based, when ✕ removed one
         self.restore_query = ""
         #: the engine's message for the first round not entered yet
         self.pending = ""
@@ -400,6 +401,7 @@ class Num5Form(EngineForm):
         removed = _whole(raw.get("remove")) if "remove" in raw else None
         if removed is not None and 0 <= removed < len(grid):
             grid.pop(removed)
+            self.removed_round = removed + 1
             messages.append(f"Manche {removed + 1} supprimée.")
         if "add" in raw and len(grid) < self.MAX_ROUNDS:
             grid.append([""] * len(names))

@@ -54,6 +54,13 @@ def test_enter_without_javascript_recalculates_and_removes_nothing(browser, live
         expect(cell(page, 0, 0)).to_have_value("10R")
         expect(page.locator("#num5-rounds tbody tr")).to_have_count(2)
         expect(page.locator("[data-testid=wins-1]")).to_have_text("1")
+        with page.expect_navigation():  # ✕ still works: a GET that changes only the URL
+            page.get_by_role("button", name="Supprimer la manche 1").click()
+        expect(cell(page, 0, 0)).to_have_value("4")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Rétablir").click()
+        expect(cell(page, 0, 0)).to_have_value("10R")
+        expect(cell(page, 1, 1)).to_have_value("5")
     finally:
         context.close()
 
@@ -99,7 +106,8 @@ def test_a_removed_round_can_be_restored(page):
     page.get_by_role("button", name="Supprimer la manche 1").click()
     expect(page.locator("[data-testid=num5-discarded]")).to_contain_text("Manche 1 supprimée.")
     expect(cell(page, 0, 0)).to_have_value("4")
-    page.get_by_role("link", name="Rétablir").click()
+    expect(page.get_by_role("link", name="Rétablir")).to_be_focused()  # the ✕ tapped is gone
+    page.keyboard.press("Enter")
     expect(cell(page, 0, 0)).to_have_value("10R")
     expect(cell(page, 1, 0)).to_have_value("4")
     assert page.problems == [], page.problems
