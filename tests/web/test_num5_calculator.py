@@ -10,6 +10,8 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from calculators.engines import num5
 from calculators.engines.cards import InputError
@@ -339,3 +341,60 @@ def test_rounds_are_capped(client):
 def test_the_page_answers_head_and_refuses_post(client):
     assert client.head(URL, {"players": "a,b,c", "n": "1"}).status_code == 200
     assert client.post(URL, {"players": "a,b,c"}).status_code == 405
+
+
+# --------------------------------------------------------------------------- the form itself
+
+POOL = ["Léa", "Tom", "Zoé", "Max", "Noé", "Inès", "Luc", "Ana"]
+
+
+def sheet_form(query):
+    from django.http import QueryDict
+
+    from calculators.forms import Num5Form
+
+    return Num5Form(QueryDict(query, mutable=True) if isinstance(query, str) else query)
+
+
+def test_the_form_applies_add_and_remove(client):
+    form = sheet_form("players=a,b,c&n=x&add=1")
+    assert form.round_count == 1 and not form.discarded
+    form = sheet_form("players=a,b,c&n=3&r2_0=7&remove=1")
+    assert form.round_count == 2 and form.removed_round == 2
+    assert form.data["r1_0"] == "7" and "remove" not in form.data
+
+
+def test_the_variant_survives_every_action(client):
+    query = {"players": "Léa,Zoé", "was": "Léa,Tom,Zoé", "explosion": "on", **ISSUE, "add": "1"}
+    response, html = get(client, query, **HX)
+    assert 'name="explosion"' in html and "checked" in re.search(
+        r"<input[^>]*explosion[^>]*>", html
+    ).group(0)
+    assert "explosion=on" in response["HX-Push-Url"]
+
+
+@given(
+    old=st.lists(st.sampled_from(POOL), min_size=1, max_size=6, unique=True),
+    keep=st.lists(st.integers(0, 5), max_size=6, unique=True),
+    fresh=st.lists(st.sampled_from(["Ève", "Jo", "Kim"]), max_size=2, unique=True),
+    rounds=st.integers(1, 3),
+    data=st.data(),
+)
+def test_cells_follow_their_player_by_name(old, keep, fresh, rounds, data):
+    """Property: whatever names stay, move or arrive, a name keeps its own cells."""
+    kept = [old[k] for k in keep if k < len(old)]
+    new = data.draw(st.permutations(kept + fresh))
+    new = new or ["Zed"]
+    if len(new) == len(old) and any(name not in old for name in new):
+        new = [*new, "Yan"]  # same length with new names is an edit in place: tested elsewhere
+    query = {"players": ", ".join(new), "was": ", ".join(old), "n": str(rounds)}
+    typed = {f"r{i}_{j}": f"{i}{name}" for i in range(rounds) for j, name in enumerate(old)}
+    from django.http import QueryDict
+
+    q = QueryDict(mutable=True)
+    q.update({**query, **typed})
+    form = sheet_form(q)
+    for i in range(rounds):
+        for j, name in enumerate(form.names):
+            expected = f"{i}{name}" if name in old else ""
+            assert form.data.get(f"r{i}_{j}", "") == expected
