@@ -148,7 +148,9 @@ def num_5(request: HttpRequest) -> HttpResponse:
 
     With htmx, a change of the table's rows or columns (or a request aimed at the whole
     calculator) answers the whole ``#num5-calculator``; otherwise only the result. The URL
-    pushed is the sheet as drawn, so Back returns to the state before an action.
+    pushed is the sheet as drawn, so Back returns to the state before an action. Without
+    JavaScript, ✕ and « Ajouter » are GETs that change only the URL: Back restores the sheet,
+    and « Rétablir » links to the state before a removal.
     """
     form = Num5Form(request.GET) if "players" in request.GET else Num5Form()
     result = form.result if form.is_bound and form.is_valid() else None
