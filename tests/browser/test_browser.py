@@ -94,7 +94,7 @@ def test_num5_game_of_three_rounds_to_a_win(page):
         else:
             cell.fill(f"{10 + index}R")
         page.locator(f"[data-testid=cell-{index}-1]").fill("2 - 1")
-        page.locator(f"[data-testid=cell-{index}-2]").fill("0")  # a round counts once entered
+        page.locator(f"[data-testid=cell-{index}-2]").fill("0")  # collected nothing
     expect(page.locator("[data-testid=num5-finished]")).to_contain_text("Léa")
     expect(page.locator("[data-testid=wins-0]")).to_have_text("3")
     assert page.problems == []
