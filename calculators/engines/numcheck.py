@@ -691,6 +691,8 @@ def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> She
     if not players:
         raise InputError("players", "Ajoutez au moins un joueur.")
     names = clean_names([name for name, _ in players])  # the one names rule (names.py)
-    scored = [player_sheet(name, claims) for name, (_, claims) in zip(names, players, strict=True)]
+    scored = []
+    for clean, (_, claims) in zip(names, players, strict=True):
+        scored.append(player_sheet(clean, claims))
     ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.total))
     return Sheet(tuple(scored), ranking)
