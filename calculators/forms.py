@@ -10,9 +10,11 @@ import re
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from .engines import num5, numcheck, numconnect, numdraft
 from .engines.cards import InputError
+from .engines.names import name_key, split_names
 
 RANK_CHOICES = [(r, f"Rang {r}") for r in numcheck.RANKS]
 COMBO_CHOICES = [(c.key, f"{c.name} — base {c.base}") for c in numcheck.COMBOS]
@@ -360,43 +362,171 @@ class ConnectForm(EngineForm):
 # --------------------------------------------------------------------------- Num 5
 
 
+def _whole(value: object) -> int | None:
+    """A query-string integer, or ``None`` for junk (« x », « 1.5 », a list…)."""
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def _columns(previous: list[str], names: list[str]) -> list[int | None]:
+    """For each name, the column its cells were typed under (``None``: a new player).
+
+    Columns follow names, not positions: a name keeps the cells of the same name in ``previous``
+    (compared by :func:`names.name_key`, so « léa » is « Léa »). When the list keeps its length
+    and the names that went away sit exactly where the new ones are, they were edited in place
+    (a typo fixed, « Tom » → « Thomas »): those columns keep their cells.
+    """
+    keys = [name_key(n) for n in previous]
+    free = list(range(len(previous)))
+    source: list[int | None] = []
+    for name in names:
+        key = name_key(name)
+        match = next((k for k in free if keys[k] == key), None)
+        if match is not None:
+            free.remove(match)
+        source.append(match)
+    new = [j for j, k in enumerate(source) if k is None]
+    if new and len(names) == len(previous) and new == free:
+        for j in new:
+            source[j] = j
+    return source
+
+
 class Num5Form(EngineForm):
-    """Num 5 sheet: names once, then rounds; the state lives in the URL."""
+    """Num 5 sheet: names once, then rounds; the state lives in the URL.
+
+    Permalink parameters (shared URLs keep working): ``players``, ``n`` (rounds), ``r<round>_<player
+    index>`` (cells), ``explosion``; the actions ``add`` (one more round) and ``remove`` (a round,
+    0-based); and ``was``, the names the cells were typed under, so that when the names change each
+    cell follows its player by name. Junk in any parameter is ignored or reported, never a 500.
+    """
 
     players = forms.CharField(
         label="Joueurs", max_length=300, help_text="De 3 à 8 noms, séparés par des virgules."
     )
     explosion = forms.BooleanField(label="Variante « Explosion de rangée »", required=False)
     MAX_ROUNDS = 30
+    #: Columns drawn at most (the engine refuses more than 8 players, naming the count).
+    MAX_COLUMNS = 2 * num5.MAX_PLAYERS
+    CELL_LENGTH = 200
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        data = self.data
-        try:
-            count = int(data.get("n", 0))
-        except (TypeError, ValueError):
-            count = 0
-        self.round_count = max(0, min(count, self.MAX_ROUNDS))
-        self.names = [n.strip() for n in (data.get("players") or "").split(",") if n.strip()]
+        self.names: list[str] = []
+        self.round_count = 0
+        #: the table's rows or columns changed (the whole calculator must be drawn again)
+        self.reshaped = False
+        #: what a removal discarded, and the query string that brings it back (« Rétablir »)
+        self.discarded = ""
+        self.removed_round: int | None = None  # 1-based, when ✕ removed one
+        self.restore_query = ""
+        #: the engine's message for the first round not entered yet
+        self.pending = ""
+        if self.is_bound:
+            self._apply_actions()
         for i in range(self.round_count):
-            for j in range(len(self.names)):
+            for j, name in enumerate(self.names):
                 self.fields[f"r{i}_{j}"] = forms.CharField(
-                    required=False, max_length=200, label=f"Manche {i + 1}, {self.names[j]}"
+                    required=False, max_length=self.CELL_LENGTH, label=f"Manche {i + 1}, {name}"
                 )
         self.style_widgets()
+
+    def _apply_actions(self) -> None:
+        """Remap the cells to the current names, then add or remove a round, into ``self.data``."""
+        raw = self.data
+        names = [n.strip() for n in split_names(str(raw.get("players") or ""))]
+        names = names[: self.MAX_COLUMNS]
+        was = raw.get("was")
+        previous = names if was is None else [n.strip() for n in split_names(str(was))]
+        previous = previous[: self.MAX_COLUMNS]
+        count = max(0, min(_whole(raw.get("n", 0)) or 0, self.MAX_ROUNDS))
+        typed = [
+            [str(raw.get(f"r{i}_{j}") or "") for j in range(len(previous))] for i in range(count)
+        ]
+        source = _columns(previous, names)
+        grid = [[row[k] if k is not None else "" for k in source] for row in typed]
+        lost = [
+            previous[k]
+            for k in range(len(previous))
+            if k not in source and any(row[k].strip() for row in typed)
+        ]
+        messages = [f"Colonne de {name} retirée." for name in lost]
+        removed = _whole(raw.get("remove")) if "remove" in raw else None
+        if removed is not None and 0 <= removed < len(grid):
+            grid.pop(removed)
+            self.removed_round = removed + 1
+            messages.append(f"Manche {removed + 1} supprimée.")
+        if "add" in raw and len(grid) < self.MAX_ROUNDS:
+            grid.append([""] * len(names))
+        if messages:
+            self.discarded = " ".join(messages)
+            self.restore_query = self._query(raw.get("players") if was is None else was, typed)
+        self.reshaped = (bool(grid) or bool(typed)) and (names != previous) or (len(grid) != count)
+        self.names, self.round_count = names, len(grid)
+        self.data = self._state(raw.get("players"), grid)
+        self.data["was"] = ", ".join(names)
+
+    def _state(self, players: object, grid: list[list[str]]) -> QueryDict:
+        state = QueryDict(mutable=True)
+        state["players"] = str(players or "")
+        if self.data.get("explosion"):
+            state["explosion"] = str(self.data["explosion"])
+        state["n"] = str(len(grid))
+        for i, row in enumerate(grid):
+            for j, cell in enumerate(row):
+                if cell:
+                    state[f"r{i}_{j}"] = cell
+        return state
+
+    def _query(self, players: object, grid: list[list[str]]) -> str:
+        return self._state(players, grid).urlencode(safe=",")
+
+    def permalink(self) -> str:
+        """The query string of the sheet as drawn (the actions applied, ``was`` left out)."""
+        state = self.data.copy()
+        state.pop("was", None)
+        return state.urlencode(safe=",")
 
     def rows(self) -> list[list[forms.BoundField]]:
         return [
             [self[f"r{i}_{j}"] for j in range(len(self.names))] for i in range(self.round_count)
         ]
 
+    def cell_errors(self) -> list[str]:
+        """Errors of single cells (too long, a NUL byte…), named by their round and player."""
+        return [
+            f"{self.fields[name].label} : {error}"
+            for name, errors in self.errors.items()
+            if name.startswith("r") and name in self.fields
+            for error in errors
+        ]
+
     def run(self) -> num5.GameResult:
-        names = [n.strip() for n in self.cleaned_data["players"].split(",") if n.strip()]
+        """Score the rounds entered; the first round not entered yet is reported, not counted.
+
+        Ruling « a round counts only once it is entered » (RULES.md §3): the engine says which
+        round and which players (``num5.check_entered``); the calculator scores the complete
+        rounds before it, since an incomplete round is normal while a player types.
+        """
+        names = num5.check_names(split_names(self.cleaned_data["players"]))
         rounds = [
-            [num5.parse_cell(self.cleaned_data.get(f"r{i}_{j}", "")) for j in range(len(names))]
+            [num5.parse_cell(self.cleaned_data.get(f"r{i}_{j}")) for j in range(len(names))]
             for i in range(self.round_count)
         ]
-        return num5.play_game(names, rounds)
+        complete = 0
+        for number, row in enumerate(rounds, start=1):
+            try:
+                num5.check_entered(names, row, "rounds", f"Manche {number}")
+            except InputError as err:
+                self.pending = err.message
+                break
+            complete += 1
+        result = num5.play_game(names, rounds[:complete])
+        if result.finished:
+            self.pending = ""
+        return result
 
     def error_target(self, err: InputError) -> str | None:
         return "players" if err.field == "players" else None  # round errors above the table

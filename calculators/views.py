@@ -11,7 +11,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_safe
+from django_htmx.http import push_url, reswap, retarget
 
 from rules.views import rulebook_context
 
@@ -144,44 +145,37 @@ def num_draft_table(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- Num 5
 
 
-@require_GET
+@require_safe
 def num_5(request: HttpRequest) -> HttpResponse:
-    data = request.GET.copy()
-    if "add" in data:
-        data["n"] = str(int(data.get("n") or 0) + 1)
-    if "remove" in data:
-        data = _remove_round(data, data.get("remove", ""))
-    form = Num5Form(data) if "players" in data else Num5Form()
+    """The Num 5 sheet; the form applies ``add``/``remove`` and keeps cells with their player.
+
+    With htmx, a change of the table's rows or columns (or a request aimed at the whole
+    calculator) answers the whole ``#num5-calculator``; otherwise only the result. The URL
+    pushed is the sheet as drawn, so Back returns to the state before an action. Without
+    JavaScript, ✕ and « Ajouter » are GETs that change only the URL: Back restores the sheet,
+    and « Rétablir » links to the state before a removal.
+    """
+    form = Num5Form(request.GET) if "players" in request.GET else Num5Form()
     result = form.result if form.is_bound and form.is_valid() else None
     context = {
         "form": form,
         "result": result,
         "rows": form.rows() if form.is_bound else [],
         "rounds_running": list(zip(result.rounds, result.running, strict=True)) if result else [],
+        "restore_url": f"{request.path}?{form.restore_query}" if form.restore_query else "",
     }
-    if request.htmx and ("add" in request.GET or "remove" in request.GET):
-        return render(request, "calculators/num_5.html#num5-calculator", context)
-    return _page(request, "num-5", "calculators/num_5.html", "num5-result", context)
-
-
-def _remove_round(data: QueryDict, which: str) -> QueryDict:
-    """Drop round ``which`` (0-based) and renumber the following ones."""
-    try:
-        index, count = int(which), int(data.get("n") or 0)
-    except ValueError:
-        return data
-    if not 0 <= index < count:
-        return data
-    out = data.copy()
-    players = len([n for n in (data.get("players") or "").split(",") if n.strip()])
-    for i in range(index, count - 1):
-        for j in range(players):
-            out[f"r{i}_{j}"] = data.get(f"r{i + 1}_{j}", "")
-    for j in range(players):
-        out.pop(f"r{count - 1}_{j}", None)
-    out["n"] = str(count - 1)
-    out.pop("remove", None)
-    return out
+    if not request.htmx or request.htmx.boosted:
+        return _page(request, "num-5", "calculators/num_5.html", "num5-result", context)
+    whole = form.reshaped or request.htmx.target == "num5-calculator"
+    fragment = "num5-calculator" if whole else "num5-result"
+    context["oob"] = not whole  # the result alone refreshes the errors and the pending round
+    response = render(request, f"calculators/num_5.html#{fragment}", context)
+    if whole and request.htmx.target != "num5-calculator":
+        retarget(response, "#num5-calculator")
+        reswap(response, "outerHTML")
+    if form.is_bound:
+        push_url(response, f"{request.path}?{form.permalink()}")
+    return response
 
 
 # --------------------------------------------------------------------------- Num Connect

@@ -25,6 +25,7 @@ from .cards import (
     fold_name,
     parse_cards,
 )
+from .names import clean_names
 from .standings import Standing, standings
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
@@ -807,20 +808,16 @@ def player_sheet(
 
 
 def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> Sheet:
-    """Score every player's sheet; ``ranking`` by total, highest first (ties keep order)."""
+    """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
+
+    Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
+    case-only duplicate is refused, naming both.
+    """
     if not players:
         raise InputError("players", "Ajoutez au moins un joueur.")
-    names: set[str] = set()
+    names = clean_names([name for name, _ in players])  # the one names rule (names.py)
     scored = []
-    for index, (name, claims) in enumerate(players, start=1):
-        clean = name.strip() if isinstance(name, str) else ""
-        if not clean:
-            raise InputError("players", f"Le joueur {index} n'a pas de nom.")
-        if clean in names:
-            raise InputError(
-                "players", f"Deux joueurs s'appellent « {clean} » : donnez des noms différents."
-            )
-        names.add(clean)
+    for clean, (_, claims) in zip(names, players, strict=True):
         scored.append(player_sheet(clean, claims))
     ranked = tuple(standings(scored, key=lambda p: p.total))
     return Sheet(tuple(scored), tuple(s.item.name for s in ranked), ranked)

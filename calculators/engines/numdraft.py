@@ -87,6 +87,7 @@ from .cards import (
     parse_card,
 )
 from .modes import NUM_DRAFT, resolve_mode
+from .names import clean_names
 
 CLASSIC, DISCOVERY = "classic", "discovery"
 MODES = {CLASSIC: "Classique", DISCOVERY: "Découverte"}
@@ -811,12 +812,7 @@ def table(
     for index, raw in enumerate(players, start=1):
         if not isinstance(raw, Mapping):
             raise InputError("players", f"Joueur {index} : indiquez un nom et une grille.")
-        name = raw.get("name")
-        name = name.strip() if isinstance(name, str) else ""
-        if not name:
-            raise InputError("players", f"Le joueur {index} n'a pas de nom.")
-        if name in names:
-            raise InputError("players", f"Deux joueurs s'appellent « {name} ».")
+        name = clean_names([*names, raw.get("name")])[-1]  # the one names rule (names.py)
         names.append(name)
         try:
             pool = read_pool(raw.get("grid"), None, None, deck)

@@ -70,3 +70,43 @@ def test_clean_name_never_crashes_and_is_idempotent(text):
         assert clean_name(name) == name
         assert 1 <= len(name) <= MAX_LENGTH
         assert name_key(name) == name_key(name.upper()) or name.upper() != name
+
+
+# The names rule in NUM CHECK's sheet and NUM DRAFT's table (only their names check).
+
+GRIDS = [
+    [["1R", "2R", "3R"], ["4B", "5B", "6B"], ["7J", "8J", "9J"]],
+    [["1V", "2V", "3V"], ["4S", "5S", "6S"], ["7R", "8R", "9R"]],
+]
+
+
+def test_numcheck_sheet_names_follow_the_names_rule():
+    from calculators.engines import numcheck
+
+    sheet = numcheck.sheet([("  Ｌéa ", [("paire", "5R 5B")]), ("Tom", [])])
+    assert [p.name for p in sheet.players] == ["Léa", "Tom"]
+    with pytest.raises(InputError) as err:
+        numcheck.sheet([("Léa", [("paire", "5R 5B")]), ("léa", [("paire", "6R 6B")])])
+    assert err.value.field == "players"
+    assert "« Léa »" in err.value.message and "« léa »" in err.value.message
+    with pytest.raises(InputError, match="invisible ou de contrôle"):
+        numcheck.sheet([("Lé\x00a", [])])
+    with pytest.raises(InputError, match="Le joueur 2 n'a pas de nom"):
+        numcheck.sheet([("Léa", []), ("  ", [])])
+
+
+def test_numdraft_table_names_follow_the_names_rule():
+    from calculators.engines import numdraft
+
+    table = numdraft.table([{"name": " Ｌéa", "grid": GRIDS[0]}, {"name": "Tom", "grid": GRIDS[1]}])
+    assert [p.name for p in table.players] == ["Léa", "Tom"]
+    with pytest.raises(InputError) as err:
+        numdraft.table([{"name": "Léa", "grid": GRIDS[0]}, {"name": "LÉA", "grid": GRIDS[1]}])
+    assert err.value.field == "players"
+    assert "« Léa »" in err.value.message and "« LÉA »" in err.value.message
+    with pytest.raises(InputError, match="invisible ou de contrôle"):
+        numdraft.table([{"name": "Lé\u202ea", "grid": GRIDS[0]}, {"name": "Tom", "grid": GRIDS[1]}])
+    with pytest.raises(InputError, match="Le joueur 2 n'a pas de nom"):
+        numdraft.table([{"name": "Léa", "grid": GRIDS[0]}, {"name": " ", "grid": GRIDS[1]}])
+    with pytest.raises(InputError, match="Le joueur 2 : le nom doit être un texte"):
+        numdraft.table([{"name": "Léa", "grid": GRIDS[0]}, {"name": None, "grid": GRIDS[1]}])
