@@ -207,9 +207,9 @@ def test_garbage_parameters_never_crash(client):
 
 
 def test_every_ruling_example_opens_the_turn_it_illustrates():
-    """The rulings' data file (rules/content/num5-turn-rulings.md): T1–T17, each with its
+    """The rulings' data file (rules/content/num-5-turn-rulings.md): T1–T17, each with its
     anchor and an example URL of this page; the least sure ones say so."""
-    source = Path(__file__).resolve().parents[2] / "rules" / "content" / "num5-turn-rulings.md"
+    source = Path(__file__).resolve().parents[2] / "rules" / "content" / "num-5-turn-rulings.md"
     content = source.read_text(encoding="utf-8")
     headings = re.findall(r"^### T(\d+)\. .+ \{#arbitrage-tour-t(\d+)\}$", content, re.M)
     assert [int(a) for a, b in headings] == list(range(1, 18))
@@ -223,7 +223,7 @@ def test_every_ruling_example_opens_the_turn_it_illustrates():
 
 @pytest.mark.parametrize("number", range(1, 18))
 def test_ruling_example_url_works_and_cites_its_ruling(client, number):
-    source = Path(__file__).resolve().parents[2] / "rules" / "content" / "num5-turn-rulings.md"
+    source = Path(__file__).resolve().parents[2] / "rules" / "content" / "num-5-turn-rulings.md"
     content = source.read_text(encoding="utf-8")
     section = content.split(f"### T{number}.")[1].split("### ")[0]
     url = re.search(r"\[Essayer\]\(([^)]+)\)", section).group(1)

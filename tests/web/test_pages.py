@@ -222,6 +222,7 @@ RESULT_MARKERS = (
     'data-testid="opening"',
     "Points par manche",
     'data-testid="connect-valid"',
+    'data-testid="turn-steps"',
     'data-testid="connect-invalid"',
     "Nouvelle partie",
 )
