@@ -108,7 +108,7 @@ class CheckForm(EngineForm):
 
 
 class DetectForm(EngineForm):
-    """« Qu'est-ce que j'ai ? » (RULES.md §1.5): the hand, the face-up centre, the rank."""
+    """« Qu'est-ce que j'ai ? » (/num-check/regles/#arbitrage-check-centre): the hand, the face-up centre, the rank."""
 
     hand = forms.CharField(
         label="Votre main (jusqu'à 4 cartes)",
@@ -299,7 +299,7 @@ def _name_lines(text: str, field: str, what: str) -> list[tuple[str, str]]:
 
 
 class OpeningForm(EngineForm):
-    """Ouverture (RULES.md §2.6): the first turn of every player, then the following cards of
+    """Ouverture (/num-draft/regles/#arbitrage-joker-ouverture): the first turn of every player, then the following cards of
     those the engine asks to turn again; the table's deck (§2.7)."""
 
     turned = forms.CharField(
@@ -506,7 +506,7 @@ class Num5Form(EngineForm):
     def run(self) -> num5.GameResult:
         """Score the rounds entered; the first round not entered yet is reported, not counted.
 
-        Ruling « a round counts only once it is entered » (RULES.md §3): the engine says which
+        Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie): the engine says which
         round and which players (``num5.check_entered``); the calculator scores the complete
         rounds before it, since an incomplete round is normal while a player types.
         """

@@ -24,7 +24,9 @@ from .engines import num5turn
 from .engines.cards import Card, Family
 from .forms_num5turn import ROW_FIELDS, TurnForm
 
-RULINGS_FILE = Path(__file__).resolve().parent.parent / "rules" / "content" / "num-5-turn-rulings.md"
+RULINGS_FILE = (
+    Path(__file__).resolve().parent.parent / "rules" / "content" / "num-5-turn-rulings.md"
+)
 RULES_URL = "/num-5/regles/"
 _HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.M)
 TEMPLATE = "calculators/num_5_turn.html"

@@ -1,6 +1,6 @@
 """Cards of the NUM family: families, values, Jokers, action cards, notation and decks.
 
-RULES.md §0 is the contract: six families (codes R V B J A S with their aliases), numeric cards
+The site's rules are the contract (/num-check/regles/#arbitrage-notation): six families (codes R V B J A S with their aliases), numeric cards
 written value then family (``7R``) or family then value (``R7``), the NUM DRAFT Joker (``JK``),
 the NUM CHECK action cards, and the decks of each game. Every bad token is reported as an
 :class:`InputError` whose French message names it. This module has no Django import.
@@ -25,7 +25,7 @@ class InputError(ValueError):
 
 
 class Family(Enum):
-    """The six families (RULES.md §0). The value is the canonical one-letter code."""
+    """The six families (/num-check/regles/#arbitrage-notation). The value is the canonical one-letter code."""
 
     RED = "R"
     GREEN = "V"
@@ -71,7 +71,7 @@ FAMILY_GLYPH = {
 FAMILIES: tuple[Family, ...] = tuple(Family)
 CLASSIC_FAMILIES: tuple[Family, ...] = (Family.RED, Family.GREEN, Family.BLUE, Family.YELLOW)
 
-#: Every accepted spelling of a family, case-folded (RULES.md §0 table, glyphs included).
+#: Every accepted spelling of a family, case-folded (/num-check/regles/#arbitrage-notation table, glyphs included).
 FAMILY_ALIASES: dict[str, Family] = {
     "r": Family.RED,
     "rouge": Family.RED,
@@ -147,7 +147,7 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Joker:
-    """The NUM DRAFT Joker: no value, no family (RULES.md §0)."""
+    """The NUM DRAFT Joker: no value, no family (/num-check/regles/#arbitrage-notation)."""
 
     def __str__(self) -> str:
         return "JK"
@@ -163,7 +163,7 @@ class Joker:
 
 @dataclass(frozen=True, slots=True)
 class ActionCard:
-    """A NUM CHECK action card. It never joins a combination (RULES.md §0)."""
+    """A NUM CHECK action card. It never joins a combination (/num-check/regles/#arbitrage-notation)."""
 
     name: str
 
@@ -223,7 +223,7 @@ def _normalise(token: str) -> str:
 
 
 def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyCard:
-    """Read one card in the notation of RULES.md §0.
+    """Read one card in the notation of /num-check/regles/#arbitrage-notation.
 
     Accepts ``7R``/``R7`` with every family alias (case-insensitive), ``JK`` where the deck has
     Jokers and action-card names where the deck has them. Raises :class:`InputError` naming
@@ -285,7 +285,7 @@ def parse_cards(
 ) -> list[AnyCard]:
     """Read a list of cards (a line of text, or a sequence of tokens).
 
-    Duplicates of a numeric card are an error (each card exists once, RULES.md §0); Jokers
+    Duplicates of a numeric card are an error (each card exists once, /num-check/regles/#arbitrage-notation); Jokers
     may appear up to the deck's count; action cards may repeat (they are never scored).
     """
     if isinstance(cards, str):

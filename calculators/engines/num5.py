@@ -1,4 +1,4 @@
-"""Num 5 tally: round totals, round winners, a game to three round wins (RULES.md §3).
+"""Num 5 tally: round totals, round winners, a game to three round wins (/num-5/regles/#arbitrage-manche-saisie).
 
 A round is entered per player either as the cards they collected (validated against the
 102-card deck, each card collected by one player at most) or as two numbers: the sum of their
@@ -98,7 +98,7 @@ _NUMBERS = re.compile(r"^\s*\+?\s*(\d+)?\s*(?:(-)\s*(\d+)?)?\s*$")
 def parse_cell(text: str | None) -> dict[str, object]:
     """A sheet cell: cards (« 12R 3S ») or numbers (« 31 - 4 »: positive sum, Shadow sum).
 
-    Ruling « a round counts only once it is entered » (RULES.md §3): a blank cell is *not
+    Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie): a blank cell is *not
     entered* (``{}``), never a zero. ``0`` is "collected nothing"; a lone number is the positive
     sum with no Shadow (« 31 » = « 31 - 0 »); « - 4 » is Shadows only. A dash with a blank side
     (« 31 - ») leaves that sum not entered, which :func:`entry_gap` reports.
@@ -125,7 +125,7 @@ def parse_cell(text: str | None) -> dict[str, object]:
 def entry_gap(raw: object) -> str | None:
     """What is still missing from one player's entry, or ``None`` when it is entered.
 
-    Ruling « a round counts only once it is entered » (RULES.md §3): an entry is the cards
+    Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie): an entry is the cards
     collected (a list, ``[]`` = nothing) or both sums; anything less is not entered yet.
     """
     if isinstance(raw, Entry):
@@ -216,7 +216,7 @@ def score_round(players: Sequence[Mapping[str, object]]) -> RoundResult:
 def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> GameResult:
     """Wins and points over the rounds; finished when someone reaches 3 round wins.
 
-    Ruling (RULES.md §3): several players reaching 3 wins in the same round — the most points
+    Ruling (/num-5/regles/#arbitrage-trois-manches): several players reaching 3 wins in the same round — the most points
     over all rounds wins; still tied, they share the victory. A round after the end is refused.
     """
     players = check_names(names)

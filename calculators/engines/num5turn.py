@@ -1,6 +1,6 @@
 """Num 5: one turn resolved — where each revealed card goes and who collects what.
 
-The contract is ``NUM5-TURN.md`` (RULES.md §3 points to it): rulings T1–T17, the algorithm of
+The contract is the turn procedure of the Num 5 rulebook, made precise as rulings T1–T17, the algorithm of
 §3.3 and its validation §3.2. Each ruling has its paragraph on the site, at
 ``/num-5/regles/#arbitrage-tour-t1`` … ``#arbitrage-tour-t17``; the docstrings below cite them as
 « T1 » … « T17 ».
@@ -519,7 +519,7 @@ class RoundState:
         return self.turn >= TURNS_PER_ROUND
 
     def entries(self) -> list[Entry]:
-        """The round's tally so far, one :class:`Entry` per player (T17, RULES.md §3)."""
+        """The round's tally so far, one :class:`Entry` per player (/num-5/regles/#arbitrage-tour-t17)."""
         return [
             Entry(
                 cards,

@@ -1,6 +1,6 @@
 """NUM CHECK scoring: combinations, Rainbow readings, references, rank bonuses, sheets.
 
-Implements RULES.md §1 exactly. A claim is a combination key, its cards and a rank 1–8.
+Implements /num-check/regles/#reference-et-rang exactly. A claim is a combination key, its cards and a rank 1–8.
 :func:`score` finds every legal *reading* of the cards (what each Rainbow stands for, which
 mode) and keeps the one with the highest total at the claim's rank (ties: normal mode before
 élargi, then the greatest references, §1.2). ``score = base + references + rank bonus`` (§1.4).
@@ -34,7 +34,7 @@ SUITE_KINDS = ("suite_pivot", "suite_longue", "suite_zenith", "suite_couleur")
 
 @dataclass(frozen=True, slots=True)
 class Combo:
-    """One of the 14 combinations of RULES.md §1.1."""
+    """One of the 14 combinations of /num-check/regles/#combinaisons."""
 
     key: str
     name: str
@@ -77,11 +77,11 @@ COMBOS: tuple[Combo, ...] = (
 )
 COMBOS_BY_KEY: dict[str, Combo] = {c.key: c for c in COMBOS}
 
-#: Fixed rank bonuses (RULES.md §1.4); ranks 4, 6 and 8 are computed.
+#: Fixed rank bonuses (/num-check/regles/#bonus-de-rang); ranks 4, 6 and 8 are computed.
 FIXED_BONUS = {1: 8, 2: 10, 3: 14, 5: 18, 7: 22}
 RANKS = range(1, 9)
 
-#: NUM CHECK titles (RULES.md §1.5): lower bound of each title, the upper title wins a bound.
+#: NUM CHECK titles (/num-check/regles/#arbitrage-titres): lower bound of each title, the upper title wins a bound.
 TITLES: tuple[tuple[int, str], ...] = (
     (321, "Légende de NUM CHECK"),
     (250, "Grand Maître"),
@@ -97,7 +97,7 @@ ACTION_REASON = "les cartes Action ne peuvent jamais intégrer une combinaison."
 class Reading:
     """One legal way to read the cards as the combination.
 
-    ``references`` follow RULES.md §1.3 order (main first; élargi: highest, lowest; pure Shadow
+    ``references`` follow /num-check/regles/#arbitrage-references-doubles order (main first; élargi: highest, lowest; pure Shadow
     suite: the single value highest + lowest). ``roles`` say in French what each Rainbow did.
     """
 
@@ -133,7 +133,7 @@ class ClaimResult:
 # --------------------------------------------------------------------------- validation
 
 
-#: Every spelling of a combination accepted on input (RULES.md §1.1): its key, or its name as
+#: Every spelling of a combination accepted on input (/num-check/regles/#combinaisons): its key, or its name as
 #: the site writes it (« Paire », « Suite couleur »), in any case, with or without accents.
 COMBO_ALIASES: dict[str, str] = {fold_name(c.name): c.key for c in COMBOS} | {
     fold_name(c.key): c.key for c in COMBOS
@@ -178,7 +178,7 @@ def read_cards(cards: str | Sequence[object], field: str = "cards") -> list[AnyC
 
 
 def rank_bonus(combo: Combo, reading: Reading, rank: int) -> int:
-    """The rank bonus of RULES.md §1.4."""
+    """The rank bonus of /num-check/regles/#bonus-de-rang."""
     if rank in FIXED_BONUS:
         return FIXED_BONUS[rank]
     refs = reading.references
@@ -194,7 +194,7 @@ def total_of(combo: Combo, reading: Reading, rank: int) -> int:
 
 
 def _preference(combo: Combo, reading: Reading, rank: int) -> tuple:
-    """Sort key of RULES.md §1.2: total, then normal mode, then greatest references."""
+    """Sort key of /num-check/regles/#arbitrage-meilleure-lecture: total, then normal mode, then greatest references."""
     return (total_of(combo, reading, rank), reading.mode == "normal", reading.references)
 
 
@@ -212,7 +212,7 @@ def best_reading(combo: Combo, cards: Sequence[Card], rank: int) -> Reading | No
 
 
 def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> ClaimResult:
-    """Score one claim (RULES.md §1).
+    """Score one claim (/num-check/regles/#reference-et-rang).
 
     Raises :class:`InputError` for bad input (unknown combination, bad or duplicate card, wrong
     card count, rank outside 1–8). A claim whose cards do not form the combination, or that holds
@@ -261,7 +261,7 @@ def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimR
 
 
 def elargi_note(result: ClaimResult) -> str:
-    """Why a Couleur scored at rank 4 is read in mode élargi or stays normal (RULES.md §1.3,
+    """Why a Couleur scored at rank 4 is read in mode élargi or stays normal (/num-check/regles/#carte-de-reference,
     « Couleur, mode élargi »; ruling ``/num-check/regles/#arbitrage-couleur-elargie``).
 
     Only at rank 4 may a Couleur use two references, its lowest and highest card, and then the
@@ -368,7 +368,7 @@ def invalid_reason(combo: Combo, cards: Sequence[Card]) -> str:
 
 
 def readings(combo: Combo, cards: Sequence[Card]) -> Iterator[Reading]:
-    """Every legal reading of ``cards`` as ``combo`` (RULES.md §1.2–1.3)."""
+    """Every legal reading of ``cards`` as ``combo`` (/num-check/regles/#arbitrage-meilleure-lecture)."""
     if len(cards) != combo.count:
         return iter(())
     return _READERS[combo.key](cards)
@@ -377,7 +377,7 @@ def readings(combo: Combo, cards: Sequence[Card]) -> Iterator[Reading]:
 def _same_value(cards: Sequence[Card]) -> Iterator[int]:
     """Values a same-value group may take: Rainbows are value jokers, one natural card at least.
 
-    Ruling: the group's value is the printed value of a natural card (RULES.md §1.2).
+    Ruling: the group's value is the printed value of a natural card (/num-check/regles/#arbitrage-meilleure-lecture).
     """
     fixed = {c.value for c in cards if not c.is_rainbow}
     if len(fixed) > 1:
@@ -397,7 +397,7 @@ def _joker_roles(cards: Iterable[Card], value: int) -> list[str]:
 
 
 def _group_readings(cards: Sequence[Card]) -> Iterator[Reading]:
-    """Paire, Brelan, Carré, Num's: one value group (RULES.md §1.2 value joker)."""
+    """Paire, Brelan, Carré, Num's: one value group (/num-check/regles/#arbitrage-meilleure-lecture value joker)."""
     for value in _same_value(cards):
         yield Reading((value,), roles=tuple(_joker_roles(cards, value)))
 
@@ -463,7 +463,7 @@ def _suite_paire_readings(cards: Sequence[Card]) -> Iterator[Reading]:
 
 
 def _suite_reference(values: Sequence[int], cards: Sequence[Card]) -> tuple[int, str]:
-    """Single reference of a suite (RULES.md §1.3): highest; lowest with a Shadow; pure Shadow
+    """Single reference of a suite (/num-check/regles/#arbitrage-references-doubles): highest; lowest with a Shadow; pure Shadow
     suite (every card a natural Shadow): highest + lowest."""
     hi, lo = max(values), min(values)
     if cards and all(c.is_shadow for c in cards) and len(cards) == len(values):
@@ -601,7 +601,7 @@ _READERS = {
 
 # --------------------------------------------------------------------------- detector
 
-#: How many cards the detector reads (RULES.md §1.5): the hand (4 cards, fewer accepted) and the
+#: How many cards the detector reads (/num-check/regles/#arbitrage-check-centre): the hand (4 cards, fewer accepted) and the
 #: face-up centre (1 to 4 cards).
 HAND_MAX = 4
 CENTRE_MAX = 4
@@ -643,7 +643,7 @@ def detect(
     rank: object = 1,
     exclude: Iterable[object] = (),
 ) -> list[Detected]:
-    """« Qu'est-ce que j'ai ? » (RULES.md §1.5, « Ce qu'un CHECK peut être »).
+    """« Qu'est-ce que j'ai ? » (/num-check/regles/#arbitrage-check-centre, « Ce qu'un CHECK peut être »).
 
     A CHECK uses exactly one card claimed from the centre plus 1 to 4 cards of the hand, the
     claimed card always part of the combination (« jamais entièrement en main »). Lists every
@@ -714,7 +714,7 @@ def detect_cards(
 ) -> list[Detected]:
     """The older detector form (API.md ``detect`` with ``cards``): 2 to 5 cards, the last one
     claimed from the centre and the others in hand. Only CHECKs that use the last card are
-    listed (RULES.md §1.5: a combination is never entirely in hand)."""
+    listed (/num-check/regles/#arbitrage-check-centre: a combination is never entirely in hand)."""
     parsed = read_cards(cards)
     if not 2 <= len(parsed) <= HAND_MAX + 1:
         raise InputError(
@@ -767,14 +767,14 @@ class Sheet:
 
 
 def title_for(total: int) -> str:
-    """NUM CHECK title (RULES.md §1.5; the upper title wins at a shared bound)."""
+    """NUM CHECK title (/num-check/regles/#arbitrage-titres; the upper title wins at a shared bound)."""
     return next(name for bound, name in TITLES if total >= bound)
 
 
 def player_sheet(
     name: str, claims: Sequence[tuple[object, object]], field: str = "players"
 ) -> PlayerSheet:
-    """Score one player's claims in the order announced (RULES.md §1.5).
+    """Score one player's claims in the order announced (/num-check/regles/#arbitrage-check-invalide).
 
     A valid claim takes the next rank; an invalid CHECK takes no rank and uses nothing up
     (ruling). A combination validly claimed twice, or a 9th valid claim, is bad input.
@@ -828,13 +828,13 @@ CLAIMS_TO_END = 8
 
 
 def finished_by(sheets: Sequence[PlayerSheet]) -> tuple[str, ...]:
-    """The players whose 8 valid claims end the game (RULES.md §1.5, game end)."""
+    """The players whose 8 valid claims end the game (/num-check/regles/#arbitrage-fin-de-partie, game end)."""
     return tuple(
         s.name for s in sheets if sum(1 for c in s.claims if c.rank is not None) >= CLAIMS_TO_END
     )
 
 
 def deck_turns(mode: str, players: int) -> int:
-    """Deck turns before the game ends (RULES.md §1.5): 2 in Classique, 3 in Famille — and
+    """Deck turns before the game ends (/num-check/regles/#arbitrage-fin-de-partie): 2 in Classique, 3 in Famille — and
     always 3 with 7 players or more (« Bascule automatique en 3 tours de paquet »)."""
     return 3 if mode == "family" or players >= 7 else 2

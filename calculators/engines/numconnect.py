@@ -1,4 +1,4 @@
-"""Num Connect line checker (RULES.md §4): is an ordered line of cards a valid combination?
+"""Num Connect line checker (/num-connect/regles/#combinaisons): is an ordered line of cards a valid combination?
 
 Kinds of segment (≥ 3 cards):
 
@@ -11,7 +11,7 @@ A Rainbow « compte comme une couleur différente » in a multicolour combinatio
 repeats a family. A Rainbow inside the line may *reset* it: it closes one segment and opens the
 next, belonging to both. Shadows lie only at the ends of the line (a block of Shadows at either
 end). A Shadow at an end fits that end's pattern; beyond it, further Shadows may form a *tail*
-(RULES.md §4, ruling « Shadow tail »): each one value from the Shadow before it, in either
+(/num-connect/regles/#arbitrage-shadow-queue, ruling « Shadow tail »): each one value from the Shadow before it, in either
 direction after a same-value group, in the run's direction after a run. Tail Shadows belong to
 the end segment and add no segment; the line without them must be valid on its own.
 The checker reports the cut with the fewest segments, or the actual reason the line fails.
@@ -107,7 +107,7 @@ def segment_kind(cards: Sequence[Card]) -> str | None:
 def check(
     cards: str | Sequence[object], first_play: bool = False, free: bool = False
 ) -> LineResult:
-    """Check a line of cards as laid on the table (RULES.md §4).
+    """Check a line of cards as laid on the table (/num-connect/regles/#combinaisons).
 
     Raises :class:`InputError` for bad input (unknown or duplicate card, value outside 0–16).
     ``first_play`` / ``free``: the line must also hold at least one Rainbow and one Shadow.
@@ -140,7 +140,7 @@ def check(
 
 
 def _shadow_problem(line: Sequence[Card]) -> str:
-    """Shadows only at the ends of the line, only Shadows next to them (RULES.md §4)."""
+    """Shadows only at the ends of the line, only Shadows next to them (/num-connect/regles/#combinaisons)."""
     start = 0
     while start < len(line) and line[start].is_shadow:
         start += 1
@@ -169,7 +169,7 @@ def _shadow_block(cards: Sequence[Card]) -> int:
 def _with_tails(line: tuple[Card, ...]) -> tuple[tuple[Segment, ...] | None, str]:
     """The fewest-segment cut of the line, its end Shadows read as members or as tails.
 
-    Ruling « Shadow tail » (RULES.md §4): once an end holds a Shadow that fits the end's
+    Ruling « Shadow tail » (/num-connect/regles/#combinaisons): once an end holds a Shadow that fits the end's
     pattern, further Shadows may extend it outward, each one value from the Shadow before it —
     from a same-value group in either direction, from a run only in the run's direction. Tail
     Shadows belong to the end segment, add no segment and do not count toward a same-value

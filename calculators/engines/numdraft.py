@@ -1,6 +1,6 @@
 """NUM DRAFT scoring: the 15-card pool, anchoring, modes, wildcards, table and opening.
 
-Implements RULES.md §2. A pool is a 3-row × 5-column strip::
+Implements /num-draft/regles/#scoring. A pool is a 3-row × 5-column strip::
 
     x = -1 (left neighbour's RIGHT column) · 0 1 2 (own grid) · 3 (right neighbour's LEFT column)
 
@@ -96,7 +96,7 @@ XS = (-1, 0, 1, 2, 3)
 ROWS = 3
 MAX_JOKERS = 2
 
-#: Titles (RULES.md §2.5): lower bound of each title, per mode.
+#: Titles (/num-draft/regles/#classement): lower bound of each title, per mode.
 TITLES = {
     CLASSIC: ((62, "Légende de NUM DRAFT"), (48, "Grand Maître"), (32, "Maître"), (18, "Stratège")),
     DISCOVERY: (
@@ -187,7 +187,7 @@ class Pool:
 
 
 def deck_for(values: object) -> Deck:
-    """``"0-12"`` or ``"0-16"`` (RULES.md §2.7)."""
+    """``"0-12"`` or ``"0-16"`` (/num-draft/regles/#arbitrage-paquet)."""
     if values is None or values in ("0-12", ""):
         return DRAFT_DECK_SMALL
     if isinstance(values, str) and values == "0-16":
@@ -260,7 +260,7 @@ class _Clash(Generic[W]):
 
 
 def _first_clash(items: Iterable[tuple[AnyCard | None, W]], deck: Deck) -> _Clash[W] | None:
-    """The first breach of « each card exists once; at most two Jokers » (RULES.md §0)."""
+    """The first breach of « each card exists once; at most two Jokers » (/num-check/regles/#arbitrage-notation)."""
     seen: dict[Card, W] = {}
     jokers: list[W] = []
     for card, where in items:
@@ -380,7 +380,7 @@ CACHE_SIZE = 1 << 15
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _groups(carriers: int, jokers: int, classic: bool) -> tuple[int, ...]:
-    """Scoring groups (as masks) of one attribute's carriers (RULES.md §2.4).
+    """Scoring groups (as masks) of one attribute's carriers (/num-draft/regles/#arbitrage-ancre).
 
     Classique: each connected component scores iff its own cards contain an anchor: two own
     carriers connected through own carriers, with at least one natural (non-Joker) card.
@@ -693,7 +693,7 @@ def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
 
 
 def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:
-    """The best total of a pool (RULES.md §2), with groups, wildcards and explanation."""
+    """The best total of a pool (/num-draft/regles/#scoring), with groups, wildcards and explanation."""
     mode = check_mode(mode)
     problem = _problem(pool, mode)
     total, choice = _search(problem)
@@ -792,14 +792,14 @@ class TableResult:
 
 
 def neighbours(count: int, i: int) -> tuple[int, int]:
-    """(left, right) neighbour indices of player ``i`` in passing order (RULES.md §2.1)."""
+    """(left, right) neighbour indices of player ``i`` in passing order (/num-draft/regles/#arbitrage-voisins)."""
     return (i + 1) % count, (i - 1) % count
 
 
 def table(
     players: Sequence[Mapping[str, object]], mode: object = CLASSIC, values: object = None
 ) -> TableResult:
-    """Score every player from their real neighbours' columns (RULES.md §2.1)."""
+    """Score every player from their real neighbours' columns (/num-draft/regles/#arbitrage-voisins)."""
     mode_key = check_mode(mode)
     if not isinstance(players, list | tuple) or not 2 <= len(players) <= 7:
         count = len(players) if isinstance(players, list | tuple) else 0
@@ -858,7 +858,7 @@ def _check_table_cards(
 
 # --------------------------------------------------------------------------- opening
 
-#: Players at a NUM DRAFT table (RULES.md §2.7: the deck follows the player count).
+#: Players at a NUM DRAFT table (/num-draft/regles/#arbitrage-paquet: the deck follows the player count).
 MIN_PLAYERS, MAX_PLAYERS, SMALL_TABLE = 2, 7, 5
 
 
@@ -875,10 +875,10 @@ class OpeningTurn:
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """Who is Maître du jeu, or who must turn another card (RULES.md §2.6).
+    """Who is Maître du jeu, or who must turn another card (/num-draft/regles/#arbitrage-joker-ouverture).
 
     ``turns`` are the turns played so far; ``must_turn`` names the players still to turn a card
-    (in table order); ``values`` is the deck in play (RULES.md §2.7).
+    (in table order); ``values`` is the deck in play (/num-draft/regles/#arbitrage-paquet).
     """
 
     master: str | None
@@ -913,7 +913,7 @@ def _opening_card(name: str, token: object, deck: Deck, field: str, turn: int) -
 def _opening_decision(
     number: int, cards: tuple[tuple[str, AnyCard], ...], state: dict[str, AnyCard]
 ) -> OpeningTurn:
-    """What the cards in play decide (RULES.md §2.6): the smallest value held by exactly one
+    """What the cards in play decide (/num-draft/regles/#arbitrage-joker-ouverture): the smallest value held by exactly one
     player designates the Maître du jeu; a Joker has no value and its player turns another card
     (ruling); with no unique value every player (all tied) turns another card."""
     jokers = tuple(n for n, c in state.items() if not isinstance(c, Card))
@@ -957,7 +957,7 @@ def opening(
     values: object = None,
     again: Sequence[tuple[str, Sequence[object]]] = (),
 ) -> Opening:
-    """The Ouverture (RULES.md §2.6; rulings ``/num-draft/regles/#arbitrage-joker-ouverture``
+    """The Ouverture (/num-draft/regles/#arbitrage-joker-ouverture; rulings ``/num-draft/regles/#arbitrage-joker-ouverture``
     and ``#arbitrage-paquet``), turn after turn, strict about the table.
 
     ``turned`` is the first turn: (name, card) for every player, in table order (2 to 7).

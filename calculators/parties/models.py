@@ -36,7 +36,7 @@ class Game(models.Model):
 
     kind = models.CharField("jeu", max_length=16, choices=Kind.choices)
     mode = models.CharField("mode", max_length=16)
-    #: NUM DRAFT only: the deck chosen by the table, "0-12" or "0-16" (RULES.md §2.7)
+    #: NUM DRAFT only: the deck chosen by the table, "0-12" or "0-16" (/num-draft/regles/#arbitrage-paquet)
     values = models.CharField("paquet", max_length=8, blank=True, default="")
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)

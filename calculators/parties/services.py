@@ -716,7 +716,7 @@ def _check_rounds(game: Game, rows: list[list[object]], field: str) -> num5.Game
 def add_round(
     game: Game, entries: Mapping[object, object], if_version: object = None
 ) -> HistoryEntry:
-    """Add a round; every player must be entered (RULES.md §3), the whole game is checked."""
+    """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the whole game is checked."""
 
     def build(g: Game) -> tuple[str, dict]:
         _kind(g, Game.Kind.NUM5)

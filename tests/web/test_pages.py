@@ -223,6 +223,8 @@ RESULT_MARKERS = (
     "Points par manche",
     'data-testid="connect-valid"',
     'data-testid="turn-steps"',
+    'data-testid="detected"',
+    'data-testid="num5-pending"',
     'data-testid="connect-invalid"',
     "Nouvelle partie",
 )
