@@ -15,7 +15,10 @@ from rules.games import CONTENT_DIR
 
 EN_DIR = CONTENT_DIR / "en"
 
-RULINGS_FILES = ("num-check-rulings.md",)
+RULINGS_FILES = (
+    "num-check-rulings.md",
+    "num-draft-rulings.md",
+)
 
 ANCHOR = re.compile(r"\{#([^}\s]+)\}")
 CHIP = re.compile(r"\[(\d{1,2}[RVBJAS]|JK|[RVBJAS])\](?!\()")
