@@ -18,6 +18,7 @@ EN_DIR = CONTENT_DIR / "en"
 RULINGS_FILES = (
     "num-check-rulings.md",
     "num-draft-rulings.md",
+    "num-5-rulings.md",
 )
 
 ANCHOR = re.compile(r"\{#([^}\s]+)\}")
