@@ -19,6 +19,7 @@ RULINGS_FILES = (
     "num-check-rulings.md",
     "num-draft-rulings.md",
     "num-5-rulings.md",
+    "num-connect-rulings.md",
 )
 
 ANCHOR = re.compile(r"\{#([^}\s]+)\}")
