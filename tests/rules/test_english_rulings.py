@@ -20,6 +20,7 @@ RULINGS_FILES = (
     "num-draft-rulings.md",
     "num-5-rulings.md",
     "num-connect-rulings.md",
+    "num-5-turn-rulings.md",
 )
 
 ANCHOR = re.compile(r"\{#([^}\s]+)\}")
@@ -50,6 +51,12 @@ def prose(text):
     text = ANCHOR.sub("", text)
     text = CHIP.sub("CARD", text)
     return LINK.sub(lambda m: m.group(1), text)
+
+
+def test_every_french_rulings_file_has_its_english_translation():
+    french = sorted(p.name for p in CONTENT_DIR.glob("*-rulings.md"))
+    assert french == sorted(RULINGS_FILES)
+    assert sorted(p.name for p in EN_DIR.glob("*.md")) == french
 
 
 pairs = pytest.mark.parametrize("name", RULINGS_FILES)
@@ -86,7 +93,9 @@ def test_english_rulings_keep_the_structure(name):
     french, english = read_pair(name)
     for pattern in (HEADING, ADMONITION, FORMULA, TABLE_ROW):
         assert len(pattern.findall(english)) == len(pattern.findall(french)), pattern.pattern
-    assert english.count("Example: ") == french.count("Exemple : ")
+    assert len(re.findall(r"^Example: ", english, re.MULTILINE)) == len(
+        re.findall(r"^Exemple\s:", french, re.MULTILINE)  # « Exemple : », any space before « : »
+    )
     assert english.count("\n\n") == french.count("\n\n")
 
 
@@ -114,6 +123,6 @@ def test_english_rulings_render_with_the_same_sections_and_links(name):
     french_html, english_html = (mdext.render(t, sections=True) for t in (french, english))
     ids = re.compile(r'<h3[^>]* id="([^"]+)"')
     assert ids.findall(english_html) == ids.findall(french_html)
-    hrefs = re.compile(r'<a class="try-link" href="([^"]+)"')
+    hrefs = re.compile(r'<a\b[^>]*\bhref="([^"]+)"')
     assert hrefs.findall(english_html) == hrefs.findall(french_html)
     assert not re.search(r"</?[a-zA-Z][^>]*>", english)  # no raw HTML in content
