@@ -1,21 +1,37 @@
 """The four games of the family: names, pitches, and their rulebooks and rulings.
 
 A game's rulebook is ``rules/content/<slug>.md`` and its « Précisions d'arbitrage » are
-``rules/content/<slug>-*rulings.md``: Markdown rendered by :mod:`rules.mdext`, cached per process.
+``rules/content/<slug>-*rulings.md``: Markdown rendered by :mod:`rules.mdext`, cached per process
+and per language. The English translations live under ``rules/content/en/`` with the same names
+(the French text is the reference); an English rulings file not written yet falls back to the
+French one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
 
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from . import mdext
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
+
+
+def content_language(code: str | None) -> str:
+    """The content language for a Django language code: ``en``, ``en-gb``… → ``"en"``; anything
+    else (``fr``, none, a language without a translation) → ``"fr"``, the reference."""
+    return "en" if (code or "").lower().startswith("en") else "fr"
+
+
+def content_dir(lang: str) -> Path:
+    """Where the content of a language lives: ``rules/content/`` for French, ``…/en/`` for English."""
+    return CONTENT_DIR if lang == "fr" else CONTENT_DIR / lang
 
 
 @dataclass(frozen=True)
@@ -41,11 +57,13 @@ class Game:
 
     @property
     def rulebook_html(self) -> SafeString:
-        return rulebook_html(self.slug)
+        """The rulebook in the active language (French unless English is active)."""
+        return rulebook_html(self.slug, content_language(translation.get_language()))
 
     @property
     def rulings_html(self) -> SafeString:
-        return rulings_html(self.slug)
+        """The rulings in the active language (French unless English is active)."""
+        return rulings_html(self.slug, content_language(translation.get_language()))
 
 
 GAMES: tuple[Game, ...] = (
@@ -84,25 +102,47 @@ GAMES: tuple[Game, ...] = (
 GAMES_BY_SLUG = {g.slug: g for g in GAMES}
 
 
-def rulings_files(slug: str) -> list[Path]:
+def rulings_files(slug: str, lang: str = "fr") -> list[Path]:
     """The « Précisions d'arbitrage » files of a game: ``<slug>-rulings.md`` first, then any
-    other ``<slug>-*-rulings.md`` (e.g. ``num-5-turn-rulings.md``), in name order."""
-    return sorted(
-        CONTENT_DIR.glob(f"{slug}-*rulings.md"),
-        key=lambda p: (p.name != f"{slug}-rulings.md", p.name),
-    )
+    other ``<slug>-*-rulings.md`` (e.g. ``num-5-turn-rulings.md``), in name order.
+
+    In English, each file is taken from ``rules/content/en/`` when it is there, else the French
+    file of the same name stands in for it (so a rulings file not translated yet still shows)."""
+    names = {p.name for p in CONTENT_DIR.glob(f"{slug}-*rulings.md")}
+    if lang != "fr":
+        names |= {p.name for p in content_dir(lang).glob(f"{slug}-*rulings.md")}
+    ordered = sorted(names, key=lambda name: (name != f"{slug}-rulings.md", name))
+    return [
+        content_dir(lang) / name if (content_dir(lang) / name).is_file() else CONTENT_DIR / name
+        for name in ordered
+    ]
 
 
-@cache
-def rulebook_html(slug: str) -> SafeString:
-    """The rulebook of a game (``rules/content/<slug>.md``) as HTML, rendered once per process."""
-    text = (CONTENT_DIR / f"{slug}.md").read_text(encoding="utf-8")
+def per_slug_and_language(render: Callable[[str, str], SafeString]) -> Callable[..., SafeString]:
+    """Cache a content renderer once per (slug, content language): ``f(slug)``, ``f(slug, "fr")``
+    and ``f(slug, lang="fr-fr")`` share one entry. ``__wrapped__`` is the uncached renderer."""
+    cached = cache(render)
+
+    @wraps(render)
+    def wrapper(slug: str, lang: str = "fr") -> SafeString:
+        return cached(slug, content_language(lang))
+
+    wrapper.cache_info = cached.cache_info  # type: ignore[attr-defined]
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return wrapper
+
+
+@per_slug_and_language
+def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
+    """The rulebook of a game (``rules/content/<slug>.md``, or ``rules/content/en/<slug>.md`` in
+    English) as HTML, rendered once per process and language."""
+    text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
     return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
 
 
-@cache
-def rulings_html(slug: str) -> SafeString:
-    """The game's « Précisions d'arbitrage », one ``<section class="ruling">`` each, rendered once
-    per process."""
-    text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug))
+@per_slug_and_language
+def rulings_html(slug: str, lang: str = "fr") -> SafeString:
+    """The game's « Précisions d'arbitrage » in a language, one ``<section class="ruling">``
+    each, rendered once per process and language."""
+    text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
     return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped
