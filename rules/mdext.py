@@ -104,7 +104,7 @@ class SiteTreeprocessor(Treeprocessor):
         scheme = urlsplit(href).scheme
         if scheme not in ("", "http", "https", "mailto"):
             raise ContentError(f"Lien refusé dans le contenu : {href}")
-        if "".join(link.itertext()).strip().startswith("Essayer"):
+        if "".join(link.itertext()).strip().startswith(("Essayer", "Try")):
             add_class(link, "try-link")
 
 
