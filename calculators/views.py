@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from rules.views import rulebook_context
 
@@ -70,13 +70,13 @@ def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any
     }
 
 
-@require_GET
+@require_safe
 def num_check(request: HttpRequest) -> HttpResponse:
     context = _check_context(request)
     return _page(request, "num-check", "calculators/num_check.html", "check-result", context)
 
 
-@require_GET
+@require_safe
 def num_check_detect(request: HttpRequest) -> HttpResponse:
     context = _check_context(request, "detect")
     form = context["detect_form"]
@@ -84,7 +84,7 @@ def num_check_detect(request: HttpRequest) -> HttpResponse:
     return _page(request, "num-check", "calculators/num_check.html", "detect-result", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def num_check_sheet(request: HttpRequest) -> HttpResponse:
     """Player sheets (stateless): GET shows the form, POST (or GET with data) scores it."""
     context = _check_context(request, "sheet")
@@ -104,7 +104,7 @@ def num_check_sheet(request: HttpRequest) -> HttpResponse:
 DRAFT_KEYS = tuple(GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode"])
 
 
-@require_GET
+@require_safe
 def num_draft(request: HttpRequest) -> HttpResponse:
     form = _bound(request, DraftForm, DRAFT_KEYS, mode=numdraft.CLASSIC, values="0-12")
     result = form.result if form.is_bound and form.is_valid() else None
@@ -120,7 +120,7 @@ def num_draft(request: HttpRequest) -> HttpResponse:
     return _page(request, "num-draft", "calculators/num_draft.html", "draft-result", context)
 
 
-@require_GET
+@require_safe
 def num_draft_table(request: HttpRequest) -> HttpResponse:
     form = _bound(request, DraftTableForm, ("players",), mode=numdraft.CLASSIC)
     opening_form = _bound(request, OpeningForm, ("turned",))
@@ -141,11 +141,11 @@ def num_draft_table(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- Num 5
 
 
-@require_GET
+@require_safe
 def num_5(request: HttpRequest) -> HttpResponse:
     data = request.GET.copy()
     if "add" in data:
-        data["n"] = str(int(data.get("n") or 0) + 1)
+        data["n"] = str(_round_count(data) + 1)
     if "remove" in data:
         data = _remove_round(data, data.get("remove", ""))
     form = Num5Form(data) if "players" in data else Num5Form()
@@ -159,6 +159,14 @@ def num_5(request: HttpRequest) -> HttpResponse:
     if request.htmx and ("add" in request.GET or "remove" in request.GET):
         return render(request, "calculators/num_5.html#num5-calculator", context)
     return _page(request, "num-5", "calculators/num_5.html", "num5-result", context)
+
+
+def _round_count(data: QueryDict) -> int:
+    """``n`` as a number; junk counts as 0 (Num5Form bounds it to its own maximum)."""
+    try:
+        return max(0, min(int(data.get("n") or 0), Num5Form.MAX_ROUNDS))
+    except ValueError:
+        return 0
 
 
 def _remove_round(data: QueryDict, which: str) -> QueryDict:
@@ -184,7 +192,7 @@ def _remove_round(data: QueryDict, which: str) -> QueryDict:
 # --------------------------------------------------------------------------- Num Connect
 
 
-@require_GET
+@require_safe
 def num_connect(request: HttpRequest) -> HttpResponse:
     form = _bound(request, ConnectForm, ("cards",))
     context = {"form": form, "result": form.result if form.is_bound and form.is_valid() else None}

@@ -1,7 +1,8 @@
 """Numsite URLs: home, the four games, their rulebooks, the JSON API and the health check."""
 
+from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from . import views
 
@@ -12,8 +13,12 @@ urlpatterns = [
     path("parties/", include("calculators.party_urls")),
     path("", include("calculators.urls")),
     path("", include("rules.urls")),
-    path("admin/", admin.site.urls),
+    # Last: any /api/… path no pattern above took answers API.md's JSON 404, whatever order
+    # the API's own url modules list their endpoints in.
+    re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
 ]
+if settings.ADMIN_URL:  # off unless ADMIN_URL names a path (docs/deploy.md)
+    urlpatterns.append(path(settings.ADMIN_URL, admin.site.urls))
 
 handler404 = "numsite.views.page_not_found"
 handler500 = "numsite.views.server_error"

@@ -4,17 +4,17 @@ from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from rules.games import GAMES
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"games": GAMES})
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database answers a query, 503 otherwise."""
     try:
@@ -24,6 +24,15 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except DatabaseError:
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+def api_not_found(request: HttpRequest) -> JsonResponse:
+    """Any unknown path under /api/: API.md's JSON error (field "path"), never an HTML page."""
+    return JsonResponse(
+        {"error": {"field": "path", "message": f"Adresse inconnue de l'API : {request.path}"}},
+        status=404,
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
