@@ -111,7 +111,12 @@ class RedactTokensFilter(logging.Filter):
         else:
             record.msg = _redact_value(record.msg)
         if isinstance(record.args, dict):
-            record.args = {k: _redact_value(v) for k, v in record.args.items()}
+            # In place: gunicorn's access atoms are a dict subclass whose lookups of absent
+            # keys answer "-"; a plain dict would break its format.
+            for key, value in list(record.args.items()):
+                redacted = _redact_value(value)
+                if redacted is not value:
+                    record.args[key] = redacted
         elif isinstance(record.args, tuple):
             record.args = tuple(_redact_value(a) for a in record.args)
         request = getattr(record, "request", None)
