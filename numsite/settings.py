@@ -273,10 +273,10 @@ LOGGING = {
             "filters": ["redact_tokens"],
         },
     },
-    # Django's own defaults (a console handler in DEBUG, mail_admins) are replaced here, so no
-    # handler without the filter remains.
+    # Django's own handlers (console in DEBUG, mail_admins) are replaced: its records reach the
+    # root's filtered handler, and no handler without the filter remains.
     "loggers": {
-        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django": {"handlers": [], "level": "INFO" if DEBUG else "WARNING", "propagate": True},
         "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
