@@ -10,7 +10,8 @@ Environment variables:
 - ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
 - ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed.
 - ``RATELIMIT_ENABLED`` (default on), ``PARTIES_CREATE_RATE`` (``20/600``),
-  ``PARTIES_WRITE_RATE`` (``300/60``): abuse limits per client IP (``<count>/<seconds>``).
+  ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``): abuse limits per
+  client IP (``<count>/<seconds>``).
 - ``LOG_LEVEL``: level of the root logger (default ``WARNING``).
 """
 
@@ -244,6 +245,7 @@ TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").spli
 RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
 PARTIES_CREATE_RATE = os.environ.get("PARTIES_CREATE_RATE", "20/600")
 PARTIES_WRITE_RATE = os.environ.get("PARTIES_WRITE_RATE", "300/60")
+ADMIN_LOGIN_RATE = os.environ.get("ADMIN_LOGIN_RATE", "10/600")
 
 # --------------------------------------------------------------------------- logging
 

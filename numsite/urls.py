@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 
-from . import views
+from . import throttle, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,6 +18,8 @@ urlpatterns = [
     re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
 ]
 if settings.ADMIN_URL:  # off unless ADMIN_URL names a path (docs/deploy.md)
+    # Password guessing on the admin's login is throttled per client IP.
+    admin.site.login = throttle.limit("admin-login", "ADMIN_LOGIN_RATE")(admin.site.login)
     urlpatterns.append(path(settings.ADMIN_URL, admin.site.urls))
 
 handler404 = "numsite.views.page_not_found"
