@@ -4,6 +4,7 @@ from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from rules.games import GAMES
@@ -26,6 +27,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok", "database": "ok"})
 
 
+@csrf_exempt  # the API is CSRF-exempt (no cookies): its 404 must not turn into a CSRF 403
 def api_not_found(request: HttpRequest) -> JsonResponse:
     """Any unknown path under /api/: API.md's JSON error (field "path"), never an HTML page."""
     return JsonResponse(

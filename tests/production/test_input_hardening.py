@@ -231,3 +231,12 @@ def test_junk_in_form_posts_is_never_a_500(client):
         client.post(reverse("calculators:num_check_sheet"), {"players": ["a", "b"]}).status_code
         == 200
     )
+
+
+def test_unknown_api_path_is_a_json_404_even_with_csrf_checks():
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post(
+        "/api/v1/inconnu", data="{}", content_type="application/json"
+    )
+    assert response.status_code == 404 and response.json()["error"]["field"] == "path"
