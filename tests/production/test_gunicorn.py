@@ -1,46 +1,22 @@
 """The production server for real (issue #11): gunicorn with numsite/gunicorn.conf.py on a free
 loopback port, started and stopped by the test; its logs hold no Parties token."""
 
-import os
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(url: str, method: str = "GET", data: bytes | None = None, headers=None):
-    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, dict(response.headers), response.read()
-    except urllib.error.HTTPError as err:
-        return err.code, dict(err.headers), err.read()
+from .servers import ROOT, fetch, gunicorn, server_env
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("gunicorn")
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "HTTPS", "ADMIN_URL"}}
-    env.update(
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
+    env = server_env(
         DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        GUNICORN_WORKERS="2",
         GUNICORN_THREADS="2",
         GUNICORN_ACCESS_LOG=str(tmp / "access.log"),
         GUNICORN_ERROR_LOG=str(tmp / "error.log"),
@@ -53,44 +29,8 @@ def server(tmp_path_factory):
         check=True,
         timeout=120,
     )
-    port = free_port()
-    stderr = open(tmp / "stderr.log", "w")  # noqa: SIM115 - closed below
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--config",
-            "numsite/gunicorn.conf.py",
-            "--bind",
-            f"127.0.0.1:{port}",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=stderr,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    started = time.monotonic()
-    try:
-        while True:
-            try:
-                if fetch(f"{base}/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None, (tmp / "stderr.log").read_text()
-            assert time.monotonic() - started < 60, "gunicorn did not answer within a minute"
-            time.sleep(0.2)
-        yield base, tmp, process
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        stderr.close()
+    with gunicorn(env, tmp / "stderr.log") as base:
+        yield base, tmp, None
 
 
 def all_logs(tmp: Path) -> str:
