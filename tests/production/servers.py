@@ -39,8 +39,9 @@ def server_env(**extra: str) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], log: Path):
-    """A gunicorn of numsite/gunicorn.conf.py on a free loopback port; yields its base URL."""
+def gunicorn(env: dict[str, str], log: Path, with_process: bool = False):
+    """A gunicorn of numsite/gunicorn.conf.py on a free loopback port; yields its base URL
+    (and its master process with ``with_process``)."""
     port = free_port()
     with open(log, "w") as out:
         process = subprocess.Popen(
@@ -70,7 +71,7 @@ def gunicorn(env: dict[str, str], log: Path):
                 assert process.poll() is None, log.read_text()
                 assert time.monotonic() - started < 60, "gunicorn did not answer within a minute"
                 time.sleep(0.2)
-            yield base
+            yield (base, process) if with_process else base
         finally:
             process.send_signal(signal.SIGTERM)
             try:
