@@ -109,6 +109,8 @@ def pages(base: str, clients: int, seconds: float) -> dict:
     tally = Tally()
     deadline = time.monotonic() + seconds
 
+    retries = [0]
+
     def client(index: int) -> None:
         conn = connection(base)
         i = index
@@ -117,7 +119,17 @@ def pages(base: str, clients: int, seconds: float) -> dict:
             i += 1
             start = time.perf_counter()
             try:
-                status, _ = request(conn, method, path, body)
+                try:
+                    status, _ = request(conn, method, path, body)
+                except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                    # A kept-alive connection the server closed (a worker recycled after
+                    # max_requests): like a browser, retry once on a new connection (RFC 9112
+                    # §9.3.1; every request of the mix is safe to repeat). Counted apart.
+                    with tally.lock:
+                        retries[0] += 1
+                    conn.close()
+                    conn = connection(base)
+                    status, _ = request(conn, method, path, body)
                 error = None if status == expected else f"{method} {path}: {status}"
             except (OSError, http.client.HTTPException) as err:
                 error = f"{method} {path}: {err!r}"
@@ -144,6 +156,7 @@ def pages(base: str, clients: int, seconds: float) -> dict:
         "mean_ms": round(statistics.fmean(lat) * 1000, 1),
         "errors": len(tally.errors),
         "first_errors": tally.errors[:5],
+        "retried_on_a_closed_keepalive_connection": retries[0],
     }
 
 
@@ -317,6 +330,12 @@ def main() -> None:
                 report["after_fault_healthz"] = request(conn, "GET", "/healthz")[0]
                 conn.close()
         report["integrity_check"] = integrity(database)
+        text = log.read_text()
+        report["server_log"] = {
+            "worker_recycled_after_max_requests": text.count("Autorestarting worker"),
+            "worker_timeouts": text.count("WORKER TIMEOUT"),
+            "tracebacks": text.count("Traceback"),
+        }
     print(json.dumps(report, indent=2, ensure_ascii=False))
 
 
