@@ -181,6 +181,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"  # no-referrer makes browsers send Origin: null (CSRF)
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# htmx sends the CSRF token from the page (base.html hx-headers); no script reads the cookie.
+CSRF_COOKIE_HTTPONLY = True
 
 # Strict CSP (django-csp 4): no inline script or style anywhere, htmx told not to inject its
 # indicator styles (base.html), Bootstrap's data: SVG icons allowed as images.

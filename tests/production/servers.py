@@ -32,7 +32,11 @@ def fetch(url: str, method: str = "GET", data: bytes | None = None, headers=None
 
 
 def server_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "HTTPS", "ADMIN_URL"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "HTTPS", "ADMIN_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), GUNICORN_WORKERS="2")
     env.update(extra)
     return env

@@ -13,7 +13,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "HTTPS", "ADMIN_URL"}}
+    environ = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "HTTPS", "ADMIN_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     environ.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -4,12 +4,10 @@ pool's group rings (classes instead of style=) are drawn."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import browser, page  # noqa: F401 - the browser fixtures
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_inline_style_is_blocked_and_reported(page):  # noqa: F811
+def test_an_inline_style_is_blocked_and_reported(page):
     page.goto(page.base + "/num-check/")
     page.evaluate("document.body.setAttribute('style', 'background: red')")
     page.evaluate(
@@ -23,7 +21,7 @@ def test_an_inline_style_is_blocked_and_reported(page):  # noqa: F811
     page.csp_violations.clear()  # seen: this test provoked them
 
 
-def test_pool_group_rings_and_htmx_indicator_without_inline_style(page):  # noqa: F811
+def test_pool_group_rings_and_htmx_indicator_without_inline_style(page):
     page.goto(page.base + "/num-draft/?g00=1R&g01=JK&g02=1V&mode=classic")
     ring = page.locator(".strip .place.grouped").first
     expect(ring).to_be_visible()
