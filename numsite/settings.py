@@ -8,7 +8,8 @@ Environment variables:
 - ``DATABASE_URL``: any dj-database-url URL (default: SQLite file in ``var/``).
 - ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
 - ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
-- ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed.
+- ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
+  (default: loopback with ``HTTPS=1``, none otherwise).
 - ``RATELIMIT_ENABLED`` (default on), ``PARTIES_CREATE_RATE`` (``20/600``),
   ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``): abuse limits per
   client IP (``<count>/<seconds>``).
@@ -242,8 +243,14 @@ ADMIN_URL = f"{ADMIN_URL}/" if ADMIN_URL else ""
 
 # --------------------------------------------------------------------------- abuse limits
 
-#: Addresses or networks of reverse proxies whose X-Forwarded-For is believed.
-TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
+#: Addresses or networks of reverse proxies whose X-Forwarded-For is believed. HTTPS=1 means
+#: "behind a TLS proxy", which docs/deploy.md puts on this machine: loopback by default then
+#: (else every client would share the proxy's address, and its limits).
+TRUSTED_PROXIES = [
+    p.strip()
+    for p in os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1" if HTTPS else "").split(",")
+    if p.strip()
+]
 RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
 PARTIES_CREATE_RATE = os.environ.get("PARTIES_CREATE_RATE", "20/600")
 PARTIES_WRITE_RATE = os.environ.get("PARTIES_WRITE_RATE", "300/60")

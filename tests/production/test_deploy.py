@@ -54,7 +54,7 @@ SHOW = (
     "from django.conf import settings as s;"
     "print(s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS,"
     " s.SECURE_HSTS_PRELOAD, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE,"
-    " s.LANGUAGE_COOKIE_SECURE, s.SECURE_PROXY_SSL_HEADER)"
+    " s.LANGUAGE_COOKIE_SECURE, s.SECURE_PROXY_SSL_HEADER, ','.join(s.TRUSTED_PROXIES) or '-')"
 )
 
 
@@ -70,9 +70,14 @@ def test_https_turns_on_redirect_hsts_and_secure_cookies():
         "True",
         "('HTTP_X_FORWARDED_PROTO',",
         "'https')",
+        "127.0.0.1,::1",
     ]
     off = run_manage("shell", "--no-imports", "-c", SHOW).stdout.split()
-    assert off[:2] == ["False", "0"] and off[-1] == "None"
+    assert off[:2] == ["False", "0"] and off[-2:] == ["None", "-"]
+    behind_a_remote_proxy = run_manage(
+        "shell", "--no-imports", "-c", SHOW, HTTPS="1", TRUSTED_PROXIES="10.0.0.0/8"
+    )
+    assert behind_a_remote_proxy.stdout.split()[-1] == "10.0.0.0/8"
 
 
 @pytest.mark.django_db
