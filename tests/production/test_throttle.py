@@ -183,3 +183,25 @@ def test_admin_login_is_throttled_end_to_end(client, settings):
     assert response.status_code == 429 and int(response["Retry-After"]) > 0
     assert "Trop de requêtes" in response.content.decode()
     assert "unsafe-inline" not in response["Content-Security-Policy"]
+
+
+def test_a_malformed_rate_setting_fails_the_system_check(settings):
+    from numsite.throttle.apps import check_rates
+
+    assert check_rates() == []
+    settings.PARTIES_WRITE_RATE = "300"
+    errors = check_rates()
+    assert [e.id for e in errors] == ["throttle.E001"] and errors[0].obj == "PARTIES_WRITE_RATE"
+
+
+@pytest.mark.django_db
+def test_purge_command(monkeypatch, capsys):
+    from django.core.management import call_command
+
+    clock = [1_000_000.0]
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    write_view(request())
+    clock[0] += 3600
+    call_command("purge_throttle")
+    assert "1 compteur(s) supprimé(s)." in capsys.readouterr().out
+    assert Counter.objects.count() == 0
