@@ -40,6 +40,14 @@ def client():
     return FormClient()
 
 
+@pytest.fixture
+def admin_client(db, admin_user):
+    """pytest-django's ``admin_client``, posting urlencoded forms (see :class:`FormClient`)."""
+    client = FormClient()
+    client.force_login(admin_user)
+    return client
+
+
 @pytest.fixture(autouse=True)
 def _abuse_limits_off(settings):
     """The suite plays far faster than a table: abuse limits are off, except in the tests of
