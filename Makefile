@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run dev install install-test chromium lint test bench clean
+.PHONY: run install install-test chromium lint test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -145,7 +145,7 @@ def num_draft_table(request: HttpRequest) -> HttpResponse:
 def num_5(request: HttpRequest) -> HttpResponse:
     data = request.GET.copy()
     if "add" in data:
-        data["n"] = str(_round_count(data) + 1)
+        data["n"] = str(int(n) + 1 if (n := data.get("n") or "0").isdecimal() else 1)
     if "remove" in data:
         data = _remove_round(data, data.get("remove", ""))
     form = Num5Form(data) if "players" in data else Num5Form()
@@ -159,14 +159,6 @@ def num_5(request: HttpRequest) -> HttpResponse:
     if request.htmx and ("add" in request.GET or "remove" in request.GET):
         return render(request, "calculators/num_5.html#num5-calculator", context)
     return _page(request, "num-5", "calculators/num_5.html", "num5-result", context)
-
-
-def _round_count(data: QueryDict) -> int:
-    """``n`` as a number; junk counts as 0 (Num5Form bounds it to its own maximum)."""
-    try:
-        return max(0, min(int(data.get("n") or 0), Num5Form.MAX_ROUNDS))
-    except ValueError:
-        return 0
 
 
 def _remove_round(data: QueryDict, which: str) -> QueryDict:

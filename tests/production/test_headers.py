@@ -56,8 +56,9 @@ def test_every_page_sends_permissions_and_referrer_policies(client, path):
     assert response["X-Frame-Options"] == "DENY"
 
 
-INLINE_STYLE = re.compile(r"\sstyle\s*=", re.I)
-INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)
+# Not preceded by a name character: catches `{% if x %}style=` in a template too.
+INLINE_STYLE = re.compile(r"(?<![\w-])style\s*=", re.I)
+INLINE_HANDLER = re.compile(r"(?<![\w-])on[a-z]+\s*=", re.I)
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>", re.I)
 
 
