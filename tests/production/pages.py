@@ -1,26 +1,40 @@
-"""Every page of the site, and pages with results, for the production tests."""
+"""Every page of the site, for the production tests.
+
+Pages come from the URLconf (every calculator route without a parameter), so a page added to
+``calculators/urls.py`` is checked without editing this file; pages with results are the
+examples linked from the rulebooks.
+"""
+
+import re
+from html import unescape
+
+from django.urls import URLPattern, get_resolver
 
 from rules.games import GAMES
-from rules.rulings import RULINGS
+
+
+def calculator_pages() -> list[str]:
+    """Every route of the ``calculators`` namespace that takes no parameter."""
+    pages = []
+    for pattern in get_resolver().url_patterns:
+        if getattr(pattern, "namespace", None) != "calculators":
+            continue
+        for sub in pattern.url_patterns:
+            if isinstance(sub, URLPattern) and not sub.pattern.converters:
+                pages.append("/" + str(sub.pattern))
+    return pages
+
 
 #: Every page and calculator of the site (GET), without a query.
-PAGES = [
-    "/",
-    "/num-check/",
-    "/num-check/detecteur/",
-    "/num-check/feuille/",
-    "/num-draft/",
-    "/num-draft/table/",
-    "/num-5/",
-    "/num-connect/",
-    "/parties/nouvelle/",
-    *[g.rules_url for g in GAMES],
-]
+PAGES = ["/", *calculator_pages(), "/parties/nouvelle/", *[g.rules_url for g in GAMES]]
 
-#: Pages that show a result (groups drawn on the pool, sheets, tables…): the ruling examples.
-RESULT_PAGES = [
-    "/num-draft/?g00=1R&g01=JK&g02=1V&mode=classic",
-    "/num-draft/?g00=1R&g01=1B&g02=1V&g10=2R&g20=3R&l0=1J&r0=1S&mode=classic",
-    "/num-5/?players=L%C3%A9a,Tom,Zo%C3%A9&n=2&r0_0=3&r0_1=5&r0_2=7&r1_0=&r1_1=&r1_2=",
-    *[r.example_url for slug in RULINGS for r in RULINGS[slug] if r.example_url],
-]
+EXAMPLE_LINK = re.compile(r'href="(/[a-z0-9-]+/[a-z0-9/-]*\?[^"#]+)"')
+
+
+def result_pages(client) -> list[str]:
+    """The calculator examples linked from the four rulebooks (pages that show results)."""
+    links = []
+    for game in GAMES:
+        html = client.get(game.rules_url).content.decode()
+        links += [unescape(m) for m in EXAMPLE_LINK.findall(html)]
+    return sorted(set(links))

@@ -10,7 +10,7 @@ from django.test import RequestFactory
 
 from numsite.security import capability
 
-from .pages import PAGES, RESULT_PAGES
+from .pages import PAGES, result_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -75,13 +75,28 @@ def inline_problems(html: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", PAGES + RESULT_PAGES)
+@pytest.mark.parametrize("path", PAGES)
 def test_no_page_renders_inline_script_or_style(client, path):
     response = client.get(path)
     assert response.status_code == 200
-    html = response.content.decode()
-    # <svg> QR codes of Parties aside, the markup holds no inline style, script or handler.
-    assert inline_problems(html) == []
+    assert inline_problems(response.content.decode()) == []
+
+
+#: Pages with results beyond the rulebook examples: the pool's group rings and swatches.
+MORE_RESULTS = [
+    "/num-draft/?g00=1R&g01=JK&g02=1V&mode=classic",
+    "/num-draft/?g00=1R&g01=1B&g02=1V&g10=2R&g20=3R&l0=1J&r0=1S&mode=classic",
+    "/num-5/?players=L%C3%A9a,Tom,Zo%C3%A9&n=2&r0_0=3&r0_1=5&r0_2=7",
+]
+
+
+def test_no_result_page_renders_inline_script_or_style(client):
+    pages = result_pages(client) + MORE_RESULTS
+    assert len(pages) > 20  # the rulebooks link their examples
+    for path in pages:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert inline_problems(response.content.decode()) == [], path
 
 
 def test_htmx_is_told_not_to_inject_its_indicator_style(client):
@@ -107,10 +122,9 @@ PENDING = {"parties/game.html"}
 )
 def test_no_template_has_inline_script_style_or_handler(template):
     problems = inline_problems((TEMPLATES / template).read_text())
-    if template in PENDING:  # fails once clean, so that PENDING is emptied then
-        assert problems, f"{template} is clean now: remove it from PENDING"
-    else:
-        assert problems == []
+    if template in PENDING and problems:
+        pytest.xfail(f"{template}: {problems} (Parties rewrite; then empty PENDING)")
+    assert problems == []
 
 
 def test_capability_decorator_forbids_storing_and_indexing():
