@@ -7,9 +7,10 @@ against a fresh database, then:
    calculator pages, rulebooks, static files, /healthz and the JSON API: throughput,
    p50/p95/p99 latency, errors.
 2. ``writers``: W concurrent writers on one party through the Parties API (API.md: each write
-   renames a player, ``PATCH /api/v1/parties/<token>/players/<seat>``), then checks that every
-   acknowledged write is in the party exactly once (its version in the history, versions
-   unique) and that no write was lost (final version = creation + acknowledged writes).
+   renames a player, ``PATCH /api/v1/parties/<token>/players/<seat>``, to a name never used
+   before), then checks that every acknowledged write is in the party's history exactly once
+   (the entry whose summary ends with that new name), that history versions are unique, and
+   that no write was lost (final version = creation + acknowledged writes).
 3. ``fault``: the same writers, and ``kill -9`` of one gunicorn worker mid-burst; the master
    starts a new one. Every acknowledged write must be present once; a write whose answer was
    lost may or may not be there; then the database integrity check.
@@ -31,6 +32,7 @@ import argparse
 import http.client
 import json
 import os
+import re
 import signal
 import sqlite3
 import statistics
@@ -238,9 +240,15 @@ def writers(base: str, count: int, writes_each: int, during=None) -> dict:
     status, body = request(conn, "GET", f"/api/v1/parties/{token}")
     conn.close()
     final = json.loads(body)
-    history_versions = [h["version"] for h in final.get("history", []) if h["action"] == "rename"]
-    versions = [v for v, _ in acked]
-    missing = [v for v in versions if history_versions.count(v) != 1]
+    renames = [h for h in final.get("history", []) if h["action"] == "rename"]
+    versions = [h["version"] for h in renames]
+
+    def recorded(name: str) -> int:
+        """History entries of the rename to ``name`` (its summary ends with the new name)."""
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}$")
+        return sum(bool(pattern.search(h["summary"])) for h in renames)
+
+    missing = [name for _, name in acked if recorded(name) != 1]
     extra = final["version"] - first_version - len(acked)
     lat = tally.latencies
     return {
@@ -251,7 +259,7 @@ def writers(base: str, count: int, writes_each: int, during=None) -> dict:
         "p50_ms": round(percentile(lat, 50) * 1000, 1) if lat else None,
         "p95_ms": round(percentile(lat, 95) * 1000, 1) if lat else None,
         "p99_ms": round(percentile(lat, 99) * 1000, 1) if lat else None,
-        "duplicate_versions": len(versions) - len(set(versions)),
+        "history_versions_not_unique": len(versions) - len(set(versions)),
         "acknowledged_not_in_history_once": len(missing),
         # Writes committed whose answer was lost (only possible in the fault phase).
         "committed_beyond_acknowledged": extra,
