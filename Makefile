@@ -15,12 +15,23 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 
-## Install, apply migrations to the embedded SQLite database, collect the static files
-## (compressed by whitenoise) and serve on $(HOST):$(PORT).
+## Install, apply migrations to the embedded SQLite database, collect the static files when
+## they changed (compressed, served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn
+## (numsite/gunicorn.conf.py: workers, threads and logs from the environment; docs/deploy.md).
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
+	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
+
+## collectstatic only when a static file, the dependencies or the settings changed.
+var/static.stamp: $(shell find static -type f) pyproject.toml numsite/settings.py
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@touch $@
+
+## Django's development server with autoreload and DEBUG on, on $(HOST):$(PORT).
+dev: install
+	$(BIN)/python manage.py migrate --noinput
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 install-test: $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test]"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -31,6 +32,27 @@ def error(field: str, message: str, status: int = 400) -> JsonResponse:
     )
 
 
+#: API.md: JSON nested deeper than this is bad input (400), checked before decoding.
+MAX_JSON_DEPTH = 32
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in ``text``, brackets inside strings ignored.
+
+    A linear scan, so a body of 64 KiB of ``[`` costs one pass and never recurses.
+    """
+    depth = deepest = 0
+    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def json_api(
     view: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> Callable[[HttpRequest], JsonResponse]:
@@ -57,8 +79,16 @@ def json_api(
         if len(body) > limit:
             return error("body", "La requête dépasse 64 Kio.", 413)
         try:
-            data = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            return error("body", "Le corps de la requête n'est pas du JSON valide.")
+        if json_depth(text) > MAX_JSON_DEPTH:
+            return error(
+                "body", f"Le JSON est imbriqué sur plus de {MAX_JSON_DEPTH} niveaux : refusé."
+            )
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
             return error("body", "Le corps de la requête n'est pas du JSON valide.")
         if not isinstance(data, dict):
             return error("body", "Le corps de la requête doit être un objet JSON.")

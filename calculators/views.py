@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.views.decorators.http import require_GET, require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import push_url, reswap, retarget
 
 from rules.views import rulebook_context
@@ -73,13 +73,13 @@ def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any
     }
 
 
-@require_GET
+@require_safe
 def num_check(request: HttpRequest) -> HttpResponse:
     context = _check_context(request)
     return _page(request, "num-check", "calculators/num_check.html", "check-result", context)
 
 
-@require_GET
+@require_safe
 def num_check_detect(request: HttpRequest) -> HttpResponse:
     context = _check_context(request, "detect")
     form = context["detect_form"]
@@ -87,7 +87,7 @@ def num_check_detect(request: HttpRequest) -> HttpResponse:
     return _page(request, "num-check", "calculators/num_check.html", "detect-result", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def num_check_sheet(request: HttpRequest) -> HttpResponse:
     """Player sheets (stateless): GET shows the form, POST (or GET with data) scores it."""
     context = _check_context(request, "sheet")
@@ -107,7 +107,7 @@ def num_check_sheet(request: HttpRequest) -> HttpResponse:
 DRAFT_KEYS = tuple(GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode"])
 
 
-@require_GET
+@require_safe
 def num_draft(request: HttpRequest) -> HttpResponse:
     form = _bound(request, DraftForm, DRAFT_KEYS, mode=numdraft.CLASSIC, values="0-12")
     result = form.result if form.is_bound and form.is_valid() else None
@@ -123,7 +123,7 @@ def num_draft(request: HttpRequest) -> HttpResponse:
     return _page(request, "num-draft", "calculators/num_draft.html", "draft-result", context)
 
 
-@require_GET
+@require_safe
 def num_draft_table(request: HttpRequest) -> HttpResponse:
     form = _bound(request, DraftTableForm, ("players",), mode=numdraft.CLASSIC)
     opening_form = _bound(request, OpeningForm, ("turned",))
@@ -181,7 +181,7 @@ def num_5(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- Num Connect
 
 
-@require_GET
+@require_safe
 def num_connect(request: HttpRequest) -> HttpResponse:
     form = _bound(request, ConnectForm, ("cards",))
     context = {"form": form, "result": form.result if form.is_bound and form.is_valid() else None}

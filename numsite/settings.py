@@ -6,6 +6,14 @@ Environment variables:
   key given, a random key is made once and kept in the git-ignored ``var/secret_key``.
 - ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
 - ``DATABASE_URL``: any dj-database-url URL (default: SQLite file in ``var/``).
+- ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
+- ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
+- ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
+  (default: loopback with ``HTTPS=1``, none otherwise).
+- ``RATELIMIT_ENABLED`` (default on), ``PARTIES_CREATE_RATE`` (``20/600``),
+  ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``): abuse limits per
+  client IP (``<count>/<seconds>``).
+- ``LOG_LEVEL``: level of the root logger (default ``WARNING``).
 """
 
 import os
@@ -74,10 +82,14 @@ INSTALLED_APPS = [
     "bootstrap",
     "calculators",
     "rules",
+    "numsite.throttle",
 ]
 
 MIDDLEWARE = [
+    "numsite.security.RequestLimitsMiddleware",  # before anything reads the body
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "numsite.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -165,16 +177,127 @@ WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# The JSON API refuses bodies over 64 KiB (API.md); Django's own guard is kept above that so
-# the API can answer 413 itself.
+# Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;
+# RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses
+# multipart (no file upload anywhere).
 API_MAX_BODY = 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+FILE_UPLOAD_HANDLERS: list[str] = []
+
+# --------------------------------------------------------------------------- security headers
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # no-referrer makes browsers send Origin: null (CSRF)
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# htmx sends the CSRF token from the page (base.html hx-headers); no script reads the cookie.
+CSRF_COOKIE_HTTPONLY = True
 
+# Strict CSP (django-csp 4): no inline script or style anywhere, htmx told not to inject its
+# indicator styles (base.html), Bootstrap's data: SVG icons allowed as images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'none'"],
+    }
+}
+
+#: Features the site does not use are denied; the wake lock keeps a phone's score sheet on.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "idle-detection",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "picture-in-picture",
+        "publickey-credentials-get",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+} | {"screen-wake-lock": ["self"]}
+
+# HTTPS=1 behind a TLS reverse proxy that sets X-Forwarded-Proto (docs/deploy.md).
+HTTPS = env_bool("HTTPS")
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's and the orchestrator's probes
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+
+#: The admin's path from the environment (e.g. "gestion-7f3a/"); no admin at all when unset.
+ADMIN_URL = os.environ.get("ADMIN_URL", "").strip().strip("/")
+ADMIN_URL = f"{ADMIN_URL}/" if ADMIN_URL else ""
+
+# --------------------------------------------------------------------------- abuse limits
+
+#: Addresses or networks of reverse proxies whose X-Forwarded-For is believed. HTTPS=1 means
+#: "behind a TLS proxy", which docs/deploy.md puts on this machine: loopback by default then
+#: (else every client would share the proxy's address, and its limits).
+TRUSTED_PROXIES = [
+    p.strip()
+    for p in os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1" if HTTPS else "").split(",")
+    if p.strip()
+]
+RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
+PARTIES_CREATE_RATE = os.environ.get("PARTIES_CREATE_RATE", "20/600")
+PARTIES_WRITE_RATE = os.environ.get("PARTIES_WRITE_RATE", "300/60")
+ADMIN_LOGIN_RATE = os.environ.get("ADMIN_LOGIN_RATE", "10/600")
+
+# --------------------------------------------------------------------------- logging
+
+# Every handler runs the token filter: no Parties token in any log line. The gunicorn loggers
+# get it from numsite/gunicorn.conf.py (its own logger class).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": "WARNING"},
+    "filters": {"redact_tokens": {"()": "numsite.log_redaction.RedactTokensFilter"}},
+    "formatters": {
+        "plain": {"format": "[{asctime}] {levelname} {name}: {message}", "style": "{"},
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact_tokens"],
+        },
+        "server": {
+            "class": "logging.StreamHandler",
+            "formatter": "server",
+            "filters": ["redact_tokens"],
+        },
+    },
+    # Django's own handlers (console in DEBUG, mail_admins) are replaced: its records reach the
+    # root's filtered handler, and no handler without the filter remains.
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO" if DEBUG else "WARNING", "propagate": True},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -4,17 +4,18 @@ from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 from rules.games import GAMES
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"games": GAMES})
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database answers a query, 503 otherwise."""
     try:
@@ -24,6 +25,16 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except DatabaseError:
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+@csrf_exempt  # the API is CSRF-exempt (no cookies): its 404 must not turn into a CSRF 403
+def api_not_found(request: HttpRequest) -> JsonResponse:
+    """Any unknown path under /api/: API.md's JSON error (field "path"), never an HTML page."""
+    return JsonResponse(
+        {"error": {"field": "path", "message": f"Adresse inconnue de l'API : {request.path}"}},
+        status=404,
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -2,7 +2,7 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .games import GAMES_BY_SLUG
 
@@ -13,7 +13,7 @@ def rulebook_context(slug: str) -> dict:
     return {"game": game, "rulebook_html": game.rulebook_html, "rulings_html": game.rulings_html}
 
 
-@require_GET
+@require_safe
 def rulebook(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAMES_BY_SLUG:
         raise Http404("Jeu inconnu")

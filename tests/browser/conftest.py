@@ -50,6 +50,24 @@ def page(browser, live_server):
         # A navigation aborts the requests still pending (a favicon, say): not a failure.
         lambda r: r.failure != "net::ERR_ABORTED" and page.problems.append(f"failed: {r.url}"),
     )
+    # Strict CSP (issue #11): Chromium reports every violation on the console ("Refused to
+    # apply inline style…", "Refused to execute inline script…") and as a DOM event.
+    page.csp_violations = []
+    page.on(
+        "console",
+        lambda m: (
+            ("Content Security Policy" in m.text or "Refused to" in m.text)
+            and page.csp_violations.append(f"{m.type}: {m.text}")
+        ),
+    )
+    page.expose_function("reportCspViolation", lambda text: page.csp_violations.append(text))
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => window.reportCspViolation("
+        "`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));"
+    )
     page.base = live_server.url
     yield page
+    violations = list(page.csp_violations)
     context.close()
+    if violations:
+        pytest.fail(f"CSP violations: {violations}")

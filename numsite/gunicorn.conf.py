@@ -1,0 +1,66 @@
+"""gunicorn settings for ``make run`` and production (docs/deploy.md).
+
+Environment: ``GUNICORN_WORKERS`` (default 2 × cores + 1, at most 5: a 2-core machine gets 5),
+``GUNICORN_THREADS`` (default 4 per worker: the board polls are short and mostly wait on the
+database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_ACCESS_LOG`` (``-`` for stdout, a path, or
+``off``), ``GUNICORN_ERROR_LOG`` (``-`` for stderr, or a path). The bind address comes from the
+command line (``make run`` passes ``$(HOST):$(PORT)``) or ``GUNICORN_BIND``.
+
+No secret reaches either log: the access line leaves out the query string and the Referer, and
+both logs run numsite.log_redaction.RedactTokensFilter (Parties tokens in paths).
+"""
+
+import os
+
+from gunicorn.glogging import Logger
+
+from numsite.log_redaction import RedactTokensFilter
+
+
+def _int(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
+wsgi_app = "numsite.wsgi:application"
+if os.environ.get("GUNICORN_BIND"):
+    bind = [os.environ["GUNICORN_BIND"]]
+workers = _int("GUNICORN_WORKERS", min(2 * (os.cpu_count() or 1) + 1, 5))
+worker_class = "gthread"
+threads = _int("GUNICORN_THREADS", 4)
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = 20
+keepalive = 5
+# A worker is recycled after this many requests (bounded memory over weeks of uptime).
+max_requests = 5000
+max_requests_jitter = 500
+# Headers: bounded (gunicorn's defaults, stated), no request line over 4 KiB.
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
+# Behind the TLS proxy: X-Forwarded-Proto is believed from loopback only (gunicorn's default).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
+_access = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+accesslog = None if _access.lower() in {"", "off", "none", "0"} else _access
+errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+# Client, time, method, path without its query, protocol, status, bytes, duration (µs),
+# user agent. No %(r)s (request line with query), no %(q)s, no %(f)s (Referer).
+access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(D)sus "%(a)s"'
+
+
+class RedactingLogger(Logger):
+    """gunicorn's logger with the token filter on every handler of its error and access logs."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                if not any(isinstance(f, RedactTokensFilter) for f in handler.filters):
+                    handler.addFilter(RedactTokensFilter())
+
+
+logger_class = RedactingLogger

@@ -1,0 +1,132 @@
+"""One logging filter that keeps the secret tokens of Parties out of every log line.
+
+A party is reached through capability URLs: ``/parties/<pk>/<token>/…`` today,
+``/parties/<token>/…`` and ``/api/v1/parties/<token>/…`` tomorrow. A token is
+``secrets.token_urlsafe(24)``: 32 characters of ``[A-Za-z0-9_-]``. Whoever reads a log line
+holding one could edit the game, so every handler (Django's loggers, runserver's
+``django.server``, gunicorn's error and access logs) runs :class:`RedactTokensFilter`.
+
+A path segment after ``/parties/`` is taken for a token when it is at least
+:data:`MIN_TOKEN_LENGTH` characters of the token alphabet and not a plain lowercase word
+(``claim_add``, ``nouvelle``, ``tableau``…): such a segment becomes ``[redacted]``.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import re
+from typing import Any
+
+REDACTED = "[redacted]"
+#: Shorter segments are names (actions, pages) or ids; a half-copied token of 16+ characters is
+#: still treated as a secret.
+MIN_TOKEN_LENGTH = 16
+MARKER = "/parties/"
+
+_TAIL = re.compile(r"/parties/([^\s?#\"'<>]*)")
+_TOKENISH = re.compile(rf"[A-Za-z0-9_-]{{{MIN_TOKEN_LENGTH},}}")
+_WORD = re.compile(r"[a-z_-]+")
+
+
+def _redact_segment(segment: str) -> str:
+    if _TOKENISH.fullmatch(segment) and not _WORD.fullmatch(segment):
+        return REDACTED
+    return segment
+
+
+def _redact_tail(match: re.Match[str]) -> str:
+    tail = "/".join(_redact_segment(s) for s in match.group(1).split("/"))
+    return MARKER + tail
+
+
+def redact(text: str) -> str:
+    """``text`` with every token-like path segment after ``/parties/`` replaced."""
+    if MARKER not in text:
+        return text
+    return _TAIL.sub(_redact_tail, text)
+
+
+def _redact_value(value: Any) -> Any:
+    """A log argument, redacted; numbers and other plain values are kept as they are."""
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, bytes):
+        text = value.decode("latin-1")
+        redacted = redact(text)
+        return value if redacted == text else redacted.encode("latin-1")
+    try:
+        text = str(value)
+    except Exception:  # a broken __str__ must not break logging
+        return value
+    redacted = redact(text)
+    return value if redacted == text else redacted
+
+
+_REQUEST_META = (
+    "PATH_INFO",
+    "REQUEST_URI",
+    "RAW_URI",
+    "HTTP_REFERER",
+    "HTTP_ORIGIN",
+    "HTTP_HX_CURRENT_URL",
+    "QUERY_STRING",
+)
+
+
+def _redacted_request(request: Any) -> Any:
+    """A shallow copy of a Django request whose path and path-bearing headers are redacted.
+
+    ``django.request`` records carry the request (an e-mail or Sentry handler would print its
+    path and headers); the live request is left untouched.
+    """
+    paths = [getattr(request, "path", ""), getattr(request, "path_info", "")]
+    meta = getattr(request, "META", None)
+    values = paths + [str(meta.get(k, "")) for k in _REQUEST_META] if isinstance(meta, dict) else []
+    if not any(MARKER in v for v in values):
+        return request
+    clone = copy.copy(request)
+    for attr in ("path", "path_info"):
+        if isinstance(getattr(request, attr, None), str):
+            setattr(clone, attr, redact(getattr(request, attr)))
+    if isinstance(meta, dict):
+        clone.META = {
+            k: (redact(v) if k in _REQUEST_META and isinstance(v, str) else v)
+            for k, v in meta.items()
+        }
+    return clone
+
+
+class RedactTokensFilter(logging.Filter):
+    """Redacts Parties tokens in a record's message, arguments, request and traceback.
+
+    Never drops a record (always returns True); attach it to every handler.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        else:
+            record.msg = _redact_value(record.msg)
+        if isinstance(record.args, dict):
+            # In place: gunicorn's access atoms are a dict subclass whose lookups of absent
+            # keys answer "-"; a plain dict would break its format.
+            for key, value in list(record.args.items()):
+                redacted = _redact_value(value)
+                if redacted is not value:
+                    record.args[key] = redacted
+        elif isinstance(record.args, tuple):
+            record.args = tuple(_redact_value(a) for a in record.args)
+        request = getattr(record, "request", None)
+        if request is not None:
+            record.request = _redacted_request(request)
+        if record.exc_info and not record.exc_text:
+            # Formatters reuse exc_text when set: format the traceback once, redacted.
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True

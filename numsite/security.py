@@ -1,0 +1,108 @@
+"""Site-wide security helpers: capability pages, Permissions-Policy, request-body limits.
+
+The Content-Security-Policy itself comes from django-csp (``CONTENT_SECURITY_POLICY`` in the
+settings); HSTS, secure cookies and the HTTPS redirect from Django's own settings
+(``HTTPS=1``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import add_never_cache_headers, patch_cache_control
+
+JSON_DUMPS = {"ensure_ascii": False}
+
+
+def capability(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For a page reached through a secret link (a Parties token in its URL).
+
+    The answer is never stored by a browser or a shared cache (``Cache-Control: no-store,
+    private``) and never indexed (``X-Robots-Tag: noindex``). Works on function views, the
+    page, its htmx fragments, the CSV export and the JSON API alike.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        mark_capability(response)
+        return response
+
+    return wrapper
+
+
+def mark_capability(response: HttpResponse) -> HttpResponse:
+    """Headers of :func:`capability` on one response (for code that is not a view)."""
+    add_never_cache_headers(response)  # no-cache, no-store, must-revalidate, private, Expires
+    patch_cache_control(response, no_store=True, private=True)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def refusal(request: HttpRequest, status: int, field: str, message: str) -> HttpResponse:
+    """A refusal in the shape the client expects: API.md's JSON error under /api/, else text.
+
+    Plain text (not a template) because it is answered before the request is read, and must
+    not depend on anything that could fail.
+    """
+    if is_api(request):
+        return JsonResponse(
+            {"error": {"field": field, "message": message}},
+            status=status,
+            json_dumps_params=JSON_DUMPS,
+        )
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+class PermissionsPolicyMiddleware:
+    """``Permissions-Policy`` on every answer, from ``settings.PERMISSIONS_POLICY``."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.header = ", ".join(
+            f"{feature}=({' '.join(allow)})"
+            for feature, allow in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.header:
+            response.headers.setdefault("Permissions-Policy", self.header)
+        return response
+
+
+class RequestLimitsMiddleware:
+    """Refuses, before the body is read: any ``multipart/form-data`` (the site takes no file
+    upload: 415) and any declared body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413).
+
+    Django itself enforces the same cap when a body without a declared length is read.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        content_type = request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
+        if content_type.startswith("multipart/"):
+            return refusal(
+                request,
+                415,
+                "body",
+                "Ce site n'accepte aucun envoi de fichier (multipart/form-data refusé).",
+            )
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return refusal(request, 400, "body", "En-tête Content-Length invalide.")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and declared > limit:
+            return refusal(request, 413, "body", f"La requête dépasse {limit // 1024} Kio.")
+        return self.get_response(request)

@@ -1,0 +1,27 @@
+"""Fixed-window request counters, shared by every server process through the database."""
+
+from django.db import models
+
+
+class Counter(models.Model):
+    """How many requests one client made in one scope during one window.
+
+    ``slot`` is the window's number (Unix time // period); ``expires`` the Unix time at which
+    the window ends, after which the row is only garbage (purged lazily).
+    """
+
+    scope = models.CharField(max_length=64)
+    client = models.CharField(max_length=64)
+    slot = models.BigIntegerField()
+    count = models.PositiveIntegerField(default=0)
+    expires = models.BigIntegerField(db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scope", "client", "slot"], name="throttle_counter_unique_window"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.client} #{self.slot}: {self.count}"

@@ -1,0 +1,40 @@
+"""Every page of the site, for the production tests.
+
+Pages come from the URLconf (every calculator route without a parameter), so a page added to
+``calculators/urls.py`` is checked without editing this file; pages with results are the
+examples linked from the rulebooks.
+"""
+
+import re
+from html import unescape
+
+from django.urls import URLPattern, get_resolver
+
+from rules.games import GAMES
+
+
+def calculator_pages() -> list[str]:
+    """Every route of the ``calculators`` namespace that takes no parameter."""
+    pages = []
+    for pattern in get_resolver().url_patterns:
+        if getattr(pattern, "namespace", None) != "calculators":
+            continue
+        for sub in pattern.url_patterns:
+            if isinstance(sub, URLPattern) and not sub.pattern.converters:
+                pages.append("/" + str(sub.pattern))
+    return pages
+
+
+#: Every page and calculator of the site (GET), without a query.
+PAGES = ["/", *calculator_pages(), "/parties/nouvelle/", *[g.rules_url for g in GAMES]]
+
+EXAMPLE_LINK = re.compile(r'href="(/[a-z0-9-]+/[a-z0-9/-]*\?[^"#]+)"')
+
+
+def result_pages(client) -> list[str]:
+    """The calculator examples linked from the four rulebooks (pages that show results)."""
+    links = []
+    for game in GAMES:
+        html = client.get(game.rules_url).content.decode()
+        links += [unescape(m) for m in EXAMPLE_LINK.findall(html)]
+    return sorted(set(links))

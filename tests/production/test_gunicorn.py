@@ -1,0 +1,81 @@
+"""The production server for real (issue #11): gunicorn with numsite/gunicorn.conf.py on a free
+loopback port, started and stopped by the test; its logs hold no Parties token."""
+
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .servers import ROOT, fetch, gunicorn, server_env
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("gunicorn")
+    env = server_env(
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        GUNICORN_THREADS="2",
+        GUNICORN_ACCESS_LOG=str(tmp / "access.log"),
+        GUNICORN_ERROR_LOG=str(tmp / "error.log"),
+        RATELIMIT_ENABLED="1",
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    with gunicorn(env, tmp / "stderr.log") as base:
+        yield base, tmp, None
+
+
+def all_logs(tmp: Path) -> str:
+    return "".join(
+        (tmp / n).read_text()
+        for n in ("access.log", "error.log", "stderr.log")
+        if (tmp / n).exists()
+    )
+
+
+def test_gunicorn_serves_pages_static_files_and_head_with_the_headers(server):
+    base, _, _ = server
+    status, headers, body = fetch(f"{base}/num-check/")
+    assert status == 200 and "NUM CHECK" in body.decode()
+    assert headers["Server"] == "gunicorn"
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert "camera=()" in headers["Permissions-Policy"]
+    assert fetch(f"{base}/num-5/", method="HEAD")[0] == 200
+    status, headers, body = fetch(f"{base}/static/css/numsite.css")
+    assert status == 200 and headers["Content-Type"].startswith("text/css")
+    assert b".htmx-indicator" in body
+
+
+def test_gunicorn_logs_hold_no_token(server):
+    base, tmp, _ = server
+    tokens = [secrets.token_urlsafe(24) for _ in range(4)]
+    fetch(f"{base}/parties/1/{tokens[0]}/", headers={"Referer": f"{base}/parties/1/{tokens[0]}/"})
+    fetch(f"{base}/parties/1/{tokens[1]}/tableau/?v=1&t={tokens[1]}")
+    fetch(  # no CSRF token: 403, logged by django.security.csrf
+        f"{base}/parties/1/{tokens[2]}/claim_add/",
+        method="POST",
+        data=b"combo=paire&cards=1R+1B",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    fetch(
+        f"{base}/api/v1/parties/{tokens[3]}/",
+        method="POST",
+        data=b"{}",
+        headers={"Content-Type": "application/json"},
+    )
+    time.sleep(0.5)  # let the workers flush their log lines
+    access = (tmp / "access.log").read_text()
+    assert access.count("[redacted]") >= 4, access
+    logs = all_logs(tmp)
+    assert "Forbidden" in logs and "Not Found" in logs  # Django's request log is there too…
+    for token in tokens:
+        assert token not in logs  # …and nowhere a token

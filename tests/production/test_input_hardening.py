@@ -1,0 +1,246 @@
+"""Input hardening (issue #11, API.md): no 500 for any junk, HEAD everywhere, JSON 404 under
+/api/, deep JSON refused, no multipart, bounded bodies."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from calculators.api import MAX_JSON_DEPTH, json_depth
+from calculators.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
+
+from .pages import PAGES
+
+pytestmark = pytest.mark.django_db
+
+API_ENDPOINTS = [
+    "num-check/score",
+    "num-check/detect",
+    "num-check/sheet",
+    "num-draft/score",
+    "num-draft/table",
+    "num5/round",
+    "num5/game",
+    "num-connect/check",
+]
+
+# --------------------------------------------------------------------------- deep JSON
+
+
+@pytest.mark.parametrize("endpoint", API_ENDPOINTS)
+def test_json_nested_deeper_than_32_levels_is_a_400(client, endpoint):
+    body = "[" * 1000 + "]" * 1000
+    response = client.post(f"/api/v1/{endpoint}", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "body"
+    assert "32" in response.json()["error"]["message"]
+
+
+def nested(depth: int) -> dict:
+    value: object = "7R"
+    for _ in range(depth - 1):
+        value = [value]
+    return {"cards": value}
+
+
+def test_json_depth_limit_is_exactly_32(api):
+    # 32 levels (the object and 31 lists) is still decoded: the engine answers about the cards.
+    status, body = api("num-connect/check", nested(MAX_JSON_DEPTH))
+    assert body["error"]["field"] != "body"
+    status, body = api("num-connect/check", nested(MAX_JSON_DEPTH + 1))
+    assert status == 400 and body["error"]["field"] == "body"
+
+
+def test_json_depth_ignores_brackets_inside_strings():
+    assert json_depth('{"a": "[[[[{{{{", "b": ["\\"]]]["]}') == 2
+    assert json_depth("[" * 40 + "]" * 40) == 40
+    assert json_depth('"[[["') == 0
+
+
+def test_a_64_kib_body_of_brackets_is_refused_quickly(client):
+    import time
+
+    body = "[" * (64 * 1024 - 10)
+    start = time.perf_counter()
+    response = client.post("/api/v1/num5/game", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert time.perf_counter() - start < 1.0
+
+
+# --------------------------------------------------------------------------- /api/ 404
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/", "/api", "/api/v1/", "/api/v1/inconnu", "/api/v2/num5/game", "/api/v1/num5/"]
+)
+def test_unknown_api_path_is_a_json_404_naming_the_path(client, path):
+    for response in (
+        client.get(path),
+        client.post(path, data="{}", content_type="application/json"),
+    ):
+        assert response.status_code == 404
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["error"]["field"] == "path"
+
+
+def test_known_api_paths_still_answer(api):
+    status, _ = api("num-connect/check", {"cards": ["1R", "2R", "3R"]})
+    assert status == 200
+
+
+# --------------------------------------------------------------------------- HEAD
+
+
+#: Parties views, rewritten by the Parties work: require_safe (GET+HEAD) goes on them there.
+HEAD_PENDING = {"/parties/nouvelle/"}
+
+
+@pytest.mark.parametrize("path", PAGES + ["/healthz"])
+def test_head_works_on_every_page(client, path):
+    response = client.head(path)
+    if path in HEAD_PENDING and response.status_code == 405:
+        pytest.xfail(f"{path}: HEAD refused (Parties rewrite; then empty HEAD_PENDING)")
+    assert response.status_code == 200
+    assert response.content == b""
+
+
+def test_healthz_answers_get_and_head_but_not_post(client):
+    assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
+    assert client.post("/healthz").status_code == 405
+
+
+# --------------------------------------------------------------------------- bodies
+
+
+def multipart(client, path):
+    # Django's client sends multipart/form-data unless told otherwise: a browser file upload.
+    from django.test import Client
+
+    return Client().post(path, {"players": "a", "file": ("x" * 100)})
+
+
+@pytest.mark.parametrize("path", ["/num-check/feuille/", "/parties/nouvelle/", "/api/v1/num5/game"])
+def test_multipart_is_refused_before_the_body_is_read(client, path):
+    response = multipart(client, path)
+    assert response.status_code == 415
+    text = response.content.decode()
+    assert "fichier" in text
+    if path.startswith("/api/"):
+        assert response.json()["error"]["field"] == "body"
+
+
+def test_multipart_refusal_does_not_read_the_body(rf):
+    from numsite.security import RequestLimitsMiddleware
+
+    class Exploding:
+        def read(self, *args):
+            raise AssertionError("the body was read")
+
+        readline = read
+
+    request = rf.post(
+        "/num-check/feuille/", data=b"--x\r\n", content_type="multipart/form-data; boundary=x"
+    )
+    request._stream = Exploding()
+    request.META["CONTENT_LENGTH"] = str(3 * 1024 * 1024)
+    response = RequestLimitsMiddleware(lambda r: r.body)(request)
+    assert response.status_code == 415
+
+
+def test_form_bodies_over_64_kib_are_refused_with_413(client):
+    big = "Léa : Paire 5R 5B\n" * 5000
+    response = client.post("/num-check/feuille/", {"players": big})
+    assert response.status_code == 413
+    assert "Kio" in response.content.decode()
+
+
+def test_api_bodies_over_64_kib_are_refused_with_a_json_413(client):
+    body = json.dumps({"cards": ["1R"] * 20000})
+    response = client.post("/api/v1/num-connect/check", data=body, content_type="application/json")
+    assert response.status_code == 413
+    assert response.json()["error"]["field"] == "body"
+
+
+def test_form_posts_within_the_cap_still_work(client):
+    response = client.post("/num-check/feuille/", {"players": "Léa : Paire 5R 5B"})
+    assert response.status_code == 200
+
+
+# --------------------------------------------------------------------------- junk queries
+
+JUNK = ["x", "-1", "99999999999999999999", "\x00", "[]", "", "1e309", "NaN", "٣", "0x10", "é" * 300]
+
+#: Every GET parameter each calculator page reads.
+PARAMS = {
+    "/num-check/": ["combo", "cards", "rank"],
+    "/num-check/detecteur/": ["hand", "rank", "exclude"],
+    "/num-check/feuille/": ["players"],
+    "/num-draft/": GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode", "values"],
+    "/num-draft/table/": ["players", "mode", "values", "turned"],
+    "/num-5/": ["players", "n", "add", "remove", "explosion", "r0_0", "r0_1", "r0_2", "r1_0"],
+    "/num-connect/": ["cards", "first_play", "free"],
+    # « Jouer un tour » (on main since the Num 5 turn work): checked once the route exists.
+    "/num-5/tour/": ["players", "explosion", "r1", "r2", "r3", "t1", "t2", "c0", "c1", "play"],
+}
+#: Valid neighbours, so that junk in one parameter meets an otherwise meaningful form.
+BASE = {
+    "/num-check/": {"combo": "paire", "cards": "1R 1B", "rank": "1"},
+    "/num-check/detecteur/": {"hand": "1R 1B 2R 3R 4R", "rank": "1"},
+    "/num-check/feuille/": {"players": "Léa : Paire 5R 5B"},
+    "/num-draft/": {"g00": "1R", "mode": "classic", "values": "0-12"},
+    "/num-draft/table/": {"players": "A : 1R 2R 3R / - - - / - - -", "mode": "classic"},
+    "/num-5/": {"players": "a,b,c", "n": "2", "r0_0": "3", "r0_1": "5", "r0_2": "7"},
+    "/num-connect/": {"cards": "1R 2R 3R"},
+    "/num-5/tour/": {"players": "a,b,c", "c0": "3R", "c1": "5B", "c2": "7J", "play": "1"},
+}
+CALCULATOR_PAGES = [
+    p for p in PAGES if p not in ("/", "/parties/nouvelle/") and "/regles/" not in p
+]
+
+
+def test_the_junk_walk_covers_every_calculator_page():
+    assert [p for p in CALCULATOR_PAGES if p not in PARAMS] == []
+
+
+@pytest.mark.parametrize("path", CALCULATOR_PAGES)
+def test_junk_in_any_query_parameter_is_never_a_500(client, path):
+    client.raise_request_exception = True
+    for param in PARAMS[path]:
+        for junk in JUNK:
+            for query in ({param: junk}, BASE[path] | {param: [junk, junk]}):
+                response = client.get(path, query)
+                # 200, or a redirect to the state's own URL (a turn played): never a 500.
+                assert response.status_code in (200, 302), (param, junk, response.status_code)
+            htmx = client.get(path, BASE[path] | {param: junk}, headers={"HX-Request": "true"})
+            assert htmx.status_code == 200, (param, junk, "htmx")
+
+
+def test_num5_junk_round_count_with_add_is_a_page_not_a_500(client):
+    response = client.get("/num-5/", {"players": "a,b,c", "n": "x", "add": "1"})
+    assert response.status_code == 200
+    response = client.get("/num-5/", {"players": "a,b,c", "n": "99999999999999999999", "add": "1"})
+    assert response.status_code == 200
+
+
+def test_null_character_is_a_french_field_error(client):
+    html = client.get("/num-connect/", {"cards": "1R\x002R"}).content.decode()
+    assert "caractère nul" in html and 'aria-invalid="true"' in html
+
+
+def test_junk_in_form_posts_is_never_a_500(client):
+    client.raise_request_exception = True
+    for junk in JUNK:
+        assert client.post("/num-check/feuille/", {"players": junk}).status_code == 200
+    assert (
+        client.post(reverse("calculators:num_check_sheet"), {"players": ["a", "b"]}).status_code
+        == 200
+    )
+
+
+def test_unknown_api_path_is_a_json_404_even_with_csrf_checks():
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post(
+        "/api/v1/inconnu", data="{}", content_type="application/json"
+    )
+    assert response.status_code == 404 and response.json()["error"]["field"] == "path"

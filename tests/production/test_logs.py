@@ -1,0 +1,176 @@
+"""No Parties token in any log line (issue #11): one filter on every handler."""
+
+import io
+import logging
+import secrets
+import sys
+
+import pytest
+from django.test import RequestFactory
+
+from numsite.log_redaction import REDACTED, RedactTokensFilter, redact
+
+pytestmark = pytest.mark.django_db
+
+
+def token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "/parties/12/{t}/",
+        "/parties/12/{t}/claim_add/",
+        "/parties/12/{t}/export.csv",
+        "/parties/{t}/",
+        "/parties/{t}/tableau/?v=3",
+        "/api/v1/parties/{t}/",
+        "/api/v1/parties/{t}/claims",
+        "https://numsite.example/parties/{t}/#x",
+        'GET /parties/12/{t}/claim_add/ HTTP/1.1" 400',
+        "Bad Request: /parties/12/{t}/claim_add/",
+    ],
+)
+def test_redact_removes_the_token_and_keeps_the_rest(template):
+    t = token()
+    line = template.format(t=t)
+    redacted = redact(line)
+    assert t not in redacted
+    assert redacted == line.replace(t, REDACTED)
+
+
+def test_redact_keeps_names_and_ids():
+    for line in (
+        "/parties/nouvelle/",
+        "/parties/12/abc/claim_add/",
+        "/parties/12/tableau/",
+        "/num-check/?cards=7R",
+        "/parties/12/undo_redo_last_claim/",
+    ):
+        assert redact(line) == line
+
+
+def test_redact_catches_a_token_with_any_capital_or_digit():
+    # A segment of lowercase letters, _ and - is a name (an action); a random token is one with
+    # probability (28/64)^32 ≈ 4e-12. One capital or digit makes it a token.
+    for t in ("a" * 31 + "B", "-" * 31 + "7", "0123456789" * 3 + "ab", "abc_def-ghi_" * 2 + "Xy1"):
+        assert REDACTED in redact(f"/parties/{t}/"), t
+    assert (
+        redact("/parties/1/abcdefghijklmnopqrstuvwxyz/") == "/parties/1/abcdefghijklmnopqrstuvwxyz/"
+    )
+
+
+def test_filter_redacts_message_args_request_and_traceback():
+    t = token()
+    request = RequestFactory().get(f"/parties/3/{t}/", HTTP_REFERER=f"https://x/parties/3/{t}/")
+    try:
+        raise ValueError(f"boom at /parties/3/{t}/")
+    except ValueError:
+        exc_info = sys.exc_info()
+    record = logging.LogRecord(
+        "django.request",
+        logging.WARNING,
+        __file__,
+        1,
+        "Bad Request: %s (%s)",
+        (request.path, 400),
+        exc_info,
+    )
+    record.request = request
+    record.status_code = 400
+    assert RedactTokensFilter().filter(record) is True
+    text = logging.Formatter().format(record)
+    assert t not in text and REDACTED in text and "(400)" in text
+    assert t not in record.request.path and t not in record.request.META["HTTP_REFERER"]
+    assert request.path == f"/parties/3/{t}/"  # the live request is left alone
+
+
+def test_filter_keeps_gunicorn_access_atoms_a_safe_dict():
+    from gunicorn.glogging import SafeAtoms
+
+    t = token()
+    atoms = SafeAtoms({"U": f"/parties/{t}/", "s": 200, "{user-agent}i": "curl"})
+    record = logging.LogRecord(
+        "gunicorn.access", logging.INFO, __file__, 1, "%(U)s %(s)s %({referer}i)s", (), None
+    )
+    record.args = atoms
+    RedactTokensFilter().filter(record)
+    assert record.getMessage() == f"/parties/{REDACTED}/ 200 -"
+
+
+def configured_handlers() -> list[logging.Handler]:
+    handlers = list(logging.getLogger().handlers)
+    for logger in logging.Logger.manager.loggerDict.values():
+        if isinstance(logger, logging.Logger):
+            handlers += logger.handlers
+    return handlers
+
+
+def test_every_configured_handler_runs_the_filter():
+    # pytest's own capture handlers aside, every handler of every logger has the filter.
+    ours = [h for h in configured_handlers() if not type(h).__module__.startswith("_pytest")]
+    assert ours, "LOGGING configures handlers"
+    for handler in ours:
+        assert any(isinstance(f, RedactTokensFilter) for f in handler.filters), handler
+
+
+def test_django_loggers_keep_no_handler_of_their_own():
+    # Django's defaults (console in DEBUG, mail_admins) would bypass the filter.
+    assert logging.getLogger("django").handlers == []
+    assert logging.getLogger("django.request").handlers == []
+
+
+@pytest.fixture
+def console():
+    """The root's configured console handler, writing into a buffer for the test."""
+    handler = next(
+        h for h in logging.getLogger().handlers if not type(h).__module__.startswith("_pytest")
+    )
+    buffer = io.StringIO()
+    old = handler.setStream(buffer)
+    yield buffer
+    handler.setStream(old)
+
+
+@pytest.mark.parametrize(
+    "method, template",
+    [
+        ("post", "/parties/1/{t}/claim_add/"),
+        ("get", "/parties/1/{t}/"),
+        ("get", "/parties/1/{t}/tableau/"),
+        ("get", "/parties/1/{t}/export.csv"),
+        ("post", "/api/v1/parties/{t}/claims"),
+        ("get", "/parties/{t}/"),
+    ],
+)
+def test_refused_party_requests_leave_no_token_in_captured_logs(
+    client, caplog, console, method, template
+):
+    t = token()
+    path = template.format(t=t)
+    with caplog.at_level(logging.INFO):
+        response = getattr(client, method)(
+            path, {"combo": "paire", "cards": "1R 1B"}, HTTP_REFERER=f"http://testserver{path}"
+        )
+    assert response.status_code >= 400
+    written = console.getvalue()
+    assert "parties/" in written and REDACTED in written  # the refusal was logged…
+    assert t not in written  # …without its token
+    assert t not in caplog.text
+    for record in caplog.records:
+        assert t not in record.getMessage()
+
+
+def test_runserver_request_log_is_redacted(console):
+    handler = logging.getLogger("django.server").handlers[0]
+    buffer = io.StringIO()
+    old = handler.setStream(buffer)
+    try:
+        t = token()
+        logging.getLogger("django.server").info(
+            '"%s" %s %s', f"GET /parties/1/{t}/tableau/?v=2 HTTP/1.1", "200", "1234"
+        )
+    finally:
+        handler.setStream(old)
+    assert t not in buffer.getvalue() and REDACTED in buffer.getvalue()

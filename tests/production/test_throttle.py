@@ -1,0 +1,207 @@
+"""The abuse limiter (issue #11): an atomic fixed-window counter in the database."""
+
+import json
+import threading
+
+import pytest
+from django.db import connection, connections
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from numsite import throttle
+from numsite.throttle.models import Counter
+
+
+@pytest.fixture(autouse=True)
+def limits_on(settings):
+    """The suite runs with limits off (tests/conftest.py); they are what is tested here."""
+    settings.RATELIMIT_ENABLED = True
+    settings.TEST_RATE = "3/60"
+    settings.TRUSTED_PROXIES = []
+
+
+@throttle.limit("test-write", "TEST_RATE")
+def write_view(request):
+    return HttpResponse("ok")
+
+
+def request(method="post", ip="127.0.0.1", path="/parties/nouvelle/", **meta):
+    return getattr(RequestFactory(), method)(path, REMOTE_ADDR=ip, **meta)
+
+
+def test_parse_rate():
+    assert throttle.parse_rate("20/600") == (20, 600)
+    for bad in ("20", "x/60", "20/0", "-1/60", "1/2/3"):
+        with pytest.raises(ValueError):
+            throttle.parse_rate(bad)
+
+
+@pytest.mark.django_db
+def test_over_the_limit_a_429_with_retry_after_and_a_french_page():
+    for _ in range(3):
+        assert write_view(request()).status_code == 200
+    response = write_view(request())
+    assert response.status_code == 429
+    retry = int(response["Retry-After"])
+    assert 1 <= retry <= 60
+    html = response.content.decode()
+    assert "Trop de requêtes" in html and f"réessayez dans {retry} seconde" in html
+    assert "<html" in html
+
+
+@pytest.mark.django_db
+def test_api_429_is_the_json_error_of_api_md():
+    for _ in range(3):
+        write_view(request(path="/api/v1/parties/"))
+    response = write_view(request(path="/api/v1/parties/"))
+    assert response.status_code == 429 and response["Retry-After"]
+    error = json.loads(response.content)["error"]
+    assert error["field"] == "rate" and "Trop de requêtes" in error["message"]
+
+
+@pytest.mark.django_db
+def test_reads_are_not_counted_by_default_and_clients_are_apart():
+    for _ in range(10):
+        assert write_view(request("get")).status_code == 200
+    for _ in range(3):
+        write_view(request(ip="10.0.0.1"))
+    assert write_view(request(ip="10.0.0.1")).status_code == 429
+    assert write_view(request(ip="10.0.0.2")).status_code == 200
+    # Loopback is not exempt.
+    for _ in range(3):
+        write_view(request(ip="127.0.0.1"))
+    assert write_view(request(ip="127.0.0.1")).status_code == 429
+
+
+@pytest.mark.django_db
+def test_scopes_count_apart():
+    other = throttle.limit("test-other", "TEST_RATE")(lambda r: HttpResponse("ok"))
+    for _ in range(3):
+        write_view(request())
+    assert write_view(request()).status_code == 429
+    assert other(request()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_switch_off_lets_everything_through(settings):
+    settings.RATELIMIT_ENABLED = False
+    for _ in range(10):
+        assert write_view(request()).status_code == 200
+    assert Counter.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_new_window_starts_afresh(monkeypatch):
+    clock = [1_000_000.0]
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    for _ in range(3):
+        write_view(request())
+    assert write_view(request()).status_code == 429
+    clock[0] += 60
+    assert write_view(request()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_purge_deletes_finished_windows_only(monkeypatch):
+    clock = [1_000_000.0]
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    write_view(request())
+    clock[0] += 120
+    write_view(request())
+    assert Counter.objects.count() == 2
+    assert throttle.purge() == 1
+    assert Counter.objects.count() == 1
+
+
+def test_client_ip_believes_x_forwarded_for_only_from_a_trusted_proxy(settings):
+    forwarded = {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 203.0.113.9"}
+    assert throttle.client_ip(request(ip="198.51.100.7", **forwarded)) == "198.51.100.7"
+    settings.TRUSTED_PROXIES = ["127.0.0.1", "10.0.0.0/8"]
+    assert throttle.client_ip(request(ip="198.51.100.7", **forwarded)) == "198.51.100.7"
+    # From the proxy: the right-most address that is not a proxy (the left ones are the client's
+    # own words).
+    assert throttle.client_ip(request(ip="127.0.0.1", **forwarded)) == "203.0.113.9"
+    chain = {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 203.0.113.9, 10.1.2.3"}
+    assert throttle.client_ip(request(ip="10.0.0.5", **chain)) == "203.0.113.9"
+    assert throttle.client_ip(request(ip="127.0.0.1")) == "127.0.0.1"
+    assert throttle.client_ip(request(ip="127.0.0.1", HTTP_X_FORWARDED_FOR="junk")) == "127.0.0.1"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_increments_from_threads_are_all_counted():
+    """Many threads (each its own database connection) hit one counter at once: no increment
+    is lost and exactly ``limit`` requests get through (the upsert is atomic)."""
+    threads_count, hits_each, limit = 8, 25, 120
+    results: list[int | None] = []
+    lock = threading.Lock()
+    start = threading.Barrier(threads_count)
+
+    def worker():
+        try:
+            start.wait()
+            local = [throttle.hit(request(), "race", "RACE_RATE") for _ in range(hits_each)]
+            with lock:
+                results.extend(local)
+        finally:
+            connections.close_all()
+
+    from django.conf import settings
+
+    settings.RACE_RATE = f"{limit}/3600"
+    try:
+        threads = [threading.Thread(target=worker) for _ in range(threads_count)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        del settings.RACE_RATE
+    total = threads_count * hits_each
+    assert len(results) == total
+    assert Counter.objects.get(scope="race").count == total
+    assert sum(r is None for r in results) == limit
+
+
+@pytest.mark.django_db
+def test_the_upsert_is_one_statement():
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        throttle._increment("one", "127.0.0.1", 1, 2)
+        throttle._increment("one", "127.0.0.1", 1, 2)
+    assert len(queries) == 2 and "ON CONFLICT" in queries[0]["sql"]
+    assert Counter.objects.get(scope="one").count == 2
+
+
+@pytest.mark.django_db
+def test_admin_login_is_throttled_end_to_end(client, settings):
+    settings.ADMIN_LOGIN_RATE = "2/600"
+    for _ in range(2):
+        response = client.post("/admin/login/", {"username": "x", "password": "y"})
+        assert response.status_code == 200  # the form again, refused credentials
+    response = client.post("/admin/login/", {"username": "x", "password": "y"})
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert "Trop de requêtes" in response.content.decode()
+    assert "unsafe-inline" not in response["Content-Security-Policy"]
+
+
+def test_a_malformed_rate_setting_fails_the_system_check(settings):
+    from numsite.throttle.apps import check_rates
+
+    assert check_rates() == []
+    settings.PARTIES_WRITE_RATE = "300"
+    errors = check_rates()
+    assert [e.id for e in errors] == ["throttle.E001"] and errors[0].obj == "PARTIES_WRITE_RATE"
+
+
+@pytest.mark.django_db
+def test_purge_command(monkeypatch, capsys):
+    from django.core.management import call_command
+
+    clock = [1_000_000.0]
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    write_view(request())
+    clock[0] += 3600
+    call_command("purge_throttle")
+    assert "1 compteur(s) supprimé(s)." in capsys.readouterr().out
+    assert Counter.objects.count() == 0
