@@ -17,6 +17,9 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
+from numsite import throttle
+from numsite.security import capability
+
 from ..engines.cards import InputError
 from . import services
 from .models import Game
@@ -173,6 +176,8 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
     """One URL of the API: ``METHOD=(handler, writes)``. Handlers get ``(game, data, **kw)``."""
 
     @csrf_exempt
+    @capability
+    @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
     def view(request: HttpRequest, token: str, **kwargs: Any) -> JsonResponse:
         if request.method not in methods:
             response = error("method", f"Méthode non acceptée : {', '.join(methods)}.", 405)
@@ -203,6 +208,8 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
 
 
 @csrf_exempt
+@capability
+@throttle.limit("parties-create", "PARTIES_CREATE_RATE")
 def create(request: HttpRequest) -> JsonResponse:
     """``POST /api/v1/parties``: 201, the party plus both tokens."""
     if request.method != "POST":

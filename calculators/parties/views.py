@@ -18,6 +18,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from numsite import throttle
+from numsite.security import capability
+
 from ..engines import numcheck, numdraft
 from . import forms, services
 from .models import Claim, Game
@@ -48,6 +51,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@throttle.limit("parties-create", "PARTIES_CREATE_RATE", methods=["POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """/parties/nouvelle/: game, mode (and deck), players in seating order."""
     form = forms.NewGameForm(request.POST or None, initial={"kind": Game.Kind.NUM_CHECK})
@@ -123,6 +127,7 @@ def _correction(request: HttpRequest, game: Game, board: services.Board) -> dict
 
 
 @require_safe
+@capability
 def game_page(request: HttpRequest, token: str) -> HttpResponse:
     game, can_edit = resolve(token)
     done = None
@@ -135,6 +140,7 @@ def game_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@capability
 def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
     """The live board, polled by every phone: 204 while nothing changed."""
     game, can_edit = resolve(token)
@@ -154,6 +160,8 @@ def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@capability
+@throttle.limit("parties-write", "PARTIES_WRITE_RATE")
 def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     """Every write from the pages. Read-only links are refused before the body is read."""
     game, can_edit = resolve(token)
@@ -162,6 +170,9 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     if not can_edit:
         return HttpResponseForbidden("Ce lien est en lecture seule : il ne peut rien modifier.")
     if name == "rematch":
+        retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
+        if retry_after is not None:
+            return throttle.too_many(request, retry_after)
         new = services.rematch(game)
         return redirect("parties:game", token=new.edit_token)
     form = forms.WRITE_FORMS[name](game, request.POST)
@@ -181,6 +192,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
 
 
 @require_safe
+@capability
 def export(request: HttpRequest, token: str) -> HttpResponse:
     game, _ = resolve(token)
     response = HttpResponse(services.export_csv(game), content_type="text/csv; charset=utf-8")
@@ -190,6 +202,7 @@ def export(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@capability
 def legacy(request: HttpRequest, pk: str, token: str, rest: str = "") -> HttpResponse:
     """Links of the first version (``/parties/<id>/<token>/…``) keep working: they redirect."""
     game, _ = resolve(token)

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from calculators.models import Game
+from numsite import throttle
 
 
 class Command(BaseCommand):
@@ -20,5 +21,6 @@ class Command(BaseCommand):
         count = old.count()
         if not dry_run:
             old.delete()
+            throttle.purge()  # expired rate-limit windows go with the daily purge
         verb = "à supprimer" if dry_run else "supprimée(s)"
         self.stdout.write(f"{count} partie(s) {verb} (non modifiées depuis {days} jours).")
