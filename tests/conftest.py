@@ -69,6 +69,20 @@ EIGHT_CLAIMS = [
 NINTH_CLAIM = ("suite_longue", "10R 11B 12J 13V 14S")
 
 
+#: Every stateless calculator endpoint of the JSON API (API.md), for the tests that walk them all.
+API_ENDPOINTS = [
+    "num-check/score",
+    "num-check/detect",
+    "num-check/sheet",
+    "num-draft/score",
+    "num-draft/table",
+    "num5/round",
+    "num5/game",
+    "num5/turn",
+    "num-connect/check",
+]
+
+
 def load_cases(name: str) -> list[dict]:
     return json.loads((CASES_DIR / name).read_text(encoding="utf-8"))
 

@@ -178,8 +178,14 @@ def gunicorn(database_url: str, workers: int = 2, threads: int = 4, **env: str) 
         _wait(ready, 60, "gunicorn")
         yield base
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server gracefully (SIGTERM), killing it after 30 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

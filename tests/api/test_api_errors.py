@@ -4,16 +4,7 @@ import json
 
 import pytest
 
-ENDPOINTS = [
-    "num-check/score",
-    "num-check/detect",
-    "num-check/sheet",
-    "num-draft/score",
-    "num-draft/table",
-    "num5/round",
-    "num5/game",
-    "num-connect/check",
-]
+from tests.conftest import API_ENDPOINTS as ENDPOINTS
 
 
 @pytest.mark.parametrize("path", ENDPOINTS)
@@ -49,7 +40,7 @@ def test_empty_object_names_a_missing_field(client, path):
     response = client.post(f"/api/v1/{path}", data="{}", content_type="application/json")
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["field"] in {"combo", "cards", "players", "grid", "hand"}
+    assert error["field"] in {"combo", "cards", "players", "grid", "hand", "rows"}
     assert "obligatoire" in error["message"]
 
 

@@ -3,8 +3,6 @@
 import contextlib
 import os
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,13 +10,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from tests.servers import free_port, stop
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def fetch(url: str, method: str = "GET", data: bytes | None = None, headers=None, opener=None):
@@ -77,9 +71,4 @@ def gunicorn(env: dict[str, str], log: Path, with_process: bool = False):
                 time.sleep(0.2)
             yield (base, process) if with_process else base
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)

@@ -8,21 +8,12 @@ from django.urls import reverse
 
 from calculators.api import MAX_JSON_DEPTH, json_depth
 from calculators.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
+from tests.conftest import API_ENDPOINTS
 
 from .pages import PAGES
 
 pytestmark = pytest.mark.django_db
 
-API_ENDPOINTS = [
-    "num-check/score",
-    "num-check/detect",
-    "num-check/sheet",
-    "num-draft/score",
-    "num-draft/table",
-    "num5/round",
-    "num5/game",
-    "num-connect/check",
-]
 
 # --------------------------------------------------------------------------- deep JSON
 
