@@ -4,11 +4,14 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 
+from calculators.api_docs import api_docs
+
 from . import throttle, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("api/", api_docs, name="api_docs"),
     path("api/v1/", include("calculators.api_urls")),
     path("parties/", include("calculators.parties.urls")),
     path("", include("calculators.urls")),
