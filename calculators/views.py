@@ -51,7 +51,9 @@ def _page(
     if request.htmx and fragment and not request.htmx.boosted:
         return render(request, f"{template}#{fragment}", context)
     full = rulebook_context(slug) | context
-    full["calculator_first"] = bool(request.GET)
+    full["game_tab"] = (
+        "calculer"  # every calculator URL opens on the calculator (the rules: /<game>/regles/)
+    )
     return render(request, template, full)
 
 

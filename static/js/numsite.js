@@ -127,39 +127,58 @@
     });
   }
 
+  /* Game page tabs (WAI-ARIA tabs, automatic activation): the server chose the open tab with
+     a class on the layout (game-tab-<pane>); a tab click or the arrow keys move it; a link to a
+     rule (#anchor) in the hidden pane opens that pane first. On a large screen both panes show. */
   function setupTabs() {
-    var tabs = document.querySelector(".game-tabs");
-    if (!tabs) return;
-    var buttons = tabs.querySelectorAll("[data-pane]");
-    function show(name) {
-      buttons.forEach(function (b) {
-        var on = b.getAttribute("data-pane") === name;
-        b.classList.toggle("active", on);
-        b.setAttribute("aria-selected", on ? "true" : "false");
-        var pane = document.getElementById(b.getAttribute("data-pane"));
-        if (pane) pane.hidden = !on && window.matchMedia("(max-width: 991.98px)").matches;
+    var layout = document.querySelector("[data-game-layout]");
+    if (!layout) return;
+    var tabs = Array.prototype.slice.call(layout.querySelectorAll(".game-tabs [role=tab]"));
+    function current() {
+      return layout.classList.contains("game-tab-regles") ? "regles" : "calculer";
+    }
+    function show(name, focus) {
+      layout.classList.toggle("game-tab-regles", name === "regles");
+      layout.classList.toggle("game-tab-calculer", name !== "regles");
+      tabs.forEach(function (t) {
+        var on = t.getAttribute("data-pane") === name;
+        t.classList.toggle("active", on);
+        t.setAttribute("aria-selected", on ? "true" : "false");
+        t.tabIndex = on ? 0 : -1;
+        if (on && focus) t.focus();
       });
     }
-    buttons.forEach(function (b) {
-      b.addEventListener("click", function () { show(b.getAttribute("data-pane")); });
+    tabs.forEach(function (t, index) {
+      t.addEventListener("click", function (event) {
+        event.preventDefault();
+        show(t.getAttribute("data-pane"));
+      });
+      t.addEventListener("keydown", function (event) {
+        var to = null;
+        if (event.key === "ArrowRight") to = (index + 1) % tabs.length;
+        else if (event.key === "ArrowLeft") to = (index + tabs.length - 1) % tabs.length;
+        else if (event.key === "Home") to = 0;
+        else if (event.key === "End") to = tabs.length - 1;
+        if (to === null) return;
+        event.preventDefault();
+        show(tabs[to].getAttribute("data-pane"), true);
+      });
     });
-    var start = tabs.getAttribute("data-start") || "regles";
-    if (location.hash === "#calculer") start = "calculer";
-    show(start);
-    /* A link to a rule (#anchor) shows the pane that holds it first, on a phone. */
+    function paneOf(id) {
+      var target = id && document.getElementById(id);
+      var pane = target && target.closest(".game-pane");
+      return pane && pane !== target ? { target: target, pane: pane.id } : null;
+    }
+    var start = paneOf(decodeURIComponent(location.hash.slice(1)));
+    if (start && start.pane !== current()) {
+      show(start.pane);
+      start.target.scrollIntoView();
+    }
     document.addEventListener("click", function (event) {
       var link = event.target.closest('a[href^="#"]');
-      if (!link || link.getAttribute("href").length < 2) return;
-      var target = document.getElementById(link.getAttribute("href").slice(1));
-      var pane = target && target.closest(".game-pane");
-      if (pane && pane.hidden) {
-        show(pane.id);
-        target.scrollIntoView();
-      }
-    });
-    window.addEventListener("resize", function () {
-      var current = tabs.querySelector(".active");
-      show(current ? current.getAttribute("data-pane") : start);
+      if (!link || link.getAttribute("role") === "tab") return;
+      var found = paneOf(decodeURIComponent(link.getAttribute("href").slice(1)));
+      if (found && found.pane !== current()) show(found.pane);
     });
   }
 
