@@ -97,11 +97,28 @@ class CheckForm(EngineForm):
 
     rank_table: list[numcheck.ClaimResult] | None = None
     rank_note: str = ""
+    #: (cards given, cards the combination counts), once the cards read
+    progress: tuple[int, int] | None = None
+    combo_obj: numcheck.Combo | None = None
 
-    def run(self) -> numcheck.ClaimResult:
+    def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
+        """``live``: a request sent while the player is still entering cards (htmx on input):
+        a claim short of its combination's card count is progress, not yet an error."""
+        super().__init__(*args, **kwargs)
+        self.live = live
+        if live:
+            self.fields["cards"].required = False
+
+    def run(self) -> numcheck.ClaimResult | None:
         """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table, with why
         a Couleur changes mode at rank 4."""
         data = self.cleaned_data
+        self.combo_obj = numcheck.get_combo(data["combo"])
+        needed = self.combo_obj.count
+        given = len(numcheck.read_cards(data["cards"])) if data["cards"].strip() else 0
+        self.progress = (given, needed)
+        if self.live and given < needed:
+            return None  # the engine counts the cards once they are all there, or on submit
         self.rank_table = numcheck.rank_table(data["combo"], data["cards"])
         self.rank_note = numcheck.elargi_note(self.rank_table[3])
         return self.rank_table[data["rank"] - 1]
@@ -132,9 +149,17 @@ class DetectForm(EngineForm):
     live_fields = ("hand", "centre", "rank")
     card_fields = ("hand", "centre")
 
-    def run(self) -> list[numcheck.Detected]:
+    def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
+        """``live``: sent while the player is still entering cards; an empty centre waits."""
+        super().__init__(*args, **kwargs)
+        self.live = live
+
+    def run(self) -> list[numcheck.Detected] | None:
         data = self.cleaned_data
         hand, centre = data["hand"], data["centre"]
+        waiting = not centre.strip() and len(numcheck.read_cards(hand, "hand")) <= numcheck.HAND_MAX
+        if self.live and waiting:
+            return None  # the centre is still to be entered
         if not centre.strip():
             # An older link (?hand=<5 cards>) meant the 4 cards in hand then the claimed card.
             cards = numcheck.read_cards(hand, "hand")

@@ -111,3 +111,9 @@ def get_turn(posted: object, player_id: object) -> str:
 def zip_with(first: object, second: object) -> list[tuple]:
     """Pair two sequences item by item in a template loop."""
     return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]
+
+
+@register.filter
+def lookup(mapping: object, key: object) -> object:
+    """``mapping[key]`` in a template (a Num 5 player's points or wins by name), or ``""``."""
+    return mapping.get(key, "") if hasattr(mapping, "get") else ""

@@ -214,6 +214,25 @@
     show();
   }
 
+  /* A request sent while the player types or taps (not a submit) says so: the server then
+     waits for the whole combination before counting its cards. */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var trigger = event.detail.triggeringEvent;
+    if (trigger && trigger.type !== "submit" && trigger.type !== "click") {
+      event.detail.headers["X-Numsite-Live"] = "1";
+    }
+  });
+
+  /* Live regions and alerts are stable containers: an out-of-band refresh that would write the
+     same words again is skipped, so a screen reader does not repeat them on every keystroke. */
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || !target.matches("[data-stable-status], [role=alert], [aria-live], [data-error-for]")) return;
+    if (event.detail.fragment.textContent.trim() === target.textContent.trim()) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
     document.querySelectorAll("[data-new-game]").forEach(setupNewGame);
