@@ -39,28 +39,123 @@
     });
   }
 
+  /* The card picker: a family, then a value — two taps a card. It fills the places of its strip
+     (an element with data-strip-picker naming the picker; its [data-place] inputs in order) or
+     its single data-target. In "set" mode each place holds one card and the picker moves on to
+     the next empty place; ⌫ clears the card and goes back. Only an explicit tap (click) or Enter
+     on a place makes it the target: focus alone never retargets. */
+  function stripOf(picker) {
+    return picker.numsiteStrip || null;
+  }
+
+  function places(picker) {
+    var strip = stripOf(picker);
+    if (!strip) return [];
+    return Array.prototype.slice.call(strip.querySelectorAll("input[data-place]")).filter(function (p) {
+      return !p.disabled && p.offsetParent !== null;
+    });
+  }
+
+  function status(picker, text) {
+    var box = picker.querySelector("[data-picker-status]");
+    if (box) box.textContent = text;
+  }
+
+  function placeName(input) {
+    var label = input.getAttribute("aria-label");
+    if (!label && input.labels && input.labels.length) label = input.labels[0].textContent;
+    return (label || input.name || "").trim();
+  }
+
+  function setActive(picker, input, quiet) {
+    var strip = stripOf(picker);
+    if (strip) {
+      places(picker).forEach(function (p) {
+        p.classList.toggle("place-active", p === input);
+        if (p === input) p.setAttribute("aria-current", "true");
+        else p.removeAttribute("aria-current");
+      });
+    }
+    if (input) picker.setAttribute("data-active", "#" + input.id);
+    else picker.removeAttribute("data-active");
+    if (input && !quiet && strip) status(picker, "Case choisie : " + placeName(input) + ".");
+  }
+
+  function firstEmpty(list, from) {
+    for (var k = 0; k < list.length; k += 1) {
+      var p = list[(from + k) % list.length];
+      if (!p.value.trim()) return p;
+    }
+    return null;
+  }
+
   function setupPicker(picker) {
+    picker.hidden = false; /* without JavaScript the keypad stays hidden: the fields are typed */
+    if (!picker.numsiteStrip) {
+      document.querySelectorAll("[data-strip-picker]").forEach(function (strip) {
+        if (document.querySelector(strip.getAttribute("data-strip-picker")) === picker) picker.numsiteStrip = strip;
+      });
+    }
     var family = null;
-    var targetSel = picker.getAttribute("data-target");
     function target() {
-      var selector = picker.getAttribute("data-active") || targetSel;
-      return selector ? document.querySelector(selector) : null;
+      var selector = picker.getAttribute("data-active") || picker.getAttribute("data-target");
+      var input = selector && selector.length > 1 ? document.querySelector(selector) : null;
+      if (!input && stripOf(picker)) {
+        var list = places(picker);
+        input = firstEmpty(list, 0) || list[0] || null;
+        if (input) setActive(picker, input, true);
+      }
+      return input;
+    }
+    function setMode() {
+      return picker.getAttribute("data-mode") === "set";
+    }
+    function changed(input) {
+      renderChips(input);
+      fire(input);
+      picker.dispatchEvent(new CustomEvent("picked", { bubbles: true, detail: { input: input } }));
     }
     function put(code) {
       var input = target();
       if (!input) {
-        var status = picker.querySelector("[data-picker-status]");
-        if (status) status.textContent = "Touchez d'abord une case.";
+        status(picker, "Touchez d'abord une case.");
         return;
       }
-      if (picker.getAttribute("data-mode") === "set") {
+      if (setMode()) {
         input.value = code;
       } else {
         input.value = (input.value.trim() + " " + code).trim();
       }
-      renderChips(input);
-      fire(input);
-      picker.dispatchEvent(new CustomEvent("picked", { bubbles: true, detail: { input: input } }));
+      changed(input);
+      if (setMode() && stripOf(picker)) {
+        var list = places(picker);
+        var next = firstEmpty(list, list.indexOf(input) + 1);
+        if (next) setActive(picker, next, true);
+        status(picker, code + " : " + placeName(input) + (next ? ". Suivante : " + placeName(next) + "." : ". Toutes les cases sont remplies."));
+      } else {
+        status(picker, "Ajoutée : " + code + ".");
+      }
+    }
+    function back() {
+      var input = target();
+      if (!input) return;
+      if (setMode()) {
+        if (!input.value.trim() && stripOf(picker)) {
+          var list = places(picker);
+          var i = list.indexOf(input);
+          if (i > 0) {
+            input = list[i - 1];
+            setActive(picker, input, true);
+          }
+        }
+        input.value = "";
+      } else {
+        var list2 = tokens(input.value);
+        list2.pop();
+        input.value = list2.join(" ");
+      }
+      changed(input);
+      status(picker, "Effacée. Case : " + placeName(input) + ".");
     }
     picker.querySelectorAll("[data-family]").forEach(function (btn) {
       btn.addEventListener("click", function () {
@@ -73,12 +168,17 @@
     picker.querySelectorAll("[data-value]").forEach(function (btn) {
       btn.addEventListener("click", function () {
         if (!family) {
-          var status = picker.querySelector("[data-picker-status]");
-          if (status) status.textContent = "Choisissez d'abord une famille.";
+          status(picker, "Choisissez d'abord une famille.");
           return;
         }
         put(btn.getAttribute("data-value") + family);
       });
+    });
+    picker.querySelectorAll("[data-put]").forEach(function (btn) {
+      btn.addEventListener("click", function () { put(btn.getAttribute("data-put")); });
+    });
+    picker.querySelectorAll("[data-back]").forEach(function (btn) {
+      btn.addEventListener("click", back);
     });
     /* The deck's highest value may follow a select (NUM DRAFT: 0-12 or 0-16). */
     var maxFrom = document.querySelector(picker.getAttribute("data-max-from") || "#none");
@@ -88,33 +188,70 @@
       picker.querySelectorAll("[data-value]").forEach(function (b) {
         b.hidden = parseInt(b.getAttribute("data-value"), 10) > max;
       });
+      picker.querySelectorAll("[role=group][data-keys]").forEach(keepOneStop);
     }
     if (maxFrom) {
       maxFrom.addEventListener("change", limitValues);
       limitValues();
     }
-    picker.querySelectorAll("[data-put]").forEach(function (btn) {
-      btn.addEventListener("click", function () { put(btn.getAttribute("data-put")); });
+    picker.querySelectorAll("[role=group][data-keys]").forEach(setupKeys);
+  }
+
+  /* Arrow keys inside a keypad group (one tab stop per group: roving tabindex). */
+  function keysOf(group) {
+    return Array.prototype.slice.call(group.querySelectorAll("button")).filter(function (b) {
+      return !b.hidden;
     });
   }
 
-  /* NUM DRAFT: tapping a place makes it the picker's target. */
+  function keepOneStop(group, chosen) {
+    var list = keysOf(group);
+    var stop = chosen || list.filter(function (b) { return b.tabIndex === 0; })[0] || list[0];
+    list.forEach(function (b) { b.tabIndex = b === stop ? 0 : -1; });
+    group.querySelectorAll("button[hidden]").forEach(function (b) { b.tabIndex = -1; });
+  }
+
+  function setupKeys(group) {
+    keepOneStop(group, group.querySelector("[aria-pressed=true]"));
+    group.addEventListener("click", function (event) {
+      var btn = event.target.closest("button");
+      if (btn) keepOneStop(group, btn);
+    });
+    group.addEventListener("keydown", function (event) {
+      var list = keysOf(group);
+      var i = list.indexOf(document.activeElement);
+      if (i < 0) return;
+      var columns = list.filter(function (b) { return b.offsetTop === list[0].offsetTop; }).length || 1;
+      var j = null;
+      if (event.key === "ArrowRight") j = Math.min(i + 1, list.length - 1);
+      else if (event.key === "ArrowLeft") j = Math.max(i - 1, 0);
+      else if (event.key === "ArrowDown") j = Math.min(i + columns, list.length - 1);
+      else if (event.key === "ArrowUp") j = Math.max(i - columns, 0);
+      else if (event.key === "Home") j = 0;
+      else if (event.key === "End") j = list.length - 1;
+      if (j === null) return;
+      event.preventDefault();
+      keepOneStop(group, list[j]);
+      list[j].focus();
+    });
+  }
+
+  /* A strip's places: an explicit tap (click) or Enter on a place makes it the picker's target. */
   function setupStrip(strip) {
     var picker = document.querySelector(strip.getAttribute("data-strip-picker"));
-    function select(event) {
+    if (!picker) return;
+    picker.numsiteStrip = strip;
+    function choose(event) {
       var place = event.target.closest("[data-place]");
-      if (!place) return;
-      strip.querySelectorAll("[data-place]").forEach(function (p) {
-        p.classList.toggle("place-active", p === place);
-      });
-      if (picker) {
-        picker.setAttribute("data-active", "#" + place.getAttribute("data-place"));
-        var label = picker.querySelector("[data-picker-status]");
-        if (label) label.textContent = "Case choisie : " + place.getAttribute("aria-label");
-      }
+      if (!place || !strip.contains(place)) return;
+      setActive(picker, place);
     }
-    strip.addEventListener("click", select);
-    strip.addEventListener("focusin", select);
+    strip.addEventListener("click", choose);
+    strip.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") choose(event);
+    });
+    var list = places(picker);
+    setActive(picker, firstEmpty(list, 0) || list[0] || null, true);
   }
 
   function syncErrors(root) {
@@ -189,8 +326,8 @@
   }
 
   function init(root) {
-    root.querySelectorAll("[data-picker]").forEach(function (el) { once(el, setupPicker); });
     root.querySelectorAll("[data-strip]").forEach(function (el) { once(el, setupStrip); });
+    root.querySelectorAll("[data-picker]").forEach(function (el) { once(el, setupPicker); });
     root.querySelectorAll("input[data-chips]").forEach(function (input) {
       once(input, function () {
         renderChips(input);
