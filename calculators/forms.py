@@ -329,12 +329,12 @@ class OpeningForm(EngineForm):
 
     turned = forms.CharField(
         label="Premier tour : la carte retournée par chaque joueur",
-        widget=forms.Textarea(attrs={"rows": 4}),
+        widget=forms.Textarea(attrs={"rows": 4, "data-place": ""}),
         help_text="Une ligne par joueur, dans l'ordre de la table : « Léa : 3R ».",
     )
     again = forms.CharField(
         label="Tours suivants : les nouvelles cartes des joueurs qui retournent à nouveau",
-        widget=forms.Textarea(attrs={"rows": 3}),
+        widget=forms.Textarea(attrs={"rows": 3, "data-place": ""}),
         required=False,
         help_text=(
             "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». "

@@ -51,7 +51,7 @@
   function places(picker) {
     var strip = stripOf(picker);
     if (!strip) return [];
-    return Array.prototype.slice.call(strip.querySelectorAll("input[data-place]")).filter(function (p) {
+    return Array.prototype.slice.call(strip.querySelectorAll("input[data-place], textarea[data-place]")).filter(function (p) {
       return !p.disabled && p.offsetParent !== null;
     });
   }
@@ -89,6 +89,32 @@
     return null;
   }
 
+  /* Append mode: a card goes after the last one (in a textarea of « Nom : cartes » lines, where
+     the caret was last left, else at the end). */
+  function caretOf(input) {
+    var caret = input.numsiteCaret;
+    return caret === undefined || caret === null ? input.value.length : Math.min(caret, input.value.length);
+  }
+
+  function insertAt(input, code) {
+    var value = input.value;
+    var area = input.tagName === "TEXTAREA";
+    var caret = area ? caretOf(input) : value.length;
+    var before = area ? value.slice(0, caret) : value.trim();
+    var after = area ? value.slice(caret) : "";
+    var sep = before === "" || /\s$/.test(before) || code === "\n" ? "" : " ";
+    var text = before + sep + code;
+    input.value = text + (after && !/^\s/.test(after) && code !== "\n" ? " " : "") + after;
+    input.numsiteCaret = text.length;
+  }
+
+  document.addEventListener("click", rememberCaret);
+  document.addEventListener("keyup", rememberCaret);
+  function rememberCaret(event) {
+    var area = event.target;
+    if (area && area.tagName === "TEXTAREA") area.numsiteCaret = area.selectionEnd;
+  }
+
   function setupPicker(picker) {
     picker.hidden = false; /* without JavaScript the keypad stays hidden: the fields are typed */
     if (!picker.numsiteStrip) {
@@ -124,7 +150,7 @@
       if (setMode()) {
         input.value = code;
       } else {
-        input.value = (input.value.trim() + " " + code).trim();
+        insertAt(input, code);
       }
       changed(input);
       if (setMode() && stripOf(picker)) {
@@ -149,6 +175,11 @@
           }
         }
         input.value = "";
+      } else if (input.tagName === "TEXTAREA") {
+        var caret = caretOf(input);
+        var before = input.value.slice(0, caret).replace(/\S+[ \t]*$/, "");
+        input.value = before + input.value.slice(caret);
+        input.numsiteCaret = before.length;
       } else {
         var list2 = tokens(input.value);
         list2.pop();

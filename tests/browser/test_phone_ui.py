@@ -23,7 +23,7 @@ def test_every_calculator_url_opens_on_the_calculator_with_its_h1(page, url):
     expect(page.locator("#regles")).to_be_hidden()
     expect(page.locator("#calculer h1")).to_be_visible()
     expect(page.locator("#tab-calculer")).to_have_attribute("aria-selected", "true")
-    assert page.problems == []
+    assert page.problems == [], page.problems
 
 
 def test_the_rulebook_url_opens_on_the_rules(page):
@@ -49,7 +49,7 @@ def test_tabs_follow_the_aria_pattern_with_one_tab_stop(page):
     expect(rules).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(calc).to_have_attribute("aria-selected", "true")
-    assert page.problems == []
+    assert page.problems == [], page.problems
 
 
 def test_a_rule_link_in_the_url_opens_that_paragraph(page):
@@ -89,7 +89,7 @@ def test_num_check_claim_score_on_the_first_screen(page):
     expect(live.locator("[data-score]")).to_have_attribute("data-score", "26")
     page.evaluate("window.scrollTo(0, 0)")
     in_first_screen(page, "#check-live [data-score]")
-    assert page.problems == []
+    assert page.problems == [], page.problems
 
 
 def test_num_check_counting_error_on_submit(page):
@@ -114,7 +114,7 @@ def test_num_draft_pool_score_on_the_first_screen(page):
     expect(page.locator("#draft-live [data-score]")).to_have_attribute("data-score", "9")
     page.evaluate("window.scrollTo(0, 0)")
     in_first_screen(page, "#draft-live [data-score]")
-    assert page.problems == []
+    assert page.problems == [], page.problems
 
 
 def test_num5_standings_on_the_first_screen(page):
@@ -127,7 +127,7 @@ def test_num5_standings_on_the_first_screen(page):
     expect(tom).to_have_attribute("data-score", "27")
     page.evaluate("window.scrollTo(0, 0)")
     in_first_screen(page, "#num5-live [data-player=Tom]")
-    assert page.problems == []
+    assert page.problems == [], page.problems
 
 
 def test_num_connect_verdict_on_the_first_screen(page):
@@ -140,4 +140,150 @@ def test_num_connect_verdict_on_the_first_screen(page):
     expect(page.locator("#connect-live [data-valid]")).to_have_attribute("data-valid", "true")
     page.evaluate("window.scrollTo(0, 0)")
     in_first_screen(page, "#connect-live [data-valid]")
-    assert page.problems == []
+    assert page.problems == [], page.problems
+
+
+# --------------------------------------------------------------------------- two taps a card
+
+CLICKS = "window.__clicks = 0; document.addEventListener('click', () => window.__clicks++, true);"
+
+#: 15 distinct cards, the family changing at every card (the worst case for taps)
+POOL = [("RVBJ"[i % 4], str(i % 13)) for i in range(15)]
+DRAFT_ORDER = [n for y in range(3) for n in (f"l{y}", f"g{y}0", f"g{y}1", f"g{y}2", f"r{y}")]
+
+
+def expected_pool_total():
+    from calculators.engines import numdraft
+
+    code = {
+        name: f"{value}{family}" for name, (family, value) in zip(DRAFT_ORDER, POOL, strict=True)
+    }
+    grid = [[code[f"g{y}{x}"] for x in range(3)] for y in range(3)]
+    left = [code[f"l{y}"] for y in range(3)]
+    right = [code[f"r{y}"] for y in range(3)]
+    return numdraft.score(grid, left, right, "classic", "0-12").total
+
+
+def test_a_15_card_pool_takes_at_most_two_taps_a_card(page):
+    page.goto(page.base + "/num-draft/")
+    page.evaluate(CLICKS)
+    picker = page.locator("#draft-picker [data-picker]")
+    for family, value in POOL:
+        tap(picker, family, value)
+    taps = page.evaluate("window.__clicks")
+    print(f"NUM DRAFT pool of 15 cards: {taps} taps")
+    assert taps <= 30
+    for name, (family, value) in zip(DRAFT_ORDER, POOL, strict=True):
+        expect(page.locator(f"#id_{name}")).to_have_value(f"{value}{family}")
+    total = str(expected_pool_total())
+    expect(page.locator("#draft-live [data-score]")).to_have_attribute("data-score", total)
+    assert page.problems == [], page.problems
+
+
+def test_a_5_card_claim_takes_at_most_two_taps_a_card(page):
+    page.goto(page.base + "/num-check/")
+    page.select_option("#id_combo", "full")
+    page.evaluate(CLICKS)
+    picker = page.locator("#calcul [data-picker]")
+    for family, value in (("R", "7"), ("B", "7"), ("J", "7"), ("V", "3"), ("A", "3")):
+        tap(picker, family, value)
+    taps = page.evaluate("window.__clicks")
+    print(f"NUM CHECK claim of 5 cards: {taps} taps (after choosing the combination)")
+    assert taps <= 10
+    expect(page.locator("#check-live [data-score]")).to_have_attribute("data-score", "26")
+
+
+def test_backspace_clears_and_goes_back_in_the_pool(page):
+    page.goto(page.base + "/num-draft/")
+    picker = page.locator("#draft-picker [data-picker]")
+    tap(picker, "R", "3")
+    tap(picker, "B", "3")
+    expect(page.locator("#id_g00")).to_have_value("3B")
+    picker.locator("[data-back]").click()  # the active place (g01) is empty: back to g00, cleared
+    expect(page.locator("#id_g00")).to_have_value("")
+    tap(picker, "J", "4")
+    expect(page.locator("#id_g00")).to_have_value("4J")
+    page.locator("#id_r2").click()  # an explicit tap retargets
+    tap(picker, "V", "9")
+    expect(page.locator("#id_r2")).to_have_value("9V")
+
+
+def test_sheet_table_and_opening_have_the_picker(page):
+    page.goto(page.base + "/num-check/feuille/")
+    area = page.locator("#id_players")
+    area.fill("Léa : Paire")
+    picker = page.locator("#feuille [data-picker]")
+    tap(picker, "R", "5")
+    tap(picker, "B", "5")
+    expect(area).to_have_value("Léa : Paire 5R 5B")
+    page.get_by_role("button", name="Compter les points").click()
+    expect(page.locator("#sheet-result [data-score]")).to_have_attribute("data-score", "15")
+
+    page.goto(page.base + "/num-draft/table/")
+    area = page.locator("#id_players")
+    area.fill("A :")
+    table = page.locator("#id_players ~ [data-picker], form [data-picker]").first
+    for family, value in (("R", "1"), ("R", "2"), ("R", "3")):
+        tap(table, family, value)
+    table.locator("[data-put='/']").click()
+    expect(area).to_have_value("A : 1R 2R 3R /")
+
+    opening = page.locator("#opening-picker [data-picker]")
+    page.locator("#id_turned").fill("Léa :")
+    tap(opening, "R", "3")
+    expect(page.locator("#id_turned")).to_have_value("Léa : 3R")
+    assert page.problems == [], page.problems
+
+
+# --------------------------------------------------------------------------- keyboard only
+
+
+def tab_to(page, predicate_js, limit=80):
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            f"(() => {{ const el = document.activeElement; return {predicate_js}; }})()"
+        ):
+            return
+    raise AssertionError(f"never reached {predicate_js}")
+
+
+def key_card(page, family_index, value):
+    """From the families group: the family, Enter; Tab; the value, Enter; back to the families."""
+    page.keyboard.press("Home")
+    for _ in range(family_index):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Home")
+    for _ in range(value):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")
+
+
+def test_keyboard_only_pool_then_num5_round(page):
+    page.goto(page.base + "/num-draft/")
+    # Tab through every place to the keypad: focus alone never makes a place the target
+    tab_to(page, "el.hasAttribute('data-family')")
+    families = "RVBJAS"
+    for family, value in POOL[:5]:
+        key_card(page, families.index(family), int(value))
+    for name, (family, value) in zip(DRAFT_ORDER[:5], POOL[:5], strict=True):
+        expect(page.locator(f"#id_{name}")).to_have_value(f"{value}{family}")
+    expect(page.locator("#draft-live [data-score]")).to_be_visible()
+    page.wait_for_load_state("networkidle")  # no request cut short by leaving the page
+
+    page.goto(page.base + "/num-5/?players=Léa,Tom,Zoé&n=1")
+    tab_to(page, "el.hasAttribute('data-family')")
+    key_card(page, families.index("R"), 12)  # into the first empty cell, Léa's
+    expect(page.locator("[data-testid=cell-0-0]")).to_have_value("12R")
+    tab_to(page, "el.getAttribute('data-testid') === 'cell-0-0'")
+    page.keyboard.press("Tab")
+    page.keyboard.type("31 - 4")
+    page.keyboard.press("Tab")
+    page.keyboard.type("0")
+    tom = page.locator("#num5-live [data-player=Tom]")
+    expect(tom).to_have_attribute("data-wins", "1")
+    expect(tom).to_have_attribute("data-score", "27")
+    assert page.problems == [], page.problems
