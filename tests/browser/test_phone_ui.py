@@ -287,3 +287,41 @@ def test_keyboard_only_pool_then_num5_round(page):
     expect(tom).to_have_attribute("data-wins", "1")
     expect(tom).to_have_attribute("data-score", "27")
     assert page.problems == [], page.problems
+
+
+# --------------------------------------------------------------------------- layout shift
+
+CLS_OBSERVER = """
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__cls += entry.value;
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+#: (page, how to enter a few cards there)
+CLS_PAGES = [
+    ("/num-check/", "#calcul [data-picker]", [("R", "5"), ("B", "5")]),
+    ("/num-draft/", "#draft-picker [data-picker]", [("R", "1"), ("V", "1"), ("B", "1")]),
+    ("/num-draft/table/", "#opening-picker [data-picker]", [("R", "3")]),
+    ("/num-5/?players=Léa,Tom,Zoé&n=1", "#num5-picker [data-picker]", [("R", "12"), ("S", "3")]),
+    ("/num-5/tour/?players=Léa,Tom,Zoé", "#turn-picker [data-picker]", [("R", "5"), ("B", "2")]),
+    ("/num-connect/", "[data-picker]", [("R", "5"), ("V", "5"), ("B", "5")]),
+]
+
+
+@pytest.mark.parametrize(("url", "picker", "cards"), CLS_PAGES)
+def test_cumulative_layout_shift_at_most_0_1(page, url, picker, cards):
+    page.add_init_script(CLS_OBSERVER)
+    page.goto(page.base + url)
+    if url == "/num-check/":
+        page.select_option("#id_combo", "paire")
+    for family, value in cards:
+        tap(page.locator(picker), family, value)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(600)
+    cls = page.evaluate("window.__cls")
+    print(f"CLS {url}: {cls:.4f}")
+    assert cls <= 0.1
+    assert page.problems == [], page.problems
