@@ -325,3 +325,20 @@ def test_cumulative_layout_shift_at_most_0_1(page, url, picker, cards):
     print(f"CLS {url}: {cls:.4f}")
     assert cls <= 0.1
     assert page.problems == [], page.problems
+
+
+# --------------------------------------------------------------------------- Num 5, 8 players
+
+
+def test_num5_with_8_players_fits_a_390_px_phone(page):
+    names = "Léa,Tom,Zoé,Max,Inès,Hugo,Lina,Noah"
+    cells = "&".join(f"r0_{j}={10 + j}" for j in range(8))
+    page.goto(f"{page.base}/num-5/?players={names}&n=2&{cells}")
+    expect(page.locator("#num5-live [data-player=Noah]")).to_have_attribute("data-wins", "1")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    for j in range(8):
+        box = page.locator(f"[data-testid=cell-1-{j}]").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (j, box)
+        assert box["height"] >= 44, box
+    assert page.problems == [], page.problems
