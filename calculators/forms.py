@@ -20,6 +20,24 @@ RANK_CHOICES = [(r, f"Rang {r}") for r in numcheck.RANKS]
 COMBO_CHOICES = [(c.key, f"{c.name} — base {c.base}") for c in numcheck.COMBOS]
 
 
+class CardInput(forms.TextInput):
+    """The one widget of every card field (« 7R 7B JK »): typed on a keyboard or filled by the
+    card picker; ``chips`` mirrors a list of cards as chips (not for a one-card place)."""
+
+    template_name = "calculators/widgets/card_input.html"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, chips: bool = True) -> None:
+        base = {
+            "class": "form-control card-input",
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+        }
+        if chips:
+            base["data-chips"] = ""
+        super().__init__({**base, **(attrs or {})})
+
+
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
 
@@ -28,15 +46,13 @@ class EngineForm(forms.Form):
     field_map: dict[str, str] = {}
     #: fields drawn with calculators/_field.html, whose errors the htmx fragment refreshes
     live_fields: tuple[str, ...] = ()
-    #: fields that hold card notation (chips mirror them)
-    card_fields: tuple[str, ...] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.style_widgets()
 
     def style_widgets(self) -> None:
-        """Bootstrap classes on every widget, and chips/notation hints on card fields."""
+        """Bootstrap classes on every widget (card fields: :class:`CardInput`)."""
         for name, field in self.fields.items():
             widget = field.widget
             if isinstance(widget, forms.CheckboxInput):
@@ -48,15 +64,6 @@ class EngineForm(forms.Form):
             else:
                 css = "form-control"
             widget.attrs.setdefault("class", css)
-            if name in self.card_fields:
-                widget.attrs.update(
-                    {
-                        "data-chips": "",
-                        "autocomplete": "off",
-                        "autocapitalize": "characters",
-                        "spellcheck": "false",
-                    }
-                )
             if name in self.live_fields:
                 widget.attrs["aria-describedby"] = f"err-id_{name}"
 
@@ -89,11 +96,11 @@ class CheckForm(EngineForm):
     cards = forms.CharField(
         label="Cartes",
         max_length=200,
+        widget=CardInput,
         help_text="Par exemple : 7R 7B 7J 3V 3A (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow).",
     )
     rank = forms.TypedChoiceField(label="Rang", choices=RANK_CHOICES, coerce=int, initial=1)
     live_fields = ("combo", "cards", "rank")
-    card_fields = ("cards",)
 
     rank_table: list[numcheck.ClaimResult] | None = None
     rank_note: str = ""
@@ -130,11 +137,13 @@ class DetectForm(EngineForm):
     hand = forms.CharField(
         label="Votre main (jusqu'à 4 cartes)",
         max_length=200,
+        widget=CardInput,
         help_text="Par exemple : 7R 7B 3V 3J.",
     )
     centre = forms.CharField(
         label="Le centre (1 à 4 cartes face visible)",
         max_length=200,
+        widget=CardInput,
         required=False,
         help_text="Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S.",
     )
@@ -147,7 +156,6 @@ class DetectForm(EngineForm):
     )
     field_map = {"cards": "hand"}
     live_fields = ("hand", "centre", "rank")
-    card_fields = ("hand", "centre")
 
     def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
         """``live``: sent while the player is still entering cards; an empty centre waits."""
@@ -246,18 +254,15 @@ class DraftForm(EngineForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
+            label = numdraft.place_name(place_of(name))
+            neighbour = " bg-body-secondary" if name[0] in "lr" else ""
+            attrs = {
+                "class": f"form-control card-input place-input text-center{neighbour}",
+                "data-place": f"id_{name}",
+                "aria-label": label,
+            }
             self.fields[name] = forms.CharField(
-                label=numdraft.place_name(place_of(name)), required=False, max_length=8
-            )
-        self.style_widgets()
-        for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
-            self.fields[name].widget.attrs.update(
-                {
-                    "class": "form-control place-input text-center",
-                    "autocomplete": "off",
-                    "autocapitalize": "characters",
-                    "spellcheck": "false",
-                }
+                label=label, required=False, max_length=8, widget=CardInput(attrs, chips=False)
             )
 
     def place_fields(self, names: list[str]) -> list[forms.BoundField]:
@@ -373,11 +378,12 @@ class OpeningForm(EngineForm):
 
 
 class ConnectForm(EngineForm):
-    cards = forms.CharField(label="Cartes, dans l'ordre de la ligne", max_length=300)
+    cards = forms.CharField(
+        label="Cartes, dans l'ordre de la ligne", max_length=300, widget=CardInput
+    )
     first_play = forms.BooleanField(label="Première pose", required=False)
     free = forms.BooleanField(label="Combinaison libre (hors grille)", required=False)
     live_fields = ("cards",)
-    card_fields = ("cards",)
 
     def run(self) -> numconnect.LineResult:
         data = self.cleaned_data
