@@ -382,6 +382,34 @@
     show();
   }
 
+  /* Focus survives a swap: the element that had it (same id, or same name and value) gets it
+     back, or the place its data-focus-after names (« Ajouter une manche »: the new round's first
+     cell) — never <body>. */
+  var refocus = null;
+  function selectorFor(el) {
+    if (el.hasAttribute("data-focus-after")) return el.getAttribute("data-focus-after");
+    if (el.id) return "#" + CSS.escape(el.id);
+    if (el.name) {
+      return el.tagName.toLowerCase() + '[name="' + CSS.escape(el.name) + '"]' +
+        (el.tagName === "BUTTON" && el.value ? '[value="' + CSS.escape(el.value) + '"]' : "");
+    }
+    return null;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var el = document.activeElement;
+    var target = event.detail.target;
+    refocus = el && el !== document.body && target && target.contains(el) ? selectorFor(el) : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!refocus) return;
+    var selector = refocus;
+    refocus = null;
+    var active = document.activeElement;
+    if (active && active !== document.body) return; /* an autofocus in the new content won */
+    var again = document.querySelector(selector);
+    if (again) again.focus();
+  });
+
   /* A request sent while the player types or taps (not a submit) says so: the server then
      waits for the whole combination before counting its cards. */
   document.addEventListener("htmx:configRequest", function (event) {

@@ -342,3 +342,11 @@ def test_num5_with_8_players_fits_a_390_px_phone(page):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (j, box)
         assert box["height"] >= 44, box
     assert page.problems == [], page.problems
+
+
+def test_focus_after_adding_a_num5_round_is_on_its_first_cell(page):
+    page.goto(page.base + "/num-5/?players=Léa,Tom,Zoé&n=1")
+    page.get_by_role("button", name="Ajouter une manche").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=cell-1-0]")).to_be_focused()
+    assert page.problems == [], page.problems
