@@ -350,3 +350,34 @@ def test_focus_after_adding_a_num5_round_is_on_its_first_cell(page):
     page.keyboard.press("Enter")
     expect(page.locator("[data-testid=cell-1-0]")).to_be_focused()
     assert page.problems == [], page.problems
+
+
+def test_table_mode_ranking_on_the_first_screen(page):
+    page.goto(page.base + "/num-draft/table/")
+    page.fill(
+        "#id_players",
+        "A : 1R 2R 3R / - - - / - - -\nB : 1V 1B - / - - - / - - -\nC : - - - / - - - / - - -",
+    )
+    page.get_by_role("button", name="Compter la table").click()
+    expect(page.locator("#table-live [data-player=A]")).to_have_attribute("data-score", "6")
+    page.evaluate("window.scrollTo(0, 0)")
+    in_first_screen(page, "#table-live [data-player=A]")
+    assert page.problems == [], page.problems
+
+
+def test_without_javascript_the_keypads_are_hidden_and_a_submit_lands_on_the_result(
+    browser, live_server
+):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + "/num-check/")
+    expect(page.locator("#calcul [data-picker]")).to_be_hidden()
+    page.select_option("#id_combo", "paire")
+    page.fill("#id_cards", "5R 5B")
+    page.locator("#calcul button[type=submit]").click()
+    expect(page.locator("#check-live [data-score]")).to_have_attribute("data-score", "15")
+    expect(page.locator("#check-live [data-score]")).to_be_in_viewport()
+    page.goto(live_server.url + "/num-draft/?g00=3R&g01=3B&g02=3J&mode=classic&values=0-12")
+    expect(page.locator("#draft-picker [data-picker]")).to_be_hidden()
+    expect(page.locator("#draft-live [data-score]")).to_have_attribute("data-score", "9")
+    context.close()
