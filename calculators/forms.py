@@ -253,12 +253,15 @@ class DraftForm(EngineForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The picker fills the own grid first (row by row), then the neighbours' columns.
+        order = GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS
         for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
             label = numdraft.place_name(place_of(name))
             neighbour = " bg-body-secondary" if name[0] in "lr" else ""
             attrs = {
                 "class": f"form-control card-input place-input text-center{neighbour}",
                 "data-place": f"id_{name}",
+                "data-order": str(order.index(name)),
                 "aria-label": label,
             }
             self.fields[name] = forms.CharField(

@@ -51,9 +51,14 @@
   function places(picker) {
     var strip = stripOf(picker);
     if (!strip) return [];
-    return Array.prototype.slice.call(strip.querySelectorAll("input[data-place], textarea[data-place]")).filter(function (p) {
+    var list = Array.prototype.slice.call(strip.querySelectorAll("input[data-place], textarea[data-place]")).filter(function (p) {
       return !p.disabled && p.offsetParent !== null;
     });
+    /* data-order: the order the picker fills them, where it is not the page's (NUM DRAFT: the
+       own grid first, then the neighbours' columns) */
+    return list.map(function (p, i) { return [parseInt(p.getAttribute("data-order") || i, 10), i, p]; })
+      .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+      .map(function (t) { return t[2]; });
   }
 
   function status(picker, text) {

@@ -149,7 +149,15 @@ CLICKS = "window.__clicks = 0; document.addEventListener('click', () => window._
 
 #: 15 distinct cards, the family changing at every card (the worst case for taps)
 POOL = [("RVBJ"[i % 4], str(i % 13)) for i in range(15)]
-DRAFT_ORDER = [n for y in range(3) for n in (f"l{y}", f"g{y}0", f"g{y}1", f"g{y}2", f"r{y}")]
+#: the order the picker fills the pool: the own grid row by row, then the neighbours' columns
+DRAFT_ORDER = [f"g{y}{x}" for y in range(3) for x in range(3)] + [
+    "l0",
+    "l1",
+    "l2",
+    "r0",
+    "r1",
+    "r2",
+]
 
 
 def expected_pool_total():
@@ -198,11 +206,13 @@ def test_backspace_clears_and_goes_back_in_the_pool(page):
     picker = page.locator("#draft-picker [data-picker]")
     tap(picker, "R", "3")
     tap(picker, "B", "3")
-    expect(page.locator("#id_g00")).to_have_value("3B")
-    picker.locator("[data-back]").click()  # the active place (g01) is empty: back to g00, cleared
-    expect(page.locator("#id_g00")).to_have_value("")
+    expect(page.locator("#id_g00")).to_have_value("3R")  # the own grid first
+    expect(page.locator("#id_g01")).to_have_value("3B")
+    picker.locator("[data-back]").click()  # the active place (g02) is empty: back to g01, cleared
+    expect(page.locator("#id_g01")).to_have_value("")
     tap(picker, "J", "4")
-    expect(page.locator("#id_g00")).to_have_value("4J")
+    expect(page.locator("#id_g01")).to_have_value("4J")
+    expect(page.locator("#id_g00")).to_have_value("3R")
     page.locator("#id_r2").click()  # an explicit tap retargets
     tap(picker, "V", "9")
     expect(page.locator("#id_r2")).to_have_value("9V")
