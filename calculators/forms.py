@@ -37,6 +37,14 @@ class CardInput(forms.TextInput):
             base["data-chips"] = ""
         super().__init__({**base, **(attrs or {})})
 
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        """Bootstrap's invalid look on a field Django marks ``aria-invalid``."""
+        context = super().get_context(name, value, attrs)
+        drawn = context["widget"]["attrs"]
+        if drawn.get("aria-invalid") == "true" and "is-invalid" not in drawn.get("class", ""):
+            drawn["class"] = f"{drawn.get('class', '')} is-invalid".strip()
+        return context
+
 
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
@@ -462,8 +470,19 @@ class Num5Form(EngineForm):
             self._apply_actions()
         for i in range(self.round_count):
             for j, name in enumerate(self.names):
+                attrs = {
+                    "class": "form-control form-control-sm card-input",
+                    "enterkeyhint": "go",
+                    "data-testid": f"cell-{i}-{j}",
+                    "data-place": f"id_r{i}_{j}",
+                    "aria-label": f"Manche {i + 1}, {name}",
+                    "aria-describedby": "num5-cell-help",
+                }
                 self.fields[f"r{i}_{j}"] = forms.CharField(
-                    required=False, max_length=self.CELL_LENGTH, label=f"Manche {i + 1}, {name}"
+                    required=False,
+                    max_length=self.CELL_LENGTH,
+                    label=f"Manche {i + 1}, {name}",
+                    widget=CardInput(attrs, chips=False),
                 )
         self.style_widgets()
 
