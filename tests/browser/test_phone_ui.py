@@ -391,3 +391,24 @@ def test_without_javascript_the_keypads_are_hidden_and_a_submit_lands_on_the_res
     expect(page.locator("#draft-picker [data-picker]")).to_be_hidden()
     expect(page.locator("#draft-live [data-score]")).to_have_attribute("data-score", "9")
     context.close()
+
+
+def test_the_same_error_is_not_written_again_on_the_next_keystroke(page):
+    page.goto(page.base + "/num-check/?combo=full&cards=7R+7B&rank=1")
+    cards = page.locator("#id_cards")
+    cards.fill("7R 7B 17A")
+    error = page.locator("#err-id_cards")
+    expect(error).to_contain_text("la valeur 17 n'existe pas")
+    page.wait_for_load_state("networkidle")
+    page.evaluate(
+        "window.__mutations = 0; new MutationObserver(() => window.__mutations++)"
+        ".observe(document.getElementById('err-id_cards'), {childList: true, subtree: true, characterData: true})"
+    )
+    cards.press("End")
+    cards.press_sequentially("  ")
+    page.wait_for_timeout(700)
+    page.wait_for_load_state("networkidle")
+    expect(error).to_contain_text("la valeur 17 n'existe pas")
+    assert page.evaluate("window.__mutations") == 0
+    assert page.locator("#err-id_cards").count() == 1  # the same element, never replaced
+    assert page.problems == [], page.problems
