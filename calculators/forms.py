@@ -20,6 +20,32 @@ RANK_CHOICES = [(r, f"Rang {r}") for r in numcheck.RANKS]
 COMBO_CHOICES = [(c.key, f"{c.name} — base {c.base}") for c in numcheck.COMBOS]
 
 
+class CardInput(forms.TextInput):
+    """The one widget of every card field (« 7R 7B JK »): typed on a keyboard or filled by the
+    card picker; ``chips`` mirrors a list of cards as chips (not for a one-card place)."""
+
+    template_name = "calculators/widgets/card_input.html"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, chips: bool = True) -> None:
+        base = {
+            "class": "form-control card-input",
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+        }
+        if chips:
+            base["data-chips"] = ""
+        super().__init__({**base, **(attrs or {})})
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        """Bootstrap's invalid look on a field Django marks ``aria-invalid``."""
+        context = super().get_context(name, value, attrs)
+        drawn = context["widget"]["attrs"]
+        if drawn.get("aria-invalid") == "true" and "is-invalid" not in drawn.get("class", ""):
+            drawn["class"] = f"{drawn.get('class', '')} is-invalid".strip()
+        return context
+
+
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
 
@@ -28,15 +54,13 @@ class EngineForm(forms.Form):
     field_map: dict[str, str] = {}
     #: fields drawn with calculators/_field.html, whose errors the htmx fragment refreshes
     live_fields: tuple[str, ...] = ()
-    #: fields that hold card notation (chips mirror them)
-    card_fields: tuple[str, ...] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.style_widgets()
 
     def style_widgets(self) -> None:
-        """Bootstrap classes on every widget, and chips/notation hints on card fields."""
+        """Bootstrap classes on every widget (card fields: :class:`CardInput`)."""
         for name, field in self.fields.items():
             widget = field.widget
             if isinstance(widget, forms.CheckboxInput):
@@ -48,15 +72,6 @@ class EngineForm(forms.Form):
             else:
                 css = "form-control"
             widget.attrs.setdefault("class", css)
-            if name in self.card_fields:
-                widget.attrs.update(
-                    {
-                        "data-chips": "",
-                        "autocomplete": "off",
-                        "autocapitalize": "characters",
-                        "spellcheck": "false",
-                    }
-                )
             if name in self.live_fields:
                 widget.attrs["aria-describedby"] = f"err-id_{name}"
 
@@ -89,19 +104,36 @@ class CheckForm(EngineForm):
     cards = forms.CharField(
         label="Cartes",
         max_length=200,
+        widget=CardInput,
         help_text="Par exemple : 7R 7B 7J 3V 3A (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow).",
     )
     rank = forms.TypedChoiceField(label="Rang", choices=RANK_CHOICES, coerce=int, initial=1)
     live_fields = ("combo", "cards", "rank")
-    card_fields = ("cards",)
 
     rank_table: list[numcheck.ClaimResult] | None = None
     rank_note: str = ""
+    #: (cards given, cards the combination counts), once the cards read
+    progress: tuple[int, int] | None = None
+    combo_obj: numcheck.Combo | None = None
 
-    def run(self) -> numcheck.ClaimResult:
+    def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
+        """``live``: a request sent while the player is still entering cards (htmx on input):
+        a claim short of its combination's card count is progress, not yet an error."""
+        super().__init__(*args, **kwargs)
+        self.live = live
+        if live:
+            self.fields["cards"].required = False
+
+    def run(self) -> numcheck.ClaimResult | None:
         """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table, with why
         a Couleur changes mode at rank 4."""
         data = self.cleaned_data
+        self.combo_obj = numcheck.get_combo(data["combo"])
+        needed = self.combo_obj.count
+        given = len(numcheck.read_cards(data["cards"])) if data["cards"].strip() else 0
+        self.progress = (given, needed)
+        if self.live and given < needed:
+            return None  # the engine counts the cards once they are all there, or on submit
         self.rank_table = numcheck.rank_table(data["combo"], data["cards"])
         self.rank_note = numcheck.elargi_note(self.rank_table[3])
         return self.rank_table[data["rank"] - 1]
@@ -113,11 +145,13 @@ class DetectForm(EngineForm):
     hand = forms.CharField(
         label="Votre main (jusqu'à 4 cartes)",
         max_length=200,
+        widget=CardInput,
         help_text="Par exemple : 7R 7B 3V 3J.",
     )
     centre = forms.CharField(
         label="Le centre (1 à 4 cartes face visible)",
         max_length=200,
+        widget=CardInput,
         required=False,
         help_text="Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S.",
     )
@@ -130,11 +164,18 @@ class DetectForm(EngineForm):
     )
     field_map = {"cards": "hand"}
     live_fields = ("hand", "centre", "rank")
-    card_fields = ("hand", "centre")
 
-    def run(self) -> list[numcheck.Detected]:
+    def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
+        """``live``: sent while the player is still entering cards; an empty centre waits."""
+        super().__init__(*args, **kwargs)
+        self.live = live
+
+    def run(self) -> list[numcheck.Detected] | None:
         data = self.cleaned_data
         hand, centre = data["hand"], data["centre"]
+        waiting = not centre.strip() and len(numcheck.read_cards(hand, "hand")) <= numcheck.HAND_MAX
+        if self.live and waiting:
+            return None  # the centre is still to be entered
         if not centre.strip():
             # An older link (?hand=<5 cards>) meant the 4 cards in hand then the claimed card.
             cards = numcheck.read_cards(hand, "hand")
@@ -220,19 +261,19 @@ class DraftForm(EngineForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The picker fills the own grid first (row by row), then the neighbours' columns.
+        order = GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS
         for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
+            label = numdraft.place_name(place_of(name))
+            neighbour = " bg-body-secondary" if name[0] in "lr" else ""
+            attrs = {
+                "class": f"form-control card-input place-input text-center{neighbour}",
+                "data-place": f"id_{name}",
+                "data-order": str(order.index(name)),
+                "aria-label": label,
+            }
             self.fields[name] = forms.CharField(
-                label=numdraft.place_name(place_of(name)), required=False, max_length=8
-            )
-        self.style_widgets()
-        for name in LEFT_FIELDS + GRID_FIELDS + RIGHT_FIELDS:
-            self.fields[name].widget.attrs.update(
-                {
-                    "class": "form-control place-input text-center",
-                    "autocomplete": "off",
-                    "autocapitalize": "characters",
-                    "spellcheck": "false",
-                }
+                label=label, required=False, max_length=8, widget=CardInput(attrs, chips=False)
             )
 
     def place_fields(self, names: list[str]) -> list[forms.BoundField]:
@@ -304,12 +345,12 @@ class OpeningForm(EngineForm):
 
     turned = forms.CharField(
         label="Premier tour : la carte retournée par chaque joueur",
-        widget=forms.Textarea(attrs={"rows": 4}),
+        widget=forms.Textarea(attrs={"rows": 4, "data-place": ""}),
         help_text="Une ligne par joueur, dans l'ordre de la table : « Léa : 3R ».",
     )
     again = forms.CharField(
         label="Tours suivants : les nouvelles cartes des joueurs qui retournent à nouveau",
-        widget=forms.Textarea(attrs={"rows": 3}),
+        widget=forms.Textarea(attrs={"rows": 3, "data-place": ""}),
         required=False,
         help_text=(
             "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». "
@@ -348,11 +389,12 @@ class OpeningForm(EngineForm):
 
 
 class ConnectForm(EngineForm):
-    cards = forms.CharField(label="Cartes, dans l'ordre de la ligne", max_length=300)
+    cards = forms.CharField(
+        label="Cartes, dans l'ordre de la ligne", max_length=300, widget=CardInput
+    )
     first_play = forms.BooleanField(label="Première pose", required=False)
     free = forms.BooleanField(label="Combinaison libre (hors grille)", required=False)
     live_fields = ("cards",)
-    card_fields = ("cards",)
 
     def run(self) -> numconnect.LineResult:
         data = self.cleaned_data
@@ -428,8 +470,19 @@ class Num5Form(EngineForm):
             self._apply_actions()
         for i in range(self.round_count):
             for j, name in enumerate(self.names):
+                attrs = {
+                    "class": "form-control form-control-sm card-input",
+                    "enterkeyhint": "go",
+                    "data-testid": f"cell-{i}-{j}",
+                    "data-place": f"id_r{i}_{j}",
+                    "aria-label": f"Manche {i + 1}, {name}",
+                    "aria-describedby": "num5-cell-help",
+                }
                 self.fields[f"r{i}_{j}"] = forms.CharField(
-                    required=False, max_length=self.CELL_LENGTH, label=f"Manche {i + 1}, {name}"
+                    required=False,
+                    max_length=self.CELL_LENGTH,
+                    label=f"Manche {i + 1}, {name}",
+                    widget=CardInput(attrs, chips=False),
                 )
         self.style_widgets()
 

@@ -15,7 +15,7 @@ from django import forms
 
 from .engines import num5turn
 from .engines.cards import InputError
-from .forms import EngineForm
+from .forms import CardInput, EngineForm
 
 SETUP_LINES = tuple(" ".join(str(c) for c in row) for row in num5turn.SETUP)
 ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))
@@ -52,7 +52,16 @@ class TurnForm(EngineForm):
         self.names = split_names(data.get("players", "")) if self.is_bound else []
         self.playing = self.is_bound and "play" in data
         for index, name in enumerate(self.names[: num5turn.MAX_PLAYERS]):
-            self.fields[f"c{index}"] = forms.CharField(label=name, required=False, max_length=20)
+            attrs = {
+                "class": "form-control form-control-sm card-input",
+                "data-place": f"id_c{index}",
+                "aria-label": f"Carte de {name}",
+                "aria-describedby": f"err-id_c{index}",
+                "data-testid": f"card-{index}",
+            }
+            self.fields[f"c{index}"] = forms.CharField(
+                label=name, required=False, max_length=20, widget=CardInput(attrs, chips=False)
+            )
         self.card_fields = tuple(f"c{i}" for i in range(len(self.names)))
         self.style_widgets()
         for name in ROW_FIELDS:
@@ -67,6 +76,20 @@ class TurnForm(EngineForm):
 
     def card_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.card_fields]
+
+    def card_inputs(self) -> list[tuple[forms.BoundField, str]]:
+        """Each player's card field and its input, empty again once the turn is played."""
+        if not self.played_now:
+            return [(f, f.as_widget()) for f in self.card_bound_fields()]
+        return [
+            (
+                f,
+                f.field.widget.render(
+                    f.html_name, "", {"id": f.auto_id, **f.build_widget_attrs({})}
+                ),
+            )
+            for f in self.card_bound_fields()
+        ]
 
     def row_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in ROW_FIELDS]

@@ -34,15 +34,27 @@ from .forms import (
 from .presenters import strip_rows
 
 
-def _bound(request: HttpRequest, form_class: type, keys: tuple[str, ...], **defaults: str) -> Any:
+def _bound(
+    request: HttpRequest,
+    form_class: type,
+    keys: tuple[str, ...],
+    form_kwargs: dict[str, Any] | None = None,
+    **defaults: str,
+) -> Any:
     """A form bound to the query string when it holds one of ``keys``, else unbound."""
     if any(k in request.GET for k in keys):
         data: QueryDict = request.GET.copy()
         for key, value in defaults.items():
             if not data.get(key):
                 data[key] = value
-        return form_class(data)
-    return form_class(initial=defaults)
+        return form_class(data, **(form_kwargs or {}))
+    return form_class(initial=defaults, **(form_kwargs or {}))
+
+
+def _live(request: HttpRequest) -> bool:
+    """An htmx request sent as the player types or taps (numsite.js marks it), not a submit:
+    counting errors wait until the cards are all there."""
+    return bool(request.htmx) and request.headers.get("X-Numsite-Live") == "1"
 
 
 def _page(
@@ -51,7 +63,9 @@ def _page(
     if request.htmx and fragment and not request.htmx.boosted:
         return render(request, f"{template}#{fragment}", context)
     full = rulebook_context(slug) | context
-    full["calculator_first"] = bool(request.GET)
+    full["game_tab"] = (
+        "calculer"  # every calculator URL opens on the calculator (the rules: /<game>/regles/)
+    )
     return render(request, template, full)
 
 
@@ -59,14 +73,16 @@ def _page(
 
 
 def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any]:
-    form = _bound(request, CheckForm, ("combo", "cards"), rank="1")
+    live = {"live": _live(request)}
+    form = _bound(request, CheckForm, ("combo", "cards"), live, rank="1")
     valid = form.is_bound and form.is_valid()
     return {
         "form": form,
         "result": form.result if valid else None,
         "rank_table": form.rank_table if valid else None,
         "rank_note": form.rank_note if valid else "",
-        "detect_form": _bound(request, DetectForm, ("hand", "centre"), rank="1"),
+        "detect_form": _bound(request, DetectForm, ("hand", "centre"), live, rank="1"),
+        "progress": form.progress if form.is_bound else None,
         "sheet_form": SheetForm(),
         "combos": numcheck.COMBOS,
         "active": active,

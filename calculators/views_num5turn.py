@@ -236,6 +236,4 @@ def num_5_turn(request: HttpRequest) -> HttpResponse:
     if request.htmx and not request.htmx.boosted:
         return render(request, f"{TEMPLATE}#{FRAGMENT}", context)
     # Beside the Num 5 rulebook, but a phone opens on the calculator: it is what this page is for.
-    return render(
-        request, TEMPLATE, rulebook_context("num-5") | context | {"calculator_first": True}
-    )
+    return render(request, TEMPLATE, rulebook_context("num-5") | context | {"game_tab": "calculer"})

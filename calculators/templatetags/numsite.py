@@ -52,10 +52,27 @@ def chip(card: object) -> SafeString | str:
 
 @register.inclusion_tag("calculators/_picker.html")
 def picker(
-    target: str, max_value: int = 16, jokers: bool = False, mode: str = "append", max_from: str = ""
+    target: str,
+    max_value: int = 16,
+    jokers: bool = False,
+    mode: str = "append",
+    max_from: str = "",
+    extras: str = "",
 ) -> dict:
-    """Family buttons then a value keypad; ``max_from`` names a select giving the deck range."""
+    """Family buttons then a value keypad; ``max_from`` names a select giving the deck range;
+    ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
+    row), ``-`` (empty place), ``\n`` (next player's line)."""
+    labels = {
+        "/": ("/", "Ligne de grille suivante"),
+        "-": ("–", "Case vide"),
+        "n": ("↵", "Joueur suivant"),
+    }
     return {
+        "extras": [
+            {"put": "\n" if key == "n" else key, "text": labels[key][0], "label": labels[key][1]}
+            for key in extras.split()
+            if key in labels
+        ],
         "max_from": max_from,
         "target": target,
         "families": FAMILIES,
@@ -111,3 +128,9 @@ def get_turn(posted: object, player_id: object) -> str:
 def zip_with(first: object, second: object) -> list[tuple]:
     """Pair two sequences item by item in a template loop."""
     return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]
+
+
+@register.filter
+def lookup(mapping: object, key: object) -> object:
+    """``mapping[key]`` in a template (a Num 5 player's points or wins by name), or ``""``."""
+    return mapping.get(key, "") if hasattr(mapping, "get") else ""
