@@ -12,7 +12,7 @@ marked with :func:`gettext_noop` and translated where they are shown, with :func
 
 from __future__ import annotations
 
-import gettext
+import gettext as stdlib_gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -28,10 +28,10 @@ _language: ContextVar[str] = ContextVar("engine_language", default=DEFAULT_LANGU
 
 
 @cache
-def _catalogue(language: str) -> gettext.NullTranslations:
+def _catalogue(language: str) -> stdlib_gettext.NullTranslations:
     if language == DEFAULT_LANGUAGE:
-        return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+        return stdlib_gettext.NullTranslations()
+    return stdlib_gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
 def normalize(language: str | None) -> str:
@@ -73,3 +73,8 @@ def gettext_noop(message: str) -> str:
     """Marks a French text for the catalogue without translating it (translate with :func:`_`
     where it is shown)."""
     return message
+
+
+#: The engines call it ``gettext`` (a keyword of xgettext / makemessages): ``_`` is their
+#: throwaway variable in loops, which would shadow it.
+gettext = _

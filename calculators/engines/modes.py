@@ -10,6 +10,7 @@ the one owner of that table; it has no Django import.
 from __future__ import annotations
 
 from .cards import InputError, fold_name
+from .i18n import gettext
 
 NUM_CHECK, NUM_DRAFT, NUM5 = "num-check", "num-draft", "num5"
 
@@ -48,7 +49,12 @@ def resolve_mode(game: str, mode: object, field: str = "mode") -> str:
     key = aliases(game).get(fold_name(mode)) if isinstance(mode, str) else None
     if key is None:
         choices = " ou ".join(f"« {k} » ({name})" for k, (name, _) in MODES[game].items())
-        raise InputError(field, f"« {mode} » : le mode de {GAME_NAMES[game]} est {choices}.")
+        raise InputError(
+            field,
+            gettext("« {mode} » : le mode de {GAME_NAMES} est {choices}.").format(
+                mode=mode, GAME_NAMES=GAME_NAMES[game], choices=choices
+            ),
+        )
     return key
 
 
