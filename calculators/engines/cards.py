@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .i18n import gettext
+from .i18n import gettext, gettext_noop
 
 
 class InputError(ValueError):
@@ -42,7 +42,8 @@ class Family(Enum):
 
     @property
     def french(self) -> str:
-        return FAMILY_FRENCH[self]
+        """The family's name in the engines' current language (French unless told)."""
+        return gettext(FAMILY_FRENCH[self])
 
     @property
     def glyph(self) -> str:
@@ -55,12 +56,12 @@ class Family(Enum):
 
 
 FAMILY_FRENCH = {
-    Family.RED: "Rouge",
-    Family.GREEN: "Vert",
-    Family.BLUE: "Bleu",
-    Family.YELLOW: "Jaune",
-    Family.RAINBOW: "Rainbow",
-    Family.SHADOW: "Shadow",
+    Family.RED: gettext_noop("Rouge"),
+    Family.GREEN: gettext_noop("Vert"),
+    Family.BLUE: gettext_noop("Bleu"),
+    Family.YELLOW: gettext_noop("Jaune"),
+    Family.RAINBOW: gettext_noop("Rainbow"),
+    Family.SHADOW: gettext_noop("Shadow"),
 }
 FAMILY_GLYPH = {
     Family.RED: "🔴",

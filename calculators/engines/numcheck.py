@@ -47,34 +47,98 @@ class Combo:
 
     @property
     def article(self) -> str:
-        return "une" if self.feminine else "un"
+        return gettext("une") if self.feminine else gettext("un")
 
 
 COMBOS: tuple[Combo, ...] = (
-    Combo("paire", "Paire", 2, 2, 1, "2 cartes de même valeur"),
-    Combo("double_paire", "Double Paire", 4, 3, 2, "2 paires de valeurs différentes"),
-    Combo("couleur", "Couleur", 5, 4, 1, "5 cartes d'une même famille (R, V, B, J ou S)"),
-    Combo("suite_paire", "Suite Paire", 5, 5, 2, "une suite de 3 valeurs + une paire"),
-    Combo("full", "Full", 5, 8, 2, "un brelan + une paire de valeur différente", False),
-    Combo("suite_pivot", "Suite Pivot", 4, 9, 1, "4 valeurs consécutives incluant le 8"),
-    Combo("suite_longue", "Suite longue libre", 5, 10, 1, "5 valeurs consécutives"),
-    Combo("brelan", "Brelan", 3, 10, 1, "3 cartes de même valeur", False),
-    Combo("suite_zenith", "Suite Zénith", 5, 14, 1, "exactement 12-13-14-15-16"),
+    Combo("paire", gettext_noop("Paire"), 2, 2, 1, gettext_noop("2 cartes de même valeur")),
     Combo(
-        "full_cosmique",
-        "Full Cosmique",
-        5,
-        14,
+        "double_paire",
+        gettext_noop("Double Paire"),
+        4,
+        3,
         2,
-        "un Full en cartes naturelles avec au moins une Rainbow et une Shadow",
+        gettext_noop("2 paires de valeurs différentes"),
+    ),
+    Combo(
+        "couleur",
+        gettext_noop("Couleur"),
+        5,
+        4,
+        1,
+        gettext_noop("5 cartes d'une même famille (R, V, B, J ou S)"),
+    ),
+    Combo(
+        "suite_paire",
+        gettext_noop("Suite Paire"),
+        5,
+        5,
+        2,
+        gettext_noop("une suite de 3 valeurs + une paire"),
+    ),
+    Combo(
+        "full",
+        gettext_noop("Full"),
+        5,
+        8,
+        2,
+        gettext_noop("un brelan + une paire de valeur différente"),
         False,
     ),
     Combo(
-        "paire_cosmique", "Paire Cosmique", 2, 15, 1, "la Rainbow et la Shadow d'une même valeur"
+        "suite_pivot",
+        gettext_noop("Suite Pivot"),
+        4,
+        9,
+        1,
+        gettext_noop("4 valeurs consécutives incluant le 8"),
     ),
-    Combo("carre", "Carré", 4, 19, 1, "4 cartes de même valeur", False),
-    Combo("suite_couleur", "Suite couleur", 5, 21, 1, "5 valeurs consécutives d'une même famille"),
-    Combo("nums", "Num's", 5, 22, 1, "5 cartes de même valeur", False),
+    Combo(
+        "suite_longue",
+        gettext_noop("Suite longue libre"),
+        5,
+        10,
+        1,
+        gettext_noop("5 valeurs consécutives"),
+    ),
+    Combo(
+        "brelan", gettext_noop("Brelan"), 3, 10, 1, gettext_noop("3 cartes de même valeur"), False
+    ),
+    Combo(
+        "suite_zenith",
+        gettext_noop("Suite Zénith"),
+        5,
+        14,
+        1,
+        gettext_noop("exactement 12-13-14-15-16"),
+    ),
+    Combo(
+        "full_cosmique",
+        gettext_noop("Full Cosmique"),
+        5,
+        14,
+        2,
+        gettext_noop("un Full en cartes naturelles avec au moins une Rainbow et une Shadow"),
+        False,
+    ),
+    Combo(
+        "paire_cosmique",
+        gettext_noop("Paire Cosmique"),
+        2,
+        15,
+        1,
+        gettext_noop("la Rainbow et la Shadow d'une même valeur"),
+    ),
+    Combo("carre", gettext_noop("Carré"), 4, 19, 1, gettext_noop("4 cartes de même valeur"), False),
+    Combo(
+        "suite_couleur",
+        gettext_noop("Suite couleur"),
+        5,
+        21,
+        1,
+        gettext_noop("5 valeurs consécutives d'une même famille"),
+    ),
+    Combo("nums", gettext_noop("Num's"), 5, 22, 1, gettext_noop("5 cartes de même valeur"), False),
 )
 COMBOS_BY_KEY: dict[str, Combo] = {c.key: c for c in COMBOS}
 
@@ -91,7 +155,7 @@ TITLES: tuple[tuple[int, str], ...] = (
     (-(10**9), gettext_noop("Novice")),
 )
 
-ACTION_REASON = "les cartes Action ne peuvent jamais intégrer une combinaison."
+ACTION_REASON = gettext_noop("les cartes Action ne peuvent jamais intégrer une combinaison.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +216,7 @@ def get_combo(key: object) -> Combo:
     :class:`InputError` on field ``combo``. Answers always use the canonical key."""
     combo = find_combo(key) if isinstance(key, str) else None
     if combo is None:
-        names = ", ".join(c.name for c in COMBOS)
+        names = ", ".join(gettext(c.name) for c in COMBOS)
         raise InputError(
             "combo",
             gettext("« {key} » n'est pas une combinaison de NUM CHECK ({names}).").format(
@@ -241,7 +305,7 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
                 "{capitalize} {name} compte {count} cartes : vous en avez donné {count2}."
             ).format(
                 capitalize=combo_obj.article.capitalize(),
-                name=combo_obj.name,
+                name=gettext(combo_obj.name),
                 count=combo_obj.count,
                 count2=len(parsed),
             ),
@@ -257,7 +321,9 @@ def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimRes
             combo,
             frozen,
             rank,
-            reason=gettext("CHECK invalide : {ACTION_REASON}").format(ACTION_REASON=ACTION_REASON),
+            reason=gettext("CHECK invalide : {ACTION_REASON}").format(
+                ACTION_REASON=gettext(ACTION_REASON)
+            ),
         )
     numeric = [c for c in cards if isinstance(c, Card)]
     reading = best_reading(combo, numeric, rank)
@@ -348,7 +414,7 @@ def describe(combo: Combo, reading: Reading) -> str:
 def explain(combo: Combo, reading: Reading, rank: int, bonus: int, total: int) -> tuple[str, ...]:
     """The breakdown, line by line, in the rulebook's words (UX.md principle 4)."""
     refs = reading.references
-    lines = [gettext("Base {name} : {base}").format(name=combo.name, base=combo.base)]
+    lines = [gettext("Base {name} : {base}").format(name=gettext(combo.name), base=combo.base)]
     if len(refs) == 1:
         lines.append(gettext("Carte de référence : {refs}").format(refs=refs[0]))
     else:
@@ -409,7 +475,12 @@ def invalid_reason(combo: Combo, cards: Sequence[Card]) -> str:
         detail = gettext(" Les deux groupes doivent avoir des valeurs différentes.")
     return gettext(
         "CHECK invalide : ces cartes ne forment pas {article} {name} ({composition}).{detail}"
-    ).format(article=combo.article, name=combo.name, composition=combo.composition, detail=detail)
+    ).format(
+        article=combo.article,
+        name=gettext(combo.name),
+        composition=gettext(combo.composition),
+        detail=detail,
+    )
 
 
 # --------------------------------------------------------------------------- readings
@@ -867,7 +938,7 @@ def player_sheet(
                 field,
                 gettext(
                     "{where} : {name} est déjà réalisée par {name2} (une combinaison une seule fois par joueur)."
-                ).format(where=where, name=combo.name, name2=name),
+                ).format(where=where, name=gettext(combo.name), name2=name),
             )
         if next_rank > 8:
             raise InputError(

@@ -91,7 +91,7 @@ from .modes import NUM_DRAFT, resolve_mode
 from .names import clean_names
 
 CLASSIC, DISCOVERY = "classic", "discovery"
-MODES = {CLASSIC: "Classique", DISCOVERY: "Découverte"}
+MODES = {CLASSIC: gettext_noop("Classique"), DISCOVERY: gettext_noop("Découverte")}
 COLOUR_POINTS, VALUE_POINTS = 2, 3
 XS = (-1, 0, 1, 2, 3)
 ROWS = 3
@@ -803,7 +803,9 @@ def _explain(
             gettext("Aucun groupe ne marque : il faut au moins deux cartes de votre grille.")
         )
     lines.extend(w.french[0].upper() + w.french[1:] for w in wildcards)
-    lines.append(gettext("Total ({MODES}) : {total}").format(MODES=MODES[mode], total=total))
+    lines.append(
+        gettext("Total ({MODES}) : {total}").format(MODES=gettext(MODES[mode]), total=total)
+    )
     return tuple(lines)
 
 
