@@ -90,3 +90,24 @@ def test_api_english_explanation_lines():
         result = numcheck.score(numcheck.get_combo("full"), ["7R", "7B", "7J", "3V", "3A"], 4)
     assert any(line.startswith("Total: ") for line in result.explanation)
     assert any(line.startswith("Reference cards: ") for line in result.explanation)
+
+
+@pytest.mark.django_db
+def test_parties_api_messages_in_english(client):
+    for language, word in (("fr", "Choisissez"), ("en", "Choose")):
+        response = client.post(
+            "/api/v1/parties",
+            data=json.dumps({"game": "poker", "players": ["Léa", "Tom"]}),
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert response.status_code == 400
+        assert response.json()["error"]["message"].startswith(word), response.json()
+
+
+def test_api_unknown_address_and_method_in_english(client):
+    response = client.get("/api/v1/nowhere", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert response.json()["error"]["message"] == "Unknown API address: /api/v1/nowhere"
+    response = client.get("/api/v1/num-check/score", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.json()["error"]["message"] == "This address accepts POST only."
