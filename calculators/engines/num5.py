@@ -210,7 +210,7 @@ def round_result(
         ensure_unique(all_cards, FULL_DECK, field)
     except InputError as err:
         holders = [n for n, e in zip(names, entries, strict=True) if e.cards and _holds(e, err)]
-        who = " et ".join(holders)
+        who = gettext(" et ").join(holders)
         raise InputError(field, f"{err.message} ({who})" if who else err.message) from None
     if sum(e.plus for e in entries) > MAX_PLUS or sum(e.minus for e in entries) > MAX_MINUS:
         raise InputError(

@@ -383,7 +383,7 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
         )
         families = {c.family for c in row if c.family.is_classic}
         if len(families) > 1:
-            names = " et ".join(sorted(f.french for f in families))
+            names = gettext(" et ").join(sorted(f.french for f in families))
             raise PlaceError(
                 "rows",
                 gettext(

@@ -133,7 +133,7 @@ def check(
         has_shadow = any(c.is_shadow for c in line)
         if not (has_rainbow and has_shadow):
             what = gettext("Une première pose") if first_play else gettext("Une combinaison libre")
-            missing = " et ".join(
+            missing = gettext(" et ").join(
                 w
                 for w, ok in (
                     (gettext("une Rainbow"), has_rainbow),
@@ -252,7 +252,7 @@ def _tail_problem(
     previous = anchor
     for card in tail:
         if step is None and abs(card.value - previous.value) != 1:
-            near = " ou ".join(
+            near = gettext(" ou ").join(
                 f"{v}S" for v in (previous.value - 1, previous.value + 1) if 0 <= v <= 16
             )
             return gettext(

@@ -11,8 +11,12 @@ from calculators.engines import numcheck
 from calculators.engines.cards import InputError
 from tests.api.test_golden_cases import CASES, ENDPOINTS
 
-#: Words that only a French message has (checked on English answers).
-FRENCH_WORDS = re.compile(r"«|»|\b(?:n'est pas|carte|rangée|joueur|indiquez|Rang|doit)\b")
+#: Words that only a French text has (checked on every text of the English answers).
+FRENCH_WORDS = re.compile(
+    r"«|»|\b(?:et|ou|de|des|du|la|le|les|une?|est|sont|avec|pour|dans|sur|carte|cartes|rangée"
+    r"|joueur|manche|tour|valeur|famille|Rouge|Vert|Bleu|Jaune|Paire|Brelan|Carré|Suite|Couleur"
+    r"|Maître|Stratège|Légende|Groupe|Colonne|ligne|grille|voisin|indiquez|Rang|doit)\b"
+)
 
 
 def post(client, path, body, language=None):
@@ -56,6 +60,8 @@ def test_golden_case_in_english_same_fields_translated_messages(client, name, ca
         assert not FRENCH_WORDS.search(en_body["error"]["message"]), en_body["error"]["message"]
     elif fr_body.get("explanation"):
         assert en_body["explanation"] != fr_body["explanation"]
+    for text in texts(en_body):
+        assert not FRENCH_WORDS.search(text), text
 
 
 def test_api_french_by_default_and_for_unknown_languages(client):
