@@ -471,12 +471,11 @@ def read_plays(raw: object) -> tuple[Play, ...]:
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
         raise InputError(
             "plays",
-            gettext("Num 5 se joue de 3 à 8 joueurs : {count} carte{value} jouée").format(
-                count=len(raw), value="s" if len(raw) > 1 else ""
-            )
-            + ("s" if len(raw) > 1 else "")
-            + gettext(" indiquée")
-            + ("s." if len(raw) > 1 else "."),
+            (
+                gettext("Num 5 se joue de 3 à 8 joueurs : {count} carte jouée indiquée.")
+                if len(raw) == 1
+                else gettext("Num 5 se joue de 3 à 8 joueurs : {count} cartes jouées indiquées.")
+            ).format(count=len(raw)),
         )
     plays: list[Play] = []
     names: set[str] = set()

@@ -988,12 +988,15 @@ def _opening_decision(
             cards,
             None,
             jokers,
-            gettext(
-                "Un Joker n'a pas de valeur : {names_list} {value} une autre carte ; les autres gardent la leur."
-            ).format(
-                names_list=_names_list(jokers),
-                value="retourne" if len(jokers) == 1 else "retournent",
-            ),
+            (
+                gettext(
+                    "Un Joker n'a pas de valeur : {names_list} retourne une autre carte ; les autres gardent la leur."
+                )
+                if len(jokers) == 1
+                else gettext(
+                    "Un Joker n'a pas de valeur : {names_list} retournent une autre carte ; les autres gardent la leur."
+                )
+            ).format(names_list=_names_list(jokers)),
         )
     counts: dict[int, int] = {}
     for card in state.values():
@@ -1142,13 +1145,11 @@ def opening(
     last = turns[-1]
     explanation = last.explanation
     if pending and len(pending) < len(last.must_turn):
-        explanation += gettext(
-            " Tour {value} : {names_list} {value2} encore retourner une carte."
-        ).format(
-            value=last.number + 1,
-            names_list=_names_list(pending),
-            value2="doit" if len(pending) == 1 else "doivent",
-        )
+        explanation += (
+            gettext(" Tour {number} : {names_list} doit encore retourner une carte.")
+            if len(pending) == 1
+            else gettext(" Tour {number} : {names_list} doivent encore retourner une carte.")
+        ).format(number=last.number + 1, names_list=_names_list(pending))
     return Opening(last.master, pending, explanation, tuple(turns), tuple(names), deck.range_label)
 
 
