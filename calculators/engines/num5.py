@@ -233,7 +233,7 @@ def score_round(players: Sequence[Mapping[str, object]]) -> RoundResult:
     if not isinstance(players, list | tuple):
         raise InputError("players", gettext("Les joueurs doivent être une liste."))
     names = check_names([p.get("name") if isinstance(p, Mapping) else None for p in players])
-    check_entered(names, players, "players", "Manche")
+    check_entered(names, players, "players", gettext("Manche"))
     entries = [make_entry(p, n) for p, n in zip(players, names, strict=True)]
     return round_result(names, entries)
 

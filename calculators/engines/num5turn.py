@@ -629,7 +629,7 @@ class RoundState:
             for name, cards in zip(state.players, collected_raw, strict=True)
         )
         discarded = tuple(
-            _read_card(t, "discarded", "Défausse") for t in (data.get("discarded") or [])
+            _read_card(t, "discarded", gettext("Défausse")) for t in (data.get("discarded") or [])
         )
         turn = data.get("turn", 0)
         if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= TURNS_PER_ROUND:

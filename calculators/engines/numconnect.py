@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import FULL_DECK, Card, Family, parse_cards
-from .i18n import gettext
+from .i18n import gettext, gettext_noop
 
 SAME_VALUE, FAMILY_RUN, MULTICOLOUR_RUN = "same_value", "family_run", "multicolour_run"
 KINDS = (SAME_VALUE, FAMILY_RUN, MULTICOLOUR_RUN)
 KIND_FRENCH = {
-    SAME_VALUE: "même valeur",
-    FAMILY_RUN: "suite de même famille",
-    MULTICOLOUR_RUN: "suite multicolore",
+    SAME_VALUE: gettext_noop("même valeur"),
+    FAMILY_RUN: gettext_noop("suite de même famille"),
+    MULTICOLOUR_RUN: gettext_noop("suite multicolore"),
 }
 MIN_SEGMENT = 3
 MAX_SAME_VALUE = 6
@@ -44,7 +44,7 @@ class Segment:
 
     @property
     def kind_french(self) -> str:
-        return KIND_FRENCH[self.kind]
+        return gettext(KIND_FRENCH[self.kind])
 
 
 @dataclass(frozen=True, slots=True)
