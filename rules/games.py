@@ -142,14 +142,20 @@ def per_slug_and_language(render: Callable[[str, str], SafeString]) -> Callable[
 @per_slug_and_language
 def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
     """The rulebook of a game (``rules/content/<slug>.md``, or ``rules/content/en/<slug>.md`` in
-    English) as HTML, rendered once per process and language."""
+    English) as HTML, rendered once per process and language.
+
+    Rendered in its language whatever the request's: its calculator links (``calc:``) are then
+    the calculators of that language (``/en/num-check/?…`` in English), and the cache holds one
+    answer per language."""
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
-    return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
+    with translation.override(lang):
+        return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
 
 
 @per_slug_and_language
 def rulings_html(slug: str, lang: str = "fr") -> SafeString:
     """The game's « Précisions d'arbitrage » in a language, one ``<section class="ruling">``
-    each, rendered once per process and language."""
+    each, rendered once per process and language (in that language: see :func:`rulebook_html`)."""
     text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
-    return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped
+    with translation.override(lang):
+        return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped

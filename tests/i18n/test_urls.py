@@ -143,3 +143,16 @@ def test_parties_page_switches_language_keeping_its_token(client):
     assert f'name="next" value="{path}"' in page  # the switch back keeps the token
     response = client.post("/i18n/setlang/", {"language": "fr", "next": path})
     assert response["Location"] == path
+
+
+@pytest.mark.django_db
+def test_rulebook_example_links_stay_in_the_page_language_whatever_was_rendered_first(client):
+    from rules.games import rulebook_html, rulings_html
+
+    rulebook_html.cache_clear()
+    rulings_html.cache_clear()
+    try_link = re.compile(r'<a class="try-link" href="([^"]+)"')
+    english = try_link.findall(client.get("/en/num-draft/regles/").content.decode())
+    french = try_link.findall(client.get("/num-draft/regles/").content.decode())
+    assert english and all(link.startswith("/en/num-") for link in english)
+    assert french and not any(link.startswith("/en/") for link in french)
