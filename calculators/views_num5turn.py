@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -19,32 +19,32 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
 from calculators.templatetags.numsite import card_chip
+from rules.games import content_dir, content_language
 from rules.views import rulebook_context
 
 from .engines import num5turn
 from .engines.cards import Card, Family
 from .forms_num5turn import ROW_FIELDS, TurnForm
 
-RULINGS_FILE = (
-    Path(__file__).resolve().parent.parent / "rules" / "content" / "num-5-turn-rulings.md"
-)
-RULES_URL = "/num-5/regles/"
+RULINGS_NAME = "num-5-turn-rulings.md"  # in rules/content/ (French) and rules/content/en/
 _HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.M)
 TEMPLATE = "calculators/num_5_turn.html"
 FRAGMENT = "turn-calculator"
 
 
 @cache
-def ruling_titles() -> dict[str, tuple[str, str]]:
-    """T-number → (French title, anchor), read from the rulings' own text (one source)."""
-    text = RULINGS_FILE.read_text(encoding="utf-8")
+def ruling_titles(lang: str = "fr") -> dict[str, tuple[str, str]]:
+    """T-number → (title, anchor) in a language, read from the rulings' own text (one source
+    per language; the anchors are the same in both)."""
+    text = (content_dir(lang) / RULINGS_NAME).read_text(encoding="utf-8")
     return {m.group(1): (m.group(2), m.group(3)) for m in _HEADING.finditer(text)}
 
 
 def ruling_links(step: num5turn.Step) -> list[dict[str, str]]:
-    titles = ruling_titles()
+    titles = ruling_titles(content_language(translation.get_language()))
+    rules_url = reverse("rules:rulebook", args=["num-5"])
     return [
-        {"code": code, "title": titles[code][0], "url": f"{RULES_URL}#{titles[code][1]}"}
+        {"code": code, "title": titles[code][0], "url": f"{rules_url}#{titles[code][1]}"}
         for code in step.rulings
     ]
 
