@@ -46,6 +46,16 @@ class Combo:
     feminine: bool = True
 
     @property
+    def label(self) -> str:
+        """The name in the engines' current language (``name`` stays the French reference)."""
+        return gettext(self.name)
+
+    @property
+    def description(self) -> str:
+        """The composition in the engines' current language."""
+        return gettext(self.composition)
+
+    @property
     def article(self) -> str:
         return gettext("une") if self.feminine else gettext("un")
 

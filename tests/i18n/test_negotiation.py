@@ -56,3 +56,14 @@ def test_card_errors_in_english_have_no_french_quotes(tokens):
             parse_cards(tokens)
         except InputError as err:
             assert "«" not in err.message and "n'est pas" not in err.message, err.message
+
+
+def test_combo_label_and_description_follow_the_language():
+    from calculators.engines import numcheck
+
+    full = numcheck.get_combo("full")
+    assert (full.label, full.name) == ("Full", "Full")
+    with engine_i18n.use_language("en"):
+        assert (full.label, full.name) == ("Full House", "Full")
+        assert full.description == "a three of a kind + a pair of another value"
+        assert [c.label for c in numcheck.COMBOS][-3:] == ["Four of a Kind", "Colour Run", "Num's"]
