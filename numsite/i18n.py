@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import translate_url
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from calculators.engines import i18n as engine_i18n
 
@@ -109,6 +110,8 @@ class LanguageMiddleware:
         target = translate_url(current, language)
         if target == current:
             return None  # not a page of i18n_patterns (static, health check, admin…)
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts=None):
+            return None  # never a redirect off the site (a path like //host/…)
         response = HttpResponseRedirect(target)
         patch_vary_headers(response, ("Cookie",))
         add_never_cache_headers(response)  # it depends on the cookie; Parties links carry tokens

@@ -156,3 +156,19 @@ def test_rulebook_example_links_stay_in_the_page_language_whatever_was_rendered_
     french = try_link.findall(client.get("/num-draft/regles/").content.decode())
     assert english and all(link.startswith("/en/num-") for link in english)
     assert french and not any(link.startswith("/en/") for link in french)
+
+
+@pytest.mark.django_db
+def test_cookie_redirect_never_leaves_the_site(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    for path in ("//evil.example/", "//evil.example/num-check/", "/\\\\evil.example/"):
+        response = client.get(path)
+        assert response.status_code == 404 or not response.get("Location", "").startswith("//")
+
+
+@pytest.mark.django_db
+def test_not_found_page_in_the_url_language(client):
+    english = client.get("/en/nowhere/")
+    assert english.status_code == 404 and html_lang(english) == "en"
+    french = client.get("/nowhere/")
+    assert french.status_code == 404 and html_lang(french) == "fr"
