@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run install install-test chromium postgresql lint test test-postgres bench clean
+.PHONY: run install install-test chromium postgresql lint test test-postgres bench clean messages gettext
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,24 @@ test-postgres: install-test
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
 bench: install-test
 	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only --benchmark-columns=median,mean,stddev,rounds
+
+## Debian's gettext (msgfmt, xgettext) for `make messages` only: the site and the tests run
+## without it (the compiled catalogue, locale/*/LC_MESSAGES/django.mo, is committed).
+gettext:
+	@if command -v msgfmt >/dev/null; then \
+		echo "gettext: $$(command -v msgfmt)"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	else \
+		echo "gettext is missing and you are not root: install Debian's gettext package."; exit 1; \
+	fi
+
+## After changing a translatable string: extract it into locale/en/LC_MESSAGES/django.po,
+## translate it there, then run this again to compile django.mo (commit both files;
+## tests/i18n/test_catalogue.py fails on an untranslated, fuzzy or stale entry).
+messages: install gettext
+	$(BIN)/python manage.py makemessages -l en --no-location -i ".venv/*" -i "var/*" -i "tests/*"
+	$(BIN)/python manage.py compilemessages -l en
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

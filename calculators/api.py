@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
 from .engines import num5, numcheck, numconnect, numdraft
@@ -62,7 +63,7 @@ def json_api(
     @wraps(view)
     def wrapper(request: HttpRequest) -> JsonResponse:
         if request.method != "POST":
-            response = error("method", "Cette adresse n'accepte que POST.", 405)
+            response = error("method", gettext("Cette adresse n'accepte que POST."), 405)
             response["Allow"] = "POST"
             return response
         limit = settings.API_MAX_BODY
@@ -71,27 +72,30 @@ def json_api(
         except ValueError:
             declared = 0
         if declared > limit:
-            return error("body", "La requête dépasse 64 Kio.", 413)
+            return error("body", gettext("La requête dépasse 64 Kio."), 413)
         try:
             body = request.body
         except RequestDataTooBig:
-            return error("body", "La requête dépasse 64 Kio.", 413)
+            return error("body", gettext("La requête dépasse 64 Kio."), 413)
         if len(body) > limit:
-            return error("body", "La requête dépasse 64 Kio.", 413)
+            return error("body", gettext("La requête dépasse 64 Kio."), 413)
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            return error("body", "Le corps de la requête n'est pas du JSON valide.")
+            return error("body", gettext("Le corps de la requête n'est pas du JSON valide."))
         if json_depth(text) > MAX_JSON_DEPTH:
             return error(
-                "body", f"Le JSON est imbriqué sur plus de {MAX_JSON_DEPTH} niveaux : refusé."
+                "body",
+                gettext(
+                    "Le JSON est imbriqué sur plus de {MAX_JSON_DEPTH} niveaux : refusé."
+                ).format(MAX_JSON_DEPTH=MAX_JSON_DEPTH),
             )
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            return error("body", "Le corps de la requête n'est pas du JSON valide.")
+            return error("body", gettext("Le corps de la requête n'est pas du JSON valide."))
         if not isinstance(data, dict):
-            return error("body", "Le corps de la requête doit être un objet JSON.")
+            return error("body", gettext("Le corps de la requête doit être un objet JSON."))
         try:
             return JsonResponse(view(data), json_dumps_params=JSON_DUMPS)
         except InputError as err:
@@ -102,20 +106,22 @@ def json_api(
 
 def required(data: dict[str, Any], field: str) -> Any:
     if field not in data or data[field] is None:
-        raise InputError(field, f"Le champ « {field} » est obligatoire.")
+        raise InputError(
+            field, gettext("Le champ « {field} » est obligatoire.").format(field=field)
+        )
     return data[field]
 
 
 def as_bool(data: dict[str, Any], field: str) -> bool:
     value = data.get(field, False)
     if not isinstance(value, bool):
-        raise InputError(field, f"« {field} » vaut true ou false.")
+        raise InputError(field, gettext("« {field} » vaut true ou false.").format(field=field))
     return value
 
 
 def as_list(value: Any, field: str) -> list:
     if not isinstance(value, list):
-        raise InputError(field, f"« {field} » doit être une liste.")
+        raise InputError(field, gettext("« {field} » doit être une liste.").format(field=field))
     return value
 
 
@@ -154,10 +160,20 @@ def num_check_sheet(data: dict[str, Any]) -> dict[str, Any]:
     entries = []
     for index, raw in enumerate(players, start=1):
         if not isinstance(raw, dict):
-            raise InputError("players", f"Joueur {index} : un objet {{name, claims}} est attendu.")
+            raise InputError(
+                "players",
+                gettext("Joueur {index} : un objet {{name, claims}} est attendu.").format(
+                    index=index
+                ),
+            )
         claims = raw.get("claims") or []
         if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
-            raise InputError("players", f"Joueur {index} : « claims » est une liste d'annonces.")
+            raise InputError(
+                "players",
+                gettext("Joueur {index} : « claims » est une liste d'annonces.").format(
+                    index=index
+                ),
+            )
         entries.append((raw.get("name"), [(c.get("combo"), c.get("cards") or []) for c in claims]))
     result = numcheck.sheet(entries)
     position = {s.item.name: s.position for s in result.standings}
@@ -232,7 +248,7 @@ def num5_round(data: dict[str, Any]) -> dict[str, Any]:
     players = as_list(required(data, "players"), "players")
     if not all(isinstance(p, dict) for p in players):
         raise InputError(
-            "players", "Chaque joueur est un objet {name, cards} ou {name, plus, minus}."
+            "players", gettext("Chaque joueur est un objet {name, cards} ou {name, plus, minus}.")
         )
     return num5_round_json(num5.score_round(players))
 

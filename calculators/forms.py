@@ -11,13 +11,21 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from .engines import num5, numcheck, numconnect, numdraft
 from .engines.cards import InputError
 from .engines.names import name_key, split_names
 
-RANK_CHOICES = [(r, f"Rang {r}") for r in numcheck.RANKS]
-COMBO_CHOICES = [(c.key, f"{c.name} — base {c.base}") for c in numcheck.COMBOS]
+RANK_CHOICES = [(r, format_lazy(gettext_lazy("Rang {r}"), r=r)) for r in numcheck.RANKS]
+COMBO_CHOICES = [
+    (
+        c.key,
+        format_lazy(gettext_lazy("{name} — base {base}"), name=gettext_lazy(c.name), base=c.base),
+    )
+    for c in numcheck.COMBOS
+]
 
 
 class CardInput(forms.TextInput):
@@ -100,14 +108,18 @@ class EngineForm(forms.Form):
 class CheckForm(EngineForm):
     """NUM CHECK calculator: combination, cards, rank."""
 
-    combo = forms.ChoiceField(label="Combinaison", choices=COMBO_CHOICES)
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=COMBO_CHOICES)
     cards = forms.CharField(
-        label="Cartes",
+        label=gettext_lazy("Cartes"),
         max_length=200,
         widget=CardInput,
-        help_text="Par exemple : 7R 7B 7J 3V 3A (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow).",
+        help_text=gettext_lazy(
+            "Par exemple : 7R 7B 7J 3V 3A (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow)."
+        ),
     )
-    rank = forms.TypedChoiceField(label="Rang", choices=RANK_CHOICES, coerce=int, initial=1)
+    rank = forms.TypedChoiceField(
+        label=gettext_lazy("Rang"), choices=RANK_CHOICES, coerce=int, initial=1
+    )
     live_fields = ("combo", "cards", "rank")
 
     rank_table: list[numcheck.ClaimResult] | None = None
@@ -143,21 +155,23 @@ class DetectForm(EngineForm):
     """« Qu'est-ce que j'ai ? » (/num-check/regles/#arbitrage-check-centre): the hand, the face-up centre, the rank."""
 
     hand = forms.CharField(
-        label="Votre main (jusqu'à 4 cartes)",
+        label=gettext_lazy("Votre main (jusqu'à 4 cartes)"),
         max_length=200,
         widget=CardInput,
-        help_text="Par exemple : 7R 7B 3V 3J.",
+        help_text=gettext_lazy("Par exemple : 7R 7B 3V 3J."),
     )
     centre = forms.CharField(
-        label="Le centre (1 à 4 cartes face visible)",
+        label=gettext_lazy("Le centre (1 à 4 cartes face visible)"),
         max_length=200,
         widget=CardInput,
         required=False,
-        help_text="Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S.",
+        help_text=gettext_lazy("Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S."),
     )
-    rank = forms.TypedChoiceField(label="Votre rang", choices=RANK_CHOICES, coerce=int, initial=1)
+    rank = forms.TypedChoiceField(
+        label=gettext_lazy("Votre rang"), choices=RANK_CHOICES, coerce=int, initial=1
+    )
     exclude = forms.MultipleChoiceField(
-        label="Combinaisons déjà réalisées",
+        label=gettext_lazy("Combinaisons déjà réalisées"),
         choices=COMBO_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -182,8 +196,9 @@ class DetectForm(EngineForm):
             if len(cards) != numcheck.HAND_MAX + 1:
                 raise InputError(
                     "centre",
-                    f"Entrez la ou les cartes face visible au centre (1 à {numcheck.CENTRE_MAX}) : "
-                    "un CHECK se complète toujours par une carte réclamée au centre.",
+                    gettext(
+                        "Entrez la ou les cartes face visible au centre (1 à {CENTRE_MAX}) : un CHECK se complète toujours par une carte réclamée au centre."
+                    ).format(CENTRE_MAX=numcheck.CENTRE_MAX),
                 )
             hand, centre = cards[:-1], cards[-1:]
             self.data = self.data.copy()
@@ -203,7 +218,12 @@ def parse_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
             continue
         match = SHEET_LINE.match(line)
         if not match:
-            raise InputError("players", f"Ligne {number} : écrivez « Nom : combinaison cartes ».")
+            raise InputError(
+                "players",
+                gettext("Ligne {number} : écrivez « Nom : combinaison cartes ».").format(
+                    number=number
+                ),
+            )
         name, claim = match.group(1), match.group(2)
         words = claim.split()
         combo = None
@@ -213,7 +233,12 @@ def parse_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
                 combo, cards = found.key, " ".join(words[size:])
                 break
         if combo is None:
-            raise InputError("players", f"Ligne {number} : combinaison inconnue dans « {claim} ».")
+            raise InputError(
+                "players",
+                gettext("Ligne {number} : combinaison inconnue dans « {claim} ».").format(
+                    number=number, claim=claim
+                ),
+            )
         players.setdefault(name, []).append((combo, cards))
     return list(players.items())
 
@@ -222,9 +247,11 @@ class SheetForm(EngineForm):
     """Player sheets, stateless: one claim per line in the order announced."""
 
     players = forms.CharField(
-        label="Annonces, dans l'ordre",
+        label=gettext_lazy("Annonces, dans l'ordre"),
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text="Une annonce par ligne : « Léa : Paire 5R 5B ». Un CHECK invalide ne prend pas de rang.",
+        help_text=gettext_lazy(
+            "Une annonce par ligne : « Léa : Paire 5R 5B ». Un CHECK invalide ne prend pas de rang."
+        ),
     )
 
     def run(self) -> numcheck.Sheet:
@@ -248,14 +275,20 @@ class DraftForm(EngineForm):
     """NUM DRAFT pool: 15 places, the mode and the deck."""
 
     mode = forms.ChoiceField(
-        label="Mode",
-        choices=[(numdraft.CLASSIC, "Classique"), (numdraft.DISCOVERY, "Découverte")],
+        label=gettext_lazy("Mode"),
+        choices=[
+            (numdraft.CLASSIC, gettext_lazy("Classique")),
+            (numdraft.DISCOVERY, gettext_lazy("Découverte")),
+        ],
         initial=numdraft.CLASSIC,
         widget=forms.RadioSelect,
     )
     values = forms.ChoiceField(
-        label="Paquet",
-        choices=[("0-12", "0 à 12 (2 à 5 joueurs)"), ("0-16", "0 à 16 (6 à 7 joueurs)")],
+        label=gettext_lazy("Paquet"),
+        choices=[
+            ("0-12", gettext_lazy("0 à 12 (2 à 5 joueurs)")),
+            ("0-16", gettext_lazy("0 à 16 (6 à 7 joueurs)")),
+        ],
         initial="0-12",
     )
 
@@ -295,16 +328,21 @@ class DraftTableForm(EngineForm):
 
     mode = DraftForm.base_fields["mode"]
     players = forms.CharField(
-        label="Joueurs et grilles",
+        label=gettext_lazy("Joueurs et grilles"),
         widget=forms.Textarea(attrs={"rows": 8}),
         help_text=(
-            "Une ligne par joueur, dans l'ordre de passage : « Léa : 3R 3B 3J / 5R 5B 5J / "
-            "8V 8A 8S » (trois lignes de grille séparées par /, - pour une case vide)."
+            gettext_lazy(
+                "Une ligne par joueur, dans l'ordre de passage : « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S » (trois lignes de grille séparées par /, - pour une case vide)."
+            )
         ),
     )
     values = forms.ChoiceField(
-        label="Paquet",
-        choices=[("", "Selon le nombre de joueurs"), ("0-12", "0 à 12"), ("0-16", "0 à 16")],
+        label=gettext_lazy("Paquet"),
+        choices=[
+            ("", gettext_lazy("Selon le nombre de joueurs")),
+            ("0-12", gettext_lazy("0 à 12")),
+            ("0-16", gettext_lazy("0 à 16")),
+        ],
         required=False,
     )
 
@@ -314,12 +352,18 @@ class DraftTableForm(EngineForm):
             if not line.strip():
                 continue
             if ":" not in line:
-                raise InputError("players", f"Ligne {number} : écrivez « Nom : grille ».")
+                raise InputError(
+                    "players",
+                    gettext("Ligne {number} : écrivez « Nom : grille ».").format(number=number),
+                )
             name, grid_text = line.split(":", 1)
             rows = [r.split() for r in grid_text.split("/")]
             if len(rows) != 3 or any(len(r) != 3 for r in rows):
                 raise InputError(
-                    "players", f"Ligne {number} : la grille a 3 lignes de 3 cases séparées par /."
+                    "players",
+                    gettext(
+                        "Ligne {number} : la grille a 3 lignes de 3 cases séparées par /."
+                    ).format(number=number),
                 )
             players.append({"name": name.strip(), "grid": rows})
         data = self.cleaned_data
@@ -333,7 +377,12 @@ def _name_lines(text: str, field: str, what: str) -> list[tuple[str, str]]:
         if not line.strip():
             continue
         if ":" not in line:
-            raise InputError(field, f"Ligne {number} : écrivez « Nom : {what} ».")
+            raise InputError(
+                field,
+                gettext("Ligne {number} : écrivez « Nom : {what} ».").format(
+                    number=number, what=what
+                ),
+            )
         name, rest = line.split(":", 1)
         pairs.append((name.strip(), rest.strip()))
     return pairs
@@ -344,25 +393,28 @@ class OpeningForm(EngineForm):
     those the engine asks to turn again; the table's deck (§2.7)."""
 
     turned = forms.CharField(
-        label="Premier tour : la carte retournée par chaque joueur",
+        label=gettext_lazy("Premier tour : la carte retournée par chaque joueur"),
         widget=forms.Textarea(attrs={"rows": 4, "data-place": ""}),
-        help_text="Une ligne par joueur, dans l'ordre de la table : « Léa : 3R ».",
+        help_text=gettext_lazy("Une ligne par joueur, dans l'ordre de la table : « Léa : 3R »."),
     )
     again = forms.CharField(
-        label="Tours suivants : les nouvelles cartes des joueurs qui retournent à nouveau",
+        label=gettext_lazy(
+            "Tours suivants : les nouvelles cartes des joueurs qui retournent à nouveau"
+        ),
         widget=forms.Textarea(attrs={"rows": 3, "data-place": ""}),
         required=False,
         help_text=(
-            "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». "
-            "Le premier tour reste ci-dessus."
+            gettext_lazy(
+                "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». Le premier tour reste ci-dessus."
+            )
         ),
     )
     values = forms.ChoiceField(
-        label="Paquet",
+        label=gettext_lazy("Paquet"),
         choices=[
-            ("", "Selon le nombre de joueurs (0 à 12 jusqu'à 5, 0 à 16 à 6 ou 7)"),
-            ("0-12", "0 à 12"),
-            ("0-16", "0 à 16"),
+            ("", gettext_lazy("Selon le nombre de joueurs (0 à 12 jusqu'à 5, 0 à 16 à 6 ou 7)")),
+            ("0-12", gettext_lazy("0 à 12")),
+            ("0-16", gettext_lazy("0 à 16")),
         ],
         required=False,
     )
@@ -390,10 +442,10 @@ class OpeningForm(EngineForm):
 
 class ConnectForm(EngineForm):
     cards = forms.CharField(
-        label="Cartes, dans l'ordre de la ligne", max_length=300, widget=CardInput
+        label=gettext_lazy("Cartes, dans l'ordre de la ligne"), max_length=300, widget=CardInput
     )
-    first_play = forms.BooleanField(label="Première pose", required=False)
-    free = forms.BooleanField(label="Combinaison libre (hors grille)", required=False)
+    first_play = forms.BooleanField(label=gettext_lazy("Première pose"), required=False)
+    free = forms.BooleanField(label=gettext_lazy("Combinaison libre (hors grille)"), required=False)
     live_fields = ("cards",)
 
     def run(self) -> numconnect.LineResult:
@@ -446,9 +498,13 @@ class Num5Form(EngineForm):
     """
 
     players = forms.CharField(
-        label="Joueurs", max_length=300, help_text="De 3 à 8 noms, séparés par des virgules."
+        label=gettext_lazy("Joueurs"),
+        max_length=300,
+        help_text=gettext_lazy("De 3 à 8 noms, séparés par des virgules."),
     )
-    explosion = forms.BooleanField(label="Variante « Explosion de rangée »", required=False)
+    explosion = forms.BooleanField(
+        label=gettext_lazy("Variante « Explosion de rangée »"), required=False
+    )
     MAX_ROUNDS = 30
     #: Columns drawn at most (the engine refuses more than 8 players, naming the count).
     MAX_COLUMNS = 2 * num5.MAX_PLAYERS
@@ -481,7 +537,7 @@ class Num5Form(EngineForm):
                 self.fields[f"r{i}_{j}"] = forms.CharField(
                     required=False,
                     max_length=self.CELL_LENGTH,
-                    label=f"Manche {i + 1}, {name}",
+                    label=gettext("Manche {number}, {name}").format(number=i + 1, name=name),
                     widget=CardInput(attrs, chips=False),
                 )
         self.style_widgets()
@@ -505,12 +561,12 @@ class Num5Form(EngineForm):
             for k in range(len(previous))
             if k not in source and any(row[k].strip() for row in typed)
         ]
-        messages = [f"Colonne de {name} retirée." for name in lost]
+        messages = [gettext("Colonne de {name} retirée.").format(name=name) for name in lost]
         removed = _whole(raw.get("remove")) if "remove" in raw else None
         if removed is not None and 0 <= removed < len(grid):
             grid.pop(removed)
             self.removed_round = removed + 1
-            messages.append(f"Manche {removed + 1} supprimée.")
+            messages.append(gettext("Manche {value} supprimée.").format(value=removed + 1))
         if "add" in raw and len(grid) < self.MAX_ROUNDS:
             grid.append([""] * len(names))
         if messages:
@@ -571,7 +627,9 @@ class Num5Form(EngineForm):
         complete = 0
         for number, row in enumerate(rounds, start=1):
             try:
-                num5.check_entered(names, row, "rounds", f"Manche {number}")
+                num5.check_entered(
+                    names, row, "rounds", gettext("Manche {number}").format(number=number)
+                )
             except InputError as err:
                 self.pending = err.message
                 break

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from .engines import num5turn
 from .engines.cards import InputError
@@ -30,18 +31,25 @@ class TurnForm(EngineForm):
     """The round so far (replayed from the URL) and, with ``play``, the next turn's cards."""
 
     players = forms.CharField(
-        label="Joueurs",
+        label=gettext_lazy("Joueurs"),
         max_length=300,
-        help_text="De 3 à 8 noms, dans l'ordre de la table, séparés par des virgules.",
+        help_text=gettext_lazy(
+            "De 3 à 8 noms, dans l'ordre de la table, séparés par des virgules."
+        ),
     )
-    explosion = forms.BooleanField(label="Variante « Explosion de rangée »", required=False)
+    explosion = forms.BooleanField(
+        label=gettext_lazy("Variante « Explosion de rangée »"), required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         data = self.data
         for number, setup in enumerate(SETUP_LINES, start=1):
             self.fields[f"r{number}"] = forms.CharField(
-                label=f"Rangée {number}", required=False, max_length=60, initial=setup
+                label=gettext("Rangée {number}").format(number=number),
+                required=False,
+                max_length=60,
+                initial=setup,
             )
         self.history: list[str] = []
         for key in TURN_KEYS:
@@ -111,8 +119,12 @@ class TurnForm(EngineForm):
             except InputError as err:
                 message = (
                     err.message
-                    if err.message.startswith("Tour ")
-                    else (f"Tour {number} : {err.message}")
+                    if err.message.startswith(gettext("Tour "))
+                    else (
+                        gettext("Tour {number} : {message}").format(
+                            number=number, message=err.message
+                        )
+                    )
                 )
                 raise InputError("history", message) from None
             before, state = state.rows, after

@@ -6,44 +6,45 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
 from calculators.templatetags.numsite import card_chip
+from rules.games import content_dir, content_language
 from rules.views import rulebook_context
 
 from .engines import num5turn
 from .engines.cards import Card, Family
 from .forms_num5turn import ROW_FIELDS, TurnForm
 
-RULINGS_FILE = (
-    Path(__file__).resolve().parent.parent / "rules" / "content" / "num-5-turn-rulings.md"
-)
-RULES_URL = "/num-5/regles/"
+RULINGS_NAME = "num-5-turn-rulings.md"  # in rules/content/ (French) and rules/content/en/
 _HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.M)
 TEMPLATE = "calculators/num_5_turn.html"
 FRAGMENT = "turn-calculator"
 
 
 @cache
-def ruling_titles() -> dict[str, tuple[str, str]]:
-    """T-number → (French title, anchor), read from the rulings' own text (one source)."""
-    text = RULINGS_FILE.read_text(encoding="utf-8")
+def ruling_titles(lang: str = "fr") -> dict[str, tuple[str, str]]:
+    """T-number → (title, anchor) in a language, read from the rulings' own text (one source
+    per language; the anchors are the same in both)."""
+    text = (content_dir(lang) / RULINGS_NAME).read_text(encoding="utf-8")
     return {m.group(1): (m.group(2), m.group(3)) for m in _HEADING.finditer(text)}
 
 
 def ruling_links(step: num5turn.Step) -> list[dict[str, str]]:
-    titles = ruling_titles()
+    titles = ruling_titles(content_language(translation.get_language()))
+    rules_url = reverse("rules:rulebook", args=["num-5"])
     return [
-        {"code": code, "title": titles[code][0], "url": f"{RULES_URL}#{titles[code][1]}"}
+        {"code": code, "title": titles[code][0], "url": f"{rules_url}#{titles[code][1]}"}
         for code in step.rulings
     ]
 
@@ -55,70 +56,71 @@ def chips(cards: tuple[Card, ...] | list[Card]) -> SafeString:
 def rows_text(numbers: tuple[int, ...]) -> str:
     """« 1 et 3 », « 1, 2, 3 et 4 »."""
     words = [str(n) for n in numbers]
-    return ", ".join(words[:-1]) + " et " + words[-1]
+    return ", ".join(words[:-1]) + gettext(" et ") + words[-1]
 
 
 def colour_name(family: Family | None) -> str:
-    return family.french if family else "sans couleur"
+    return family.french if family else gettext("sans couleur")
 
 
 def where_text(step: num5turn.Step) -> str:
     """Why the card went where it went (T1, T7–T9, T14, T15)."""
     v, last, row = step.card.value, step.last_before, step.row
     if step.how == num5turn.OWN_ROW:
-        return f"va sur la rangée {row}, celle de sa couleur."
+        return gettext("va sur la rangée {row}, celle de sa couleur.").format(row=row)
     if step.how == num5turn.CLOSEST:
         if last == v:
-            return f"va sur la rangée {row} : sa dernière carte est égale ({last}), elle convient."
-        return (
-            f"va sur la rangée {row} : sa dernière carte ({last}) est la plus proche "
-            f"sans dépasser {v}."
-        )
+            return gettext(
+                "va sur la rangée {row} : sa dernière carte est égale ({last}), elle convient."
+            ).format(row=row, last=last)
+        return gettext(
+            "va sur la rangée {row} : sa dernière carte ({last}) est la plus proche sans dépasser {v}."
+        ).format(row=row, last=last, v=v)
     if step.how == num5turn.LOWEST:
-        return (
-            f"ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : "
-            f"elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
-        )
+        return gettext(
+            "ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
+        ).format(v=v, row=row, last=last)
     if step.how in (num5turn.REPOSITION, num5turn.REPOSITION_LOWEST):
-        lost = f"le {step.card.family.french} n'a plus de rangée"
+        lost = gettext("le {french} n'a plus de rangée").format(french=step.card.family.french)
         if step.how == num5turn.REPOSITION:
-            return (
-                f"va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus "
-                f"proche sans dépasser {v} ({last})."
-            )
-        return (
-            f"va sur la rangée {row} : {lost} et aucune rangée sans couleur ne finit à {v} ou "
-            f"moins, elle prend celle dont la dernière carte est la plus petite ({last})."
-        )
-    return f"ne va sur aucune rangée : toutes les dernières cartes dépassent {v}."
+            return gettext(
+                "va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus proche sans dépasser {v} ({last})."
+            ).format(row=row, lost=lost, v=v, last=last)
+        return gettext(
+            "va sur la rangée {row} : {lost} et aucune rangée sans couleur ne finit à {v} ou moins, elle prend celle dont la dernière carte est la plus petite ({last})."
+        ).format(row=row, lost=lost, v=v, last=last)
+    return gettext("ne va sur aucune rangée : toutes les dernières cartes dépassent {v}.").format(
+        v=v
+    )
 
 
 def result_html(step: num5turn.Step) -> SafeString:
     """What the card did there (T10, T12, T14, T16), with the cards as chips."""
     who, points = step.player, step.points
     if step.result == num5turn.APPEND:
-        return mark_safe("Elle s'ajoute à la fin de la rangée.")  # constant text
+        return mark_safe(gettext("Elle s'ajoute à la fin de la rangée."))  # constant text
     if step.result == num5turn.TAKE:
         return format_html(
-            "Plus petite que la dernière carte : {} prend la première carte {} ({}).",
+            gettext("Plus petite que la dernière carte : {} prend la première carte {} ({})."),
             who,
             chips(step.cards),
             signed(points),
         )
     if step.result == num5turn.COLLECT:
         return format_html(
-            "5<sup>e</sup> carte : {} récupère {} ({}) ; elle reste seule dans la rangée.",
+            gettext("5<sup>e</sup> carte : {} récupère {} ({}) ; elle reste seule dans la rangée."),
             who,
             chips(step.cards),
             signed(points),
         )
     if step.result == num5turn.EXPLODE:
         return format_html(
-            "5<sup>e</sup> carte : la rangée explose, {} sont défaussées (aucun point) ; "
-            "elle reste seule dans la rangée.",
+            gettext(
+                "5<sup>e</sup> carte : la rangée explose, {} sont défaussées (aucun point) ; elle reste seule dans la rangée."
+            ),
             chips(step.cards),
         )
-    return format_html("{} la garde ({}).", who, signed(points))
+    return format_html(gettext("{} la garde ({})."), who, signed(points))
 
 
 def signed(points: int) -> str:
@@ -129,15 +131,19 @@ def step_view(step: num5turn.Step) -> dict[str, Any]:
     change = ""
     if step.row is not None and step.colour_before != step.colour_after:
         change = (
-            f"La rangée {step.row} perd sa couleur."
+            gettext("La rangée {row} perd sa couleur.").format(row=step.row)
             if step.colour_after is None
-            else f"La rangée {step.row} devient {step.colour_after.french}."
+            else gettext("La rangée {row} devient {french}.").format(
+                row=step.row, french=step.colour_after.french
+            )
         )
     return {
         "step": step,
         "where": where_text(step),
         "tie": (
-            f"Égalité entre les rangées {rows_text(step.tied_rows)} : la plus à gauche."
+            gettext("Égalité entre les rangées {rows_text} : la plus à gauche.").format(
+                rows_text=rows_text(step.tied_rows)
+            )
             if step.tied_rows
             else ""
         ),

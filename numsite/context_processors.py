@@ -1,7 +1,36 @@
 """Template context shared by every page."""
 
+from django.conf import settings
+from django.urls import translate_url
+from django.utils import translation
+
 from rules.games import GAMES
 
 
 def games(request):
     return {"nav_games": GAMES}
+
+
+def languages(request):
+    """The current page in every language, ``language_alternates``: code, name, ``path`` (path
+    and query string: the language switch's ``next``) and absolute ``url`` (hreflang links).
+
+    The switch posts each language's own path as ``next``: Django's ``set_language`` cannot
+    translate an ``/en/…`` URL back to French itself (its request, ``/i18n/setlang/``, is
+    unprefixed, so French is active and ``/en/…`` does not resolve).
+    """
+    current = translation.get_language() or settings.LANGUAGE_CODE
+    full_path = request.get_full_path()
+    alternates = []
+    for code, name in settings.LANGUAGES:
+        path = translate_url(full_path, code)
+        alternates.append(
+            {
+                "code": code,
+                "name": name,
+                "path": path,
+                "url": request.build_absolute_uri(path),
+                "current": code == current,
+            }
+        )
+    return {"language_alternates": alternates}

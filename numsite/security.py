@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import add_never_cache_headers, patch_cache_control
+from django.utils.translation import gettext
 
 JSON_DUMPS = {"ensure_ascii": False}
 
@@ -96,13 +97,18 @@ class RequestLimitsMiddleware:
                 request,
                 415,
                 "body",
-                "Ce site n'accepte aucun envoi de fichier (multipart/form-data refusé).",
+                gettext("Ce site n'accepte aucun envoi de fichier (multipart/form-data refusé)."),
             )
         try:
             declared = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return refusal(request, 400, "body", "En-tête Content-Length invalide.")
+            return refusal(request, 400, "body", gettext("En-tête Content-Length invalide."))
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and declared > limit:
-            return refusal(request, 413, "body", f"La requête dépasse {limit // 1024} Kio.")
+            return refusal(
+                request,
+                413,
+                "body",
+                gettext("La requête dépasse {value} Kio.").format(value=limit // 1024),
+            )
         return self.get_response(request)

@@ -92,6 +92,11 @@ MIDDLEWARE = [
     "numsite.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, before CommonMiddleware (which resolves URLs): the language of the
+    # request from its /en/ prefix (none: French); then the language cookie's redirect and the
+    # engines' language (numsite/i18n.py).
+    "django.middleware.locale.LocaleMiddleware",
+    "numsite.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -110,6 +115,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "numsite.context_processors.languages",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "numsite.context_processors.games",
@@ -142,6 +149,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"
+#: French at the site's historical URLs (no prefix), English under /en/ (numsite/urls.py).
+LANGUAGES = [("fr", "Français"), ("en", "English")]
+#: One catalogue for Django and for the engines (calculators/engines/i18n.py reads its .mo with
+#: the standard library's gettext); compiled by `make run` / `make test` (compilemessages).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True

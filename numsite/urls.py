@@ -1,6 +1,13 @@
-"""Numsite URLs: home, the four games, their rulebooks, the JSON API and the health check."""
+"""Numsite URLs: home, the four games, their rulebooks, the JSON API and the health check.
+
+The pages are in ``i18n_patterns``: French at their historical URLs (no prefix, never
+redirected by the language), English at the same paths under ``/en/``. The JSON API, the health
+check and the admin stay unprefixed (the API negotiates its language from ``Accept-Language``,
+numsite/i18n.py). ``/i18n/setlang/`` is Django's ``set_language``, the language switch's target.
+"""
 
 from django.conf import settings
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path, re_path
 
@@ -9,21 +16,25 @@ from calculators.api_docs import api_docs
 from . import throttle, views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("api/", api_docs, name="api_docs"),
     path("api/v1/", include("calculators.api_urls")),
-    path("parties/", include("calculators.parties.urls")),
-    path("", include("calculators.urls")),
-    path("", include("rules.urls")),
-    # Last: any /api/… path no pattern above took answers API.md's JSON 404, whatever order
-    # the API's own url modules list their endpoints in.
+    # Last of the API: any /api/… path no pattern above took answers API.md's JSON 404,
+    # whatever order the API's own url modules list their endpoints in.
     re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]
 if settings.ADMIN_URL:  # off unless ADMIN_URL names a path (docs/deploy.md)
     # Password guessing on the admin's login is throttled per client IP.
     admin.site.login = throttle.limit("admin-login", "ADMIN_LOGIN_RATE")(admin.site.login)
     urlpatterns.append(path(settings.ADMIN_URL, admin.site.urls))
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("parties/", include("calculators.parties.urls")),
+    path("", include("calculators.urls")),
+    path("", include("rules.urls")),
+    prefix_default_language=False,
+)
 
 handler404 = "numsite.views.page_not_found"
 handler500 = "numsite.views.server_error"

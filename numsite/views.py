@@ -4,6 +4,7 @@ from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -31,7 +32,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def api_not_found(request: HttpRequest) -> JsonResponse:
     """Any unknown path under /api/: API.md's JSON error (field "path"), never an HTML page."""
     return JsonResponse(
-        {"error": {"field": "path", "message": f"Adresse inconnue de l'API : {request.path}"}},
+        {
+            "error": {
+                "field": "path",
+                "message": gettext("Adresse inconnue de l'API : {path}").format(path=request.path),
+            }
+        },
         status=404,
         json_dumps_params={"ensure_ascii": False},
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy
 
 from . import mdext
 
@@ -70,33 +71,39 @@ GAMES: tuple[Game, ...] = (
     Game(
         "num-check",
         "NUM CHECK",
-        "Construisez des combinaisons en main, réclamez la carte manquante au centre : CHECK !",
-        "2 à 6 joueurs (7 et plus en 3 tours de paquet)",
-        "Calculateur dynamique",
+        gettext_lazy(
+            "Construisez des combinaisons en main, réclamez la carte manquante au centre : CHECK !"
+        ),
+        gettext_lazy("2 à 6 joueurs (7 et plus en 3 tours de paquet)"),
+        gettext_lazy("Calculateur dynamique"),
         "num_check",
     ),
     Game(
         "num-draft",
         "NUM DRAFT",
-        "Draftez une grille 3×3 et regroupez couleurs et valeurs avec les colonnes voisines.",
-        "2 à 7 joueurs",
-        "Calculateur de pool",
+        gettext_lazy(
+            "Draftez une grille 3×3 et regroupez couleurs et valeurs avec les colonnes voisines."
+        ),
+        gettext_lazy("2 à 7 joueurs"),
+        gettext_lazy("Calculateur de pool"),
         "num_draft",
     ),
     Game(
         "num-5",
         "Num 5",
-        "Posez sur les rangées, évitez les Shadows et gagnez trois manches.",
-        "3 à 8 joueurs",
-        "Feuille de manches",
+        gettext_lazy("Posez sur les rangées, évitez les Shadows et gagnez trois manches."),
+        gettext_lazy("3 à 8 joueurs"),
+        gettext_lazy("Feuille de manches"),
         "num5",
     ),
     Game(
         "num-connect",
         "Num Connect",
-        "Connectez vos combinaisons dans la grille commune et videz votre main le premier.",
-        "2 à 6 joueurs",
-        "Vérifier une combinaison",
+        gettext_lazy(
+            "Connectez vos combinaisons dans la grille commune et videz votre main le premier."
+        ),
+        gettext_lazy("2 à 6 joueurs"),
+        gettext_lazy("Vérifier une combinaison"),
     ),
 )
 GAMES_BY_SLUG = {g.slug: g for g in GAMES}
@@ -135,14 +142,20 @@ def per_slug_and_language(render: Callable[[str, str], SafeString]) -> Callable[
 @per_slug_and_language
 def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
     """The rulebook of a game (``rules/content/<slug>.md``, or ``rules/content/en/<slug>.md`` in
-    English) as HTML, rendered once per process and language."""
+    English) as HTML, rendered once per process and language.
+
+    Rendered in its language whatever the request's: its calculator links (``calc:``) are then
+    the calculators of that language (``/en/num-check/?…`` in English), and the cache holds one
+    answer per language."""
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
-    return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
+    with translation.override(lang):
+        return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
 
 
 @per_slug_and_language
 def rulings_html(slug: str, lang: str = "fr") -> SafeString:
     """The game's « Précisions d'arbitrage » in a language, one ``<section class="ruling">``
-    each, rendered once per process and language."""
+    each, rendered once per process and language (in that language: see :func:`rulebook_html`)."""
     text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
-    return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped
+    with translation.override(lang):
+        return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .i18n import gettext, gettext_noop
+
 
 class InputError(ValueError):
     """Bad input for an engine: the request field at fault and a French message naming it."""
@@ -40,7 +42,8 @@ class Family(Enum):
 
     @property
     def french(self) -> str:
-        return FAMILY_FRENCH[self]
+        """The family's name in the engines' current language (French unless told)."""
+        return gettext(FAMILY_FRENCH[self])
 
     @property
     def glyph(self) -> str:
@@ -53,12 +56,12 @@ class Family(Enum):
 
 
 FAMILY_FRENCH = {
-    Family.RED: "Rouge",
-    Family.GREEN: "Vert",
-    Family.BLUE: "Bleu",
-    Family.YELLOW: "Jaune",
-    Family.RAINBOW: "Rainbow",
-    Family.SHADOW: "Shadow",
+    Family.RED: gettext_noop("Rouge"),
+    Family.GREEN: gettext_noop("Vert"),
+    Family.BLUE: gettext_noop("Bleu"),
+    Family.YELLOW: gettext_noop("Jaune"),
+    Family.RAINBOW: gettext_noop("Rainbow"),
+    Family.SHADOW: gettext_noop("Shadow"),
 }
 FAMILY_GLYPH = {
     Family.RED: "🔴",
@@ -158,7 +161,7 @@ class Joker:
 
     @property
     def label(self) -> str:
-        return "Joker"
+        return gettext("Joker")
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,18 +233,28 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
     the token otherwise.
     """
     if not isinstance(token, str):
-        raise InputError(field, f"« {token} » n'est pas une carte : écrivez-la comme 7R ou R7.")
+        raise InputError(
+            field,
+            gettext("« {token} » n'est pas une carte : écrivez-la comme 7R ou R7.").format(
+                token=token
+            ),
+        )
     raw = token.strip()
     if not raw:
-        raise InputError(field, "Une carte est vide : écrivez-la comme 7R ou R7.")
+        raise InputError(field, gettext("Une carte est vide : écrivez-la comme 7R ou R7."))
     key = _normalise(raw)
     if key in JOKER_ALIASES:
         if deck.jokers == 0:
-            raise InputError(field, f"« {raw} » : le Joker n'existe pas dans ce jeu.")
+            raise InputError(
+                field, gettext("« {raw} » : le Joker n'existe pas dans ce jeu.").format(raw=raw)
+            )
         return JOKER
     if key in ACTION_NAMES:
         if not deck.actions:
-            raise InputError(field, f"« {raw} » : les cartes Action n'existent qu'à NUM CHECK.")
+            raise InputError(
+                field,
+                gettext("« {raw} » : les cartes Action n'existent qu'à NUM CHECK.").format(raw=raw),
+            )
         return ActionCard(ACTION_NAMES[key])
     match = _VALUE_FIRST.match(key)
     if match:
@@ -251,22 +264,26 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
         if not match:
             raise InputError(
                 field,
-                f"« {raw} » n'est pas une carte : écrivez la valeur et la famille, "
-                "comme 7R, 12B ou R7.",
+                gettext(
+                    "« {raw} » n'est pas une carte : écrivez la valeur et la famille, comme 7R, 12B ou R7."
+                ).format(raw=raw),
             )
         family_text, digits = match.group(1).strip(), match.group(2)
     family = FAMILY_ALIASES.get(family_text)
     if family is None:
         raise InputError(
             field,
-            f"« {raw} » : la famille « {family_text.upper()} » n'existe pas "
-            "(R rouge, V vert, B bleu, J jaune, A rainbow, S shadow).",
+            gettext(
+                "« {raw} » : la famille « {family_text} » n'existe pas (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow)."
+            ).format(raw=raw, family_text=family_text.upper()),
         )
     value = int(digits)
     if value > deck.max_value:
         raise InputError(
             field,
-            f"« {raw} » : la valeur {value} n'existe pas dans ce paquet (0 à {deck.max_value}).",
+            gettext(
+                "« {raw} » : la valeur {value} n'existe pas dans ce paquet (0 à {max_value})."
+            ).format(raw=raw, value=value, max_value=deck.max_value),
         )
     return Card(value, family)
 
@@ -293,13 +310,18 @@ def parse_cards(
     elif isinstance(cards, list | tuple):
         tokens = cards
     else:
-        raise InputError(field, 'Les cartes doivent être une liste, comme ["7R", "3B"].')
+        raise InputError(field, gettext('Les cartes doivent être une liste, comme ["7R", "3B"].'))
     parsed: list[AnyCard] = []
     for token in tokens:
         if isinstance(token, Card | Joker | ActionCard):
             token = token.code  # already a card: checked against this deck like any token
         if not isinstance(token, str):
-            raise InputError(field, f'« {token} » n\'est pas une carte : écrivez-la comme "7R".')
+            raise InputError(
+                field,
+                gettext('« {token} » n\'est pas une carte : écrivez-la comme "7R".').format(
+                    token=token
+                ),
+            )
         parsed.append(parse_card(token, deck, field))
     if check_duplicates:
         ensure_unique(parsed, deck, field)
@@ -315,15 +337,19 @@ def ensure_unique(cards: Iterable[AnyCard | None], deck: Deck, field: str) -> No
             if card in seen:
                 raise InputError(
                     field,
-                    f"« {card} » figure deux fois : chaque carte n'existe qu'une fois "
-                    "dans le paquet.",
+                    gettext(
+                        "« {card} » figure deux fois : chaque carte n'existe qu'une fois dans le paquet."
+                    ).format(card=card),
                 )
             seen.add(card)
         elif isinstance(card, Joker):
             jokers += 1
             if jokers > deck.jokers:
                 raise InputError(
-                    field, f"« JK » : il n'existe que {deck.jokers} Jokers dans le paquet."
+                    field,
+                    gettext("« JK » : il n'existe que {jokers} Jokers dans le paquet.").format(
+                        jokers=deck.jokers
+                    ),
                 )
 
 

@@ -10,22 +10,24 @@ the one owner of that table; it has no Django import.
 from __future__ import annotations
 
 from .cards import InputError, fold_name
+from .i18n import gettext, gettext_noop
 
 NUM_CHECK, NUM_DRAFT, NUM5 = "num-check", "num-draft", "num5"
 
-#: game → canonical mode → (French name shown on the site, other accepted names).
+#: game → canonical mode → (French name shown on the site, translated by mode_name(); other
+#: accepted names).
 MODES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     NUM_CHECK: {
-        "classic": ("Classique", ()),
-        "family": ("Famille", ()),
+        "classic": (gettext_noop("Classique"), ()),
+        "family": (gettext_noop("Famille"), ()),
     },
     NUM_DRAFT: {
-        "classic": ("Classique", ()),
-        "discovery": ("Découverte", ("Familiale",)),
+        "classic": (gettext_noop("Classique"), ()),
+        "discovery": (gettext_noop("Découverte"), ("Familiale",)),
     },
     NUM5: {
-        "normal": ("Normal", ()),
-        "explosion": ("Explosion", ("Explosion de rangée",)),
+        "normal": (gettext_noop("Normal"), ()),
+        "explosion": (gettext_noop("Explosion"), ("Explosion de rangée",)),
     },
 }
 GAME_NAMES = {NUM_CHECK: "NUM CHECK", NUM_DRAFT: "NUM DRAFT", NUM5: "Num 5"}
@@ -47,14 +49,22 @@ def resolve_mode(game: str, mode: object, field: str = "mode") -> str:
     """
     key = aliases(game).get(fold_name(mode)) if isinstance(mode, str) else None
     if key is None:
-        choices = " ou ".join(f"« {k} » ({name})" for k, (name, _) in MODES[game].items())
-        raise InputError(field, f"« {mode} » : le mode de {GAME_NAMES[game]} est {choices}.")
+        choices = gettext(" ou ").join(
+            gettext("« {key} » ({name})").format(key=k, name=gettext(name))
+            for k, (name, _) in MODES[game].items()
+        )
+        raise InputError(
+            field,
+            gettext("« {mode} » : le mode de {GAME_NAMES} est {choices}.").format(
+                mode=mode, GAME_NAMES=GAME_NAMES[game], choices=choices
+            ),
+        )
     return key
 
 
 def mode_name(game: str, mode: str) -> str:
-    """The French name of a canonical mode (« Classique »)."""
-    return MODES[game][mode][0]
+    """The name of a canonical mode in the engines' current language (« Classique »)."""
+    return gettext(MODES[game][mode][0])
 
 
 def documented_aliases() -> list[tuple[str, str, list[str]]]:

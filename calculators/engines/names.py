@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from .cards import InputError
+from .i18n import gettext
 
 MAX_LENGTH = 40
 SEPARATORS = ",;:"
@@ -38,28 +39,39 @@ def clean_name(raw: object, field: str = "players", who: str = "") -> str:
     ``who`` names the player's place (« Joueur 3 ») in messages when the name is empty.
     """
     if not isinstance(raw, str):
-        raise InputError(field, f"{who or 'Un joueur'} : le nom doit être un texte.")
+        raise InputError(
+            field,
+            gettext("{value} : le nom doit être un texte.").format(
+                value=who or gettext("Un joueur")
+            ),
+        )
     name = unicodedata.normalize("NFKC", raw).strip()
     if not name:
-        raise InputError(field, f"{who or 'Un joueur'} n'a pas de nom.")
+        raise InputError(
+            field, gettext("{value} n'a pas de nom.").format(value=who or gettext("Un joueur"))
+        )
     for char in name:
         category = unicodedata.category(char)
         if category in ("Cc", "Cf", "Zl", "Zp") or char in _INVISIBLE:
             raise InputError(
                 field,
-                f"Le nom « {_printable(name)} » contient un caractère invisible ou de contrôle "
-                f"({_describe(char)}) : retirez-le.",
+                gettext(
+                    "Le nom « {printable} » contient un caractère invisible ou de contrôle ({describe}) : retirez-le."
+                ).format(printable=_printable(name), describe=_describe(char)),
             )
         if char in SEPARATORS:
             raise InputError(
                 field,
-                f"Le nom « {name} » contient « {char} » : les noms ne peuvent contenir ni virgule, "
-                "ni point-virgule, ni deux-points.",
+                gettext(
+                    "Le nom « {name} » contient « {char} » : les noms ne peuvent contenir ni virgule, ni point-virgule, ni deux-points."
+                ).format(name=name, char=char),
             )
     if len(name) > MAX_LENGTH:
         raise InputError(
             field,
-            f"Le nom « {name[:MAX_LENGTH]}… » est trop long : {MAX_LENGTH} caractères au plus.",
+            gettext("Le nom « {name}… » est trop long : {MAX_LENGTH} caractères au plus.").format(
+                name=name[:MAX_LENGTH], MAX_LENGTH=MAX_LENGTH
+            ),
         )
     return name
 
@@ -85,29 +97,36 @@ def clean_names(
 ) -> tuple[str, ...]:
     """Every player's name by :func:`clean_name`, unique ignoring case, ``low``–``high`` of them."""
     if isinstance(raws, str | bytes) or not isinstance(raws, Iterable):
-        raise InputError(field, "Les joueurs doivent être une liste de noms.")
+        raise InputError(field, gettext("Les joueurs doivent être une liste de noms."))
     names: list[str] = []
     seen: dict[str, str] = {}
     for index, raw in enumerate(raws, start=1):
-        name = clean_name(raw, field, f"Le joueur {index}")
+        name = clean_name(raw, field, gettext("Le joueur {index}").format(index=index))
         key = name_key(name)
         if key in seen:
             other = seen[key]
             if other == name:
                 raise InputError(
-                    field, f"Deux joueurs s'appellent « {name} » : donnez des noms différents."
+                    field,
+                    gettext(
+                        "Deux joueurs s'appellent « {name} » : donnez des noms différents."
+                    ).format(name=name),
                 )
             raise InputError(
                 field,
-                f"« {other} » et « {name} » ne diffèrent que par les majuscules : "
-                "donnez des noms différents.",
+                gettext(
+                    "« {other} » et « {name} » ne diffèrent que par les majuscules : donnez des noms différents."
+                ).format(other=other, name=name),
             )
         seen[key] = name
         names.append(name)
     if low is not None and high is not None and not low <= len(names) <= high:
-        label = f"{game} se joue" if game else "Il faut"
+        label = gettext("{game} se joue").format(game=game) if game else gettext("Il faut")
         raise InputError(
-            field, f"{label} de {low} à {high} joueurs : vous en avez indiqué {len(names)}."
+            field,
+            gettext("{label} de {low} à {high} joueurs : vous en avez indiqué {count}.").format(
+                label=label, low=low, high=high, count=len(names)
+            ),
         )
     return tuple(names)
 

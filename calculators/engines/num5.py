@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import FULL_DECK, Card, InputError, ensure_unique, parse_cards
+from .i18n import gettext
 from .names import clean_names
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -70,24 +71,41 @@ class GameResult:
 def check_names(names: Sequence[object], field: str = "players") -> tuple[str, ...]:
     """3 to 8 players, named by the one names rule (:mod:`.names`)."""
     if not isinstance(names, list | tuple):
-        raise InputError(field, "Les joueurs doivent être une liste de noms.")
+        raise InputError(field, gettext("Les joueurs doivent être une liste de noms."))
     return clean_names(names, field, low=MIN_PLAYERS, high=MAX_PLAYERS, game="Num 5")
 
 
 def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
     if isinstance(value, bool):
-        raise InputError(field, f"{who} : {what} doit être un nombre entier.")
+        raise InputError(
+            field, gettext("{who} : {what} doit être un nombre entier.").format(who=who, what=what)
+        )
     try:
         number = int(value)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise InputError(field, f"{who} : {what} « {value} » n'est pas un nombre entier.") from None
+        raise InputError(
+            field,
+            gettext("{who} : {what} « {value} » n'est pas un nombre entier.").format(
+                who=who, what=what, value=value
+            ),
+        ) from None
     if isinstance(value, float) and value != number:
-        raise InputError(field, f"{who} : {what} doit être un nombre entier.")
+        raise InputError(
+            field, gettext("{who} : {what} doit être un nombre entier.").format(who=who, what=what)
+        )
     if number < 0:
-        raise InputError(field, f"{who} : {what} ne peut pas être négatif ({number}).")
+        raise InputError(
+            field,
+            gettext("{who} : {what} ne peut pas être négatif ({number}).").format(
+                who=who, what=what, number=number
+            ),
+        )
     if number > bound:
         raise InputError(
-            field, f"{who} : {what} vaut au plus {bound} avec ce paquet ({number} indiqué)."
+            field,
+            gettext(
+                "{who} : {what} vaut au plus {bound} avec ce paquet ({number} indiqué)."
+            ).format(who=who, what=what, bound=bound, number=number),
         )
     return number
 
@@ -131,7 +149,7 @@ def entry_gap(raw: object) -> str | None:
     if isinstance(raw, Entry):
         return None
     if not isinstance(raw, Mapping):
-        return "ses cartes ou ses deux sommes"
+        return gettext("ses cartes ou ses deux sommes")
     cards = raw.get("cards")
     if cards is not None and not (isinstance(cards, str) and not cards.strip()):
         return None
@@ -140,10 +158,10 @@ def entry_gap(raw: object) -> str | None:
     if has_plus and has_minus:
         return None
     if has_plus:
-        return "la somme des Shadow"
+        return gettext("la somme des Shadow")
     if has_minus:
-        return "la somme des cartes positives"
-    return "ses cartes ou ses deux sommes"
+        return gettext("la somme des cartes positives")
+    return gettext("ses cartes ou ses deux sommes")
 
 
 def check_entered(names: Sequence[str], raws: Sequence[object], field: str, where: str) -> None:
@@ -152,7 +170,10 @@ def check_entered(names: Sequence[str], raws: Sequence[object], field: str, wher
     if gaps:
         listed = ", ".join(f"{name} ({gap})" for name, gap in gaps)
         raise InputError(
-            field, f"{where} : pas encore saisi pour {listed}. Une manche ne compte qu'entière."
+            field,
+            gettext(
+                "{where} : pas encore saisi pour {listed}. Une manche ne compte qu'entière."
+            ).format(where=where, listed=listed),
         )
 
 
@@ -161,18 +182,22 @@ def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "player
     if isinstance(raw, Entry):
         return raw
     if not isinstance(raw, Mapping):
-        raise InputError(field, f"{who} : indiquez les cartes ou les deux nombres.")
+        raise InputError(
+            field, gettext("{who} : indiquez les cartes ou les deux nombres.").format(who=who)
+        )
     gap = entry_gap(raw)
     if gap:
-        raise InputError(field, f"{who} : pas encore saisi ({gap}).")
+        raise InputError(
+            field, gettext("{who} : pas encore saisi ({gap}).").format(who=who, gap=gap)
+        )
     if raw.get("cards") is not None:
         parsed = parse_cards(raw["cards"], FULL_DECK, field)  # type: ignore[arg-type]
         cards = tuple(c for c in parsed if isinstance(c, Card))
         plus = sum(c.value for c in cards if not c.is_shadow)
         minus = sum(c.value for c in cards if c.is_shadow)
         return Entry(cards, plus, minus)
-    plus = _number(raw.get("plus"), "la somme des cartes positives", MAX_PLUS, who, field)
-    minus = _number(raw.get("minus"), "la somme des Shadow", MAX_MINUS, who, field)
+    plus = _number(raw.get("plus"), gettext("la somme des cartes positives"), MAX_PLUS, who, field)
+    minus = _number(raw.get("minus"), gettext("la somme des Shadow"), MAX_MINUS, who, field)
     return Entry(None, plus, minus)
 
 
@@ -185,11 +210,11 @@ def round_result(
         ensure_unique(all_cards, FULL_DECK, field)
     except InputError as err:
         holders = [n for n, e in zip(names, entries, strict=True) if e.cards and _holds(e, err)]
-        who = " et ".join(holders)
+        who = gettext(" et ").join(holders)
         raise InputError(field, f"{err.message} ({who})" if who else err.message) from None
     if sum(e.plus for e in entries) > MAX_PLUS or sum(e.minus for e in entries) > MAX_MINUS:
         raise InputError(
-            field, "Ensemble, les joueurs ont plus de points que le paquet n'en contient."
+            field, gettext("Ensemble, les joueurs ont plus de points que le paquet n'en contient.")
         )
     players = tuple(
         PlayerRound(n, e.plus, e.minus, e.total, e.cards)
@@ -206,9 +231,9 @@ def _holds(entry: Entry, err: InputError) -> bool:
 def score_round(players: Sequence[Mapping[str, object]]) -> RoundResult:
     """API shape: ``[{"name", "cards"} | {"name", "plus", "minus"}, ...]`` (3–8 players)."""
     if not isinstance(players, list | tuple):
-        raise InputError("players", "Les joueurs doivent être une liste.")
+        raise InputError("players", gettext("Les joueurs doivent être une liste."))
     names = check_names([p.get("name") if isinstance(p, Mapping) else None for p in players])
-    check_entered(names, players, "players", "Manche")
+    check_entered(names, players, "players", gettext("Manche"))
     entries = [make_entry(p, n) for p, n in zip(players, names, strict=True)]
     return round_result(names, entries)
 
@@ -221,7 +246,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
     """
     players = check_names(names)
     if not isinstance(rounds, list | tuple):
-        raise InputError("rounds", "Les manches doivent être une liste.")
+        raise InputError("rounds", gettext("Les manches doivent être une liste."))
     wins = dict.fromkeys(players, 0)
     points = dict.fromkeys(players, 0)
     results: list[RoundResult] = []
@@ -230,14 +255,22 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
     ruling = ""
     for number, row in enumerate(rounds, start=1):
         if winners:
-            raise InputError("rounds", f"La partie est terminée avant la manche {number}.")
+            raise InputError(
+                "rounds",
+                gettext("La partie est terminée avant la manche {number}.").format(number=number),
+            )
         if not isinstance(row, list | tuple) or len(row) != len(players):
             raise InputError(
-                "rounds", f"Manche {number} : indiquez une ligne par joueur ({len(players)})."
+                "rounds",
+                gettext("Manche {number} : indiquez une ligne par joueur ({count}).").format(
+                    number=number, count=len(players)
+                ),
             )
-        check_entered(players, row, "rounds", f"Manche {number}")
+        check_entered(players, row, "rounds", gettext("Manche {number}").format(number=number))
         entries = [
-            make_entry(raw, f"Manche {number}, {name}", "rounds")  # type: ignore[arg-type]
+            make_entry(
+                raw, gettext("Manche {number}, {name}").format(number=number, name=name), "rounds"
+            )  # type: ignore[arg-type]
             for raw, name in zip(row, players, strict=True)
         ]
         result = round_result(players, entries, "rounds")
@@ -254,9 +287,12 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
             best = max(points[n] for n in reached)
             winners = tuple(n for n in reached if points[n] == best)
             names_text = ", ".join(reached)
-            ruling = (
-                f"{names_text} atteignent 3 manches ensemble : le plus de points cumulés l'emporte"
-                + (" ; encore à égalité, la victoire est partagée." if len(winners) > 1 else ".")
+            ruling = gettext(
+                "{names_text} atteignent 3 manches ensemble : le plus de points cumulés l'emporte"
+            ).format(names_text=names_text) + (
+                gettext(" ; encore à égalité, la victoire est partagée.")
+                if len(winners) > 1
+                else "."
             )
     return GameResult(
         players, tuple(results), wins, points, bool(winners), winners, ruling, tuple(running)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import FULL_DECK, Card, Family, InputError, parse_card
+from .i18n import gettext
 from .num5 import MAX_PLAYERS, MIN_PLAYERS, Entry
 
 NORMAL, EXPLOSION = "normal", "explosion"
@@ -301,7 +302,10 @@ def read_variant(raw: object) -> str:
     if raw is None or raw == "":
         return NORMAL
     if raw not in VARIANTS:
-        raise InputError("variant", f"« {raw} » : la variante est « normal » ou « explosion ».")
+        raise InputError(
+            "variant",
+            gettext("« {raw} » : la variante est « normal » ou « explosion ».").format(raw=raw),
+        )
     return str(raw)
 
 
@@ -309,7 +313,13 @@ def _read_card(token: object, field: str, where: str, index: int = 0) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise PlaceError(field, f"{where} : « {token} » n'est pas une carte (écrivez 7R).", index)
+        raise PlaceError(
+            field,
+            gettext("{where} : « {token} » n'est pas une carte (écrivez 7R).").format(
+                where=where, token=token
+            ),
+            index,
+        )
     try:
         card = parse_card(token, FULL_DECK, field)
     except InputError as err:
@@ -325,12 +335,13 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
     "colour": "R" | null}``; a given colour is checked against the cards (T2), not trusted.
     """
     if not isinstance(raw, list | tuple):
-        raise InputError("rows", "Les rangées doivent être une liste de 4 rangées.")
+        raise InputError("rows", gettext("Les rangées doivent être une liste de 4 rangées."))
     if len(raw) != ROWS:
         raise InputError(
             "rows",
-            f"Il faut exactement 4 rangées, dans l'ordre de la table : {len(raw)} indiquée"
-            f"{'s' if len(raw) > 1 else ''}.",
+            gettext(
+                "Il faut exactement 4 rangées, dans l'ordre de la table : {count} indiquée{value}."
+            ).format(count=len(raw), value="s" if len(raw) > 1 else ""),
         )
     rows: list[tuple[Card, ...]] = []
     seen: dict[Card, int] = {}
@@ -346,36 +357,58 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
             cards_raw = cards_raw.split()
         if not isinstance(cards_raw, list | tuple):
             raise PlaceError(
-                "rows", f"Rangée {number} : donnez la liste de ses cartes.", number - 1
+                "rows",
+                gettext("Rangée {number} : donnez la liste de ses cartes.").format(number=number),
+                number - 1,
             )
         if not cards_raw:
             raise PlaceError(
-                "rows", f"La rangée {number} est vide : une rangée a de 1 à 4 cartes.", number - 1
+                "rows",
+                gettext("La rangée {number} est vide : une rangée a de 1 à 4 cartes.").format(
+                    number=number
+                ),
+                number - 1,
             )
         if len(cards_raw) > MAX_ROW:
             raise PlaceError(
                 "rows",
-                f"La rangée {number} a {len(cards_raw)} cartes : une rangée en a au plus 4 "
-                "(à la 5e carte, elle est récupérée).",
+                gettext(
+                    "La rangée {number} a {count} cartes : une rangée en a au plus 4 (à la 5e carte, elle est récupérée)."
+                ).format(number=number, count=len(cards_raw)),
                 number - 1,
             )
-        row = tuple(_read_card(t, "rows", f"Rangée {number}", number - 1) for t in cards_raw)
+        row = tuple(
+            _read_card(t, "rows", gettext("Rangée {number}").format(number=number), number - 1)
+            for t in cards_raw
+        )
         families = {c.family for c in row if c.family.is_classic}
         if len(families) > 1:
-            names = " et ".join(sorted(f.french for f in families))
+            names = gettext(" et ").join(sorted(f.french for f in families))
             raise PlaceError(
                 "rows",
-                f"La rangée {number} mêle deux couleurs ({names}) : une rangée n'a qu'une couleur.",
+                gettext(
+                    "La rangée {number} mêle deux couleurs ({names}) : une rangée n'a qu'une couleur."
+                ).format(number=number, names=names),
                 number - 1,
             )
         for card in row:
             if card in seen:
                 other = seen[card]
-                where = "deux fois dans la rangée" if other == number else "dans les rangées"
-                places = f"{number}" if other == number else f"{other} et {number}"
+                where = (
+                    gettext("deux fois dans la rangée")
+                    if other == number
+                    else gettext("dans les rangées")
+                )
+                places = (
+                    f"{number}"
+                    if other == number
+                    else gettext("{other} et {number}").format(other=other, number=number)
+                )
                 raise PlaceError(
                     "rows",
-                    f"« {card} » figure {where} {places} : chaque carte n'existe qu'une fois.",
+                    gettext(
+                        "« {card} » figure {where} {places} : chaque carte n'existe qu'une fois."
+                    ).format(card=card, where=where, places=places),
                     number - 1,
                 )
             seen[card] = number
@@ -384,8 +417,9 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
             if found in owner:
                 raise PlaceError(
                     "rows",
-                    f"Les rangées {owner[found]} et {number} sont toutes deux "
-                    f"{found.french} : chaque couleur a au plus une rangée.",
+                    gettext(
+                        "Les rangées {owner} et {number} sont toutes deux {french} : chaque couleur a au plus une rangée."
+                    ).format(owner=owner[found], number=number, french=found.french),
                     number - 1,
                 )
             owner[found] = number
@@ -399,11 +433,17 @@ def _check_colour(given: object, found: Family | None, number: int) -> None:
     """T2: a stated colour must be the one the row's cards show."""
     stated = None if given is None or given == "" else _family_code(given, number)
     if stated is not found:
-        said = stated.french if stated else "sans couleur"
-        real = found.french if found else "sans couleur (elle ne tient aucune carte classique)"
+        said = stated.french if stated else gettext("sans couleur")
+        real = (
+            found.french
+            if found
+            else gettext("sans couleur (elle ne tient aucune carte classique)")
+        )
         raise PlaceError(
             "rows",
-            f"La rangée {number} est indiquée {said} mais ses cartes la font {real}.",
+            gettext(
+                "La rangée {number} est indiquée {said} mais ses cartes la font {real}."
+            ).format(number=number, said=said, real=real),
             number - 1,
         )
 
@@ -415,7 +455,9 @@ def _family_code(given: object, number: int) -> Family:
                 return family
     raise PlaceError(
         "rows",
-        f"Rangée {number} : la couleur « {given} » n'existe pas (R, V, B, J ou null).",
+        gettext(
+            "Rangée {number} : la couleur « {given} » n'existe pas (R, V, B, J ou null)."
+        ).format(number=number, given=given),
         number - 1,
     )
 
@@ -423,12 +465,17 @@ def _family_code(given: object, number: int) -> Family:
 def read_plays(raw: object) -> tuple[Play, ...]:
     """3 to 8 plays ``{player, card}`` (or ``(player, card)`` pairs), one per player."""
     if not isinstance(raw, list | tuple):
-        raise InputError("plays", "Les cartes jouées doivent être une liste {player, card}.")
+        raise InputError(
+            "plays", gettext("Les cartes jouées doivent être une liste {player, card}.")
+        )
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
         raise InputError(
             "plays",
-            f"Num 5 se joue de 3 à 8 joueurs : {len(raw)} carte{'s' if len(raw) > 1 else ''} "
-            "jouée" + ("s" if len(raw) > 1 else "") + " indiquée" + ("s." if len(raw) > 1 else "."),
+            (
+                gettext("Num 5 se joue de 3 à 8 joueurs : {count} carte jouée indiquée.")
+                if len(raw) == 1
+                else gettext("Num 5 se joue de 3 à 8 joueurs : {count} cartes jouées indiquées.")
+            ).format(count=len(raw)),
         )
     plays: list[Play] = []
     names: set[str] = set()
@@ -443,27 +490,38 @@ def read_plays(raw: object) -> tuple[Play, ...]:
         else:
             raise PlaceError(
                 "plays",
-                f"Carte jouée {index} : un objet {{player, card}} est attendu.",
+                gettext("Carte jouée {index} : un objet {{player, card}} est attendu.").format(
+                    index=index
+                ),
                 index - 1,
             )
         name = name_raw.strip() if isinstance(name_raw, str) else ""
         if not name:
-            raise PlaceError("plays", f"Carte jouée {index} : le joueur n'a pas de nom.", index - 1)
+            raise PlaceError(
+                "plays",
+                gettext("Carte jouée {index} : le joueur n'a pas de nom.").format(index=index),
+                index - 1,
+            )
         if name.casefold() in names:
             raise PlaceError(
                 "plays",
-                f"« {name} » joue deux fois : une seule carte par joueur et par tour.",
+                gettext(
+                    "« {name} » joue deux fois : une seule carte par joueur et par tour."
+                ).format(name=name),
                 index - 1,
             )
         names.add(name.casefold())
         if card_raw is None or card_raw == "":
-            raise PlaceError("plays", f"{name} : indiquez la carte révélée.", index - 1)
+            raise PlaceError(
+                "plays", gettext("{name} : indiquez la carte révélée.").format(name=name), index - 1
+            )
         card = _read_card(card_raw, "plays", name, index - 1)
         if card in cards:
             raise PlaceError(
                 "plays",
-                f"« {card} » est jouée par {cards[card]} et par {name} : chaque carte n'existe "
-                "qu'une fois.",
+                gettext(
+                    "« {card} » est jouée par {cards} et par {name} : chaque carte n'existe qu'une fois."
+                ).format(card=card, cards=cards[card], name=name),
                 index - 1,
             )
         cards[card] = name
@@ -477,8 +535,9 @@ def _check_disjoint(rows: Sequence[Sequence[Card]], plays: Sequence[Play]) -> No
             if play.card in row:
                 raise PlaceError(
                     "plays",
-                    f"{play.player} joue « {play.card} », déjà dans la rangée {number} : chaque "
-                    "carte n'existe qu'une fois.",
+                    gettext(
+                        "{player} joue « {card} », déjà dans la rangée {number} : chaque carte n'existe qu'une fois."
+                    ).format(player=play.player, card=play.card, number=number),
                     index,
                 )
 
@@ -534,12 +593,12 @@ class RoundState:
         where: dict[Card, str] = {}
         for number, row in enumerate(self.rows, start=1):
             for card in row:
-                where[card] = f"dans la rangée {number}"
+                where[card] = gettext("dans la rangée {number}").format(number=number)
         for name, cards in zip(self.players, self.collected, strict=True):
             for card in cards:
-                where[card] = f"récupérée par {name}"
+                where[card] = gettext("récupérée par {name}").format(name=name)
         for card in self.discarded:
-            where[card] = "défaussée"
+            where[card] = gettext("défaussée")
         return where
 
     def to_json(self) -> dict[str, Any]:
@@ -557,26 +616,30 @@ class RoundState:
     def from_json(cls, data: Mapping[str, Any]) -> RoundState:
         """Read back a :meth:`to_json` snapshot, checking it like any input (§3.2)."""
         if not isinstance(data, Mapping):
-            raise InputError("state", "L'état de la manche doit être un objet.")
+            raise InputError("state", gettext("L'état de la manche doit être un objet."))
         state = start_round(data.get("players"), data.get("variant"))
         rows = read_rows(data.get("rows"))
         collected_raw = data.get("collected") or [[] for _ in state.players]
         if not isinstance(collected_raw, list | tuple) or len(collected_raw) != len(state.players):
-            raise InputError("collected", "Indiquez les cartes récupérées de chaque joueur.")
+            raise InputError(
+                "collected", gettext("Indiquez les cartes récupérées de chaque joueur.")
+            )
         collected = tuple(
             tuple(_read_card(t, "collected", name) for t in (cards or []))
             for name, cards in zip(state.players, collected_raw, strict=True)
         )
         discarded = tuple(
-            _read_card(t, "discarded", "Défausse") for t in (data.get("discarded") or [])
+            _read_card(t, "discarded", gettext("Défausse")) for t in (data.get("discarded") or [])
         )
         turn = data.get("turn", 0)
         if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= TURNS_PER_ROUND:
-            raise InputError("turn", "Le numéro de tour va de 0 à 10.")
+            raise InputError("turn", gettext("Le numéro de tour va de 0 à 10."))
         everything = [c for r in rows for c in r] + [c for cs in collected for c in cs]
         everything += list(discarded)
         if len(set(everything)) != len(everything):
-            raise InputError("state", "Une carte figure deux fois dans l'état de la manche.")
+            raise InputError(
+                "state", gettext("Une carte figure deux fois dans l'état de la manche.")
+            )
         return cls(state.players, state.variant, rows, collected, discarded, turn)
 
 
@@ -587,19 +650,27 @@ def start_round(players: object, variant: object = NORMAL, rows: object = None) 
     they are validated like any rows (§3.2).
     """
     if not isinstance(players, list | tuple):
-        raise InputError("players", "Les joueurs doivent être une liste de noms.")
+        raise InputError("players", gettext("Les joueurs doivent être une liste de noms."))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InputError(
-            "players", f"Num 5 se joue de 3 à 8 joueurs : vous en avez indiqué {len(players)}."
+            "players",
+            gettext("Num 5 se joue de 3 à 8 joueurs : vous en avez indiqué {count}.").format(
+                count=len(players)
+            ),
         )
     names: list[str] = []
     for index, raw in enumerate(players, start=1):
         name = raw.strip() if isinstance(raw, str) else ""
         if not name:
-            raise InputError("players", f"Le joueur {index} n'a pas de nom.")
+            raise InputError(
+                "players", gettext("Le joueur {index} n'a pas de nom.").format(index=index)
+            )
         if name.casefold() in (n.casefold() for n in names):
             raise InputError(
-                "players", f"Deux joueurs s'appellent « {name} » : donnez des noms différents."
+                "players",
+                gettext("Deux joueurs s'appellent « {name} » : donnez des noms différents.").format(
+                    name=name
+                ),
             )
         names.append(name)
     start = SETUP if rows is None else read_rows(rows)
@@ -613,11 +684,15 @@ def play_round_turn(state: RoundState, cards: Sequence[object]) -> tuple[RoundSt
     it is; so is an eleventh turn (each player holds 10 cards).
     """
     if state.finished:
-        raise InputError("plays", "La manche est finie : chaque joueur a joué ses 10 cartes.")
+        raise InputError(
+            "plays", gettext("La manche est finie : chaque joueur a joué ses 10 cartes.")
+        )
     if not isinstance(cards, list | tuple) or len(cards) != len(state.players):
         raise InputError(
             "plays",
-            f"Tour {state.turn + 1} : indiquez une carte par joueur ({len(state.players)}).",
+            gettext("Tour {value} : indiquez une carte par joueur ({count}).").format(
+                value=state.turn + 1, count=len(state.players)
+            ),
         )
     plays = read_plays([(n, c) for n, c in zip(state.players, cards, strict=True)])
     where = state.played()
@@ -625,8 +700,9 @@ def play_round_turn(state: RoundState, cards: Sequence[object]) -> tuple[RoundSt
         if play.card in where:
             raise PlaceError(
                 "plays",
-                f"Tour {state.turn + 1} : {play.player} joue « {play.card} », déjà jouée "
-                f"({where[play.card]}).",
+                gettext("Tour {value} : {player} joue « {card} », déjà jouée ({where}).").format(
+                    value=state.turn + 1, player=play.player, card=play.card, where=where[play.card]
+                ),
                 index,
             )
     result = _resolve(state.rows, plays, state.variant)
@@ -662,7 +738,7 @@ def play_round(
     """
     state = start_round(players, variant)
     if not isinstance(turns, list | tuple):
-        raise InputError("plays", "Les tours doivent être une liste.")
+        raise InputError("plays", gettext("Les tours doivent être une liste."))
     results: list[TurnResult] = []
     for cards in turns:
         state, result = play_round_turn(state, cards)

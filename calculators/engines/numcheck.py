@@ -25,6 +25,7 @@ from .cards import (
     fold_name,
     parse_cards,
 )
+from .i18n import gettext, gettext_noop
 from .names import clean_names
 from .standings import Standing, standings
 
@@ -45,35 +46,109 @@ class Combo:
     feminine: bool = True
 
     @property
+    def label(self) -> str:
+        """The name in the engines' current language (``name`` stays the French reference)."""
+        return gettext(self.name)
+
+    @property
+    def description(self) -> str:
+        """The composition in the engines' current language."""
+        return gettext(self.composition)
+
+    @property
     def article(self) -> str:
-        return "une" if self.feminine else "un"
+        return gettext("une") if self.feminine else gettext("un")
 
 
 COMBOS: tuple[Combo, ...] = (
-    Combo("paire", "Paire", 2, 2, 1, "2 cartes de même valeur"),
-    Combo("double_paire", "Double Paire", 4, 3, 2, "2 paires de valeurs différentes"),
-    Combo("couleur", "Couleur", 5, 4, 1, "5 cartes d'une même famille (R, V, B, J ou S)"),
-    Combo("suite_paire", "Suite Paire", 5, 5, 2, "une suite de 3 valeurs + une paire"),
-    Combo("full", "Full", 5, 8, 2, "un brelan + une paire de valeur différente", False),
-    Combo("suite_pivot", "Suite Pivot", 4, 9, 1, "4 valeurs consécutives incluant le 8"),
-    Combo("suite_longue", "Suite longue libre", 5, 10, 1, "5 valeurs consécutives"),
-    Combo("brelan", "Brelan", 3, 10, 1, "3 cartes de même valeur", False),
-    Combo("suite_zenith", "Suite Zénith", 5, 14, 1, "exactement 12-13-14-15-16"),
+    Combo("paire", gettext_noop("Paire"), 2, 2, 1, gettext_noop("2 cartes de même valeur")),
     Combo(
-        "full_cosmique",
-        "Full Cosmique",
-        5,
-        14,
+        "double_paire",
+        gettext_noop("Double Paire"),
+        4,
+        3,
         2,
-        "un Full en cartes naturelles avec au moins une Rainbow et une Shadow",
+        gettext_noop("2 paires de valeurs différentes"),
+    ),
+    Combo(
+        "couleur",
+        gettext_noop("Couleur"),
+        5,
+        4,
+        1,
+        gettext_noop("5 cartes d'une même famille (R, V, B, J ou S)"),
+    ),
+    Combo(
+        "suite_paire",
+        gettext_noop("Suite Paire"),
+        5,
+        5,
+        2,
+        gettext_noop("une suite de 3 valeurs + une paire"),
+    ),
+    Combo(
+        "full",
+        gettext_noop("Full"),
+        5,
+        8,
+        2,
+        gettext_noop("un brelan + une paire de valeur différente"),
         False,
     ),
     Combo(
-        "paire_cosmique", "Paire Cosmique", 2, 15, 1, "la Rainbow et la Shadow d'une même valeur"
+        "suite_pivot",
+        gettext_noop("Suite Pivot"),
+        4,
+        9,
+        1,
+        gettext_noop("4 valeurs consécutives incluant le 8"),
     ),
-    Combo("carre", "Carré", 4, 19, 1, "4 cartes de même valeur", False),
-    Combo("suite_couleur", "Suite couleur", 5, 21, 1, "5 valeurs consécutives d'une même famille"),
-    Combo("nums", "Num's", 5, 22, 1, "5 cartes de même valeur", False),
+    Combo(
+        "suite_longue",
+        gettext_noop("Suite longue libre"),
+        5,
+        10,
+        1,
+        gettext_noop("5 valeurs consécutives"),
+    ),
+    Combo(
+        "brelan", gettext_noop("Brelan"), 3, 10, 1, gettext_noop("3 cartes de même valeur"), False
+    ),
+    Combo(
+        "suite_zenith",
+        gettext_noop("Suite Zénith"),
+        5,
+        14,
+        1,
+        gettext_noop("exactement 12-13-14-15-16"),
+    ),
+    Combo(
+        "full_cosmique",
+        gettext_noop("Full Cosmique"),
+        5,
+        14,
+        2,
+        gettext_noop("un Full en cartes naturelles avec au moins une Rainbow et une Shadow"),
+        False,
+    ),
+    Combo(
+        "paire_cosmique",
+        gettext_noop("Paire Cosmique"),
+        2,
+        15,
+        1,
+        gettext_noop("la Rainbow et la Shadow d'une même valeur"),
+    ),
+    Combo("carre", gettext_noop("Carré"), 4, 19, 1, gettext_noop("4 cartes de même valeur"), False),
+    Combo(
+        "suite_couleur",
+        gettext_noop("Suite couleur"),
+        5,
+        21,
+        1,
+        gettext_noop("5 valeurs consécutives d'une même famille"),
+    ),
+    Combo("nums", gettext_noop("Num's"), 5, 22, 1, gettext_noop("5 cartes de même valeur"), False),
 )
 COMBOS_BY_KEY: dict[str, Combo] = {c.key: c for c in COMBOS}
 
@@ -83,14 +158,14 @@ RANKS = range(1, 9)
 
 #: NUM CHECK titles (/num-check/regles/#arbitrage-titres): lower bound of each title, the upper title wins a bound.
 TITLES: tuple[tuple[int, str], ...] = (
-    (321, "Légende de NUM CHECK"),
-    (250, "Grand Maître"),
-    (180, "Maître"),
-    (100, "Stratège"),
-    (-(10**9), "Novice"),
+    (321, gettext_noop("Légende de NUM CHECK")),
+    (250, gettext_noop("Grand Maître")),
+    (180, gettext_noop("Maître")),
+    (100, gettext_noop("Stratège")),
+    (-(10**9), gettext_noop("Novice")),
 )
 
-ACTION_REASON = "les cartes Action ne peuvent jamais intégrer une combinaison."
+ACTION_REASON = gettext_noop("les cartes Action ne peuvent jamais intégrer une combinaison.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,21 +226,33 @@ def get_combo(key: object) -> Combo:
     :class:`InputError` on field ``combo``. Answers always use the canonical key."""
     combo = find_combo(key) if isinstance(key, str) else None
     if combo is None:
-        names = ", ".join(c.name for c in COMBOS)
-        raise InputError("combo", f"« {key} » n'est pas une combinaison de NUM CHECK ({names}).")
+        names = ", ".join(gettext(c.name) for c in COMBOS)
+        raise InputError(
+            "combo",
+            gettext("« {key} » n'est pas une combinaison de NUM CHECK ({names}).").format(
+                key=key, names=names
+            ),
+        )
     return combo
 
 
 def check_rank(rank: object) -> int:
     """A rank 1–8, or an :class:`InputError` on field ``rank``."""
     if isinstance(rank, bool) or not isinstance(rank, int | str):
-        raise InputError("rank", "Le rang doit être un nombre entier de 1 à 8.")
+        raise InputError("rank", gettext("Le rang doit être un nombre entier de 1 à 8."))
     try:
         value = int(rank)
     except ValueError:
-        raise InputError("rank", f"« {rank} » n'est pas un rang : choisissez de 1 à 8.") from None
+        raise InputError(
+            "rank", gettext("« {rank} » n'est pas un rang : choisissez de 1 à 8.").format(rank=rank)
+        ) from None
     if value not in RANKS:
-        raise InputError("rank", f"Le rang {value} n'existe pas : un joueur a 8 rangs, de 1 à 8.")
+        raise InputError(
+            "rank",
+            gettext("Le rang {value} n'existe pas : un joueur a 8 rangs, de 1 à 8.").format(
+                value=value
+            ),
+        )
     return value
 
 
@@ -224,8 +311,14 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
     if len(parsed) != combo_obj.count:
         raise InputError(
             "cards",
-            f"{combo_obj.article.capitalize()} {combo_obj.name} compte {combo_obj.count} cartes : "
-            f"vous en avez donné {len(parsed)}.",
+            gettext(
+                "{capitalize} {name} compte {count} cartes : vous en avez donné {count2}."
+            ).format(
+                capitalize=combo_obj.article.capitalize(),
+                name=gettext(combo_obj.name),
+                count=combo_obj.count,
+                count2=len(parsed),
+            ),
         )
     return _score_parsed(combo_obj, parsed, rank_value)
 
@@ -233,7 +326,15 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
 def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimResult:
     frozen = tuple(cards)
     if any(isinstance(c, ActionCard) for c in cards):
-        return ClaimResult(False, combo, frozen, rank, reason=f"CHECK invalide : {ACTION_REASON}")
+        return ClaimResult(
+            False,
+            combo,
+            frozen,
+            rank,
+            reason=gettext("CHECK invalide : {ACTION_REASON}").format(
+                ACTION_REASON=gettext(ACTION_REASON)
+            ),
+        )
     numeric = [c for c in cards if isinstance(c, Card)]
     reading = best_reading(combo, numeric, rank)
     if reading is None:
@@ -280,17 +381,21 @@ def elargi_note(result: ClaimResult) -> str:
     normal_total = total_of(result.combo, normal, 4)
     hi, lo = elargi.references
     elargi_total = total_of(result.combo, elargi, 4)
-    how = (
-        f"Au rang 4 seulement, une Couleur peut passer en mode élargi : deux références, sa plus "
-        f"haute ({hi}) et sa plus basse ({lo}) carte, et le bonus double leur écart — "
-        f"{result.combo.base} + ({hi} + {lo}) + ({hi} − {lo}) × 2 = {elargi_total}, contre "
-        f"{normal_total} en mode normal{f' ({normal.note})' if normal.note else ''}."
+    how = gettext(
+        "Au rang 4 seulement, une Couleur peut passer en mode élargi : deux références, sa plus haute ({hi}) et sa plus basse ({lo}) carte, et le bonus double leur écart — {base} + ({hi} + {lo}) + ({hi} − {lo}) × 2 = {elargi_total}, contre {normal_total} en mode normal{value}."
+    ).format(
+        hi=hi,
+        lo=lo,
+        base=result.combo.base,
+        elargi_total=elargi_total,
+        normal_total=normal_total,
+        value=f" ({normal.note})" if normal.note else "",
     )
     if result.mode == "elargi":
-        return f"{how} Le calcul garde le meilleur : le mode élargi."
+        return gettext("{how} Le calcul garde le meilleur : le mode élargi.").format(how=how)
     if elargi_total == normal_total:
-        return f"{how} À égalité, le mode normal est gardé."
-    return f"{how} Le mode normal rapporte plus : il est gardé."
+        return gettext("{how} À égalité, le mode normal est gardé.").format(how=how)
+    return gettext("{how} Le mode normal rapporte plus : il est gardé.").format(how=how)
 
 
 # --------------------------------------------------------------------------- explanations
@@ -303,11 +408,15 @@ def describe(combo: Combo, reading: Reading) -> str:
         parts.append(reading.note)
     if reading.mode == "elargi":
         hi, lo = reading.references
-        parts.append(f"mode élargi : références la plus haute ({hi}) et la plus basse ({lo})")
+        parts.append(
+            gettext("mode élargi : références la plus haute ({hi}) et la plus basse ({lo})").format(
+                hi=hi, lo=lo
+            )
+        )
     elif combo.key == "couleur":
-        parts.append("mode normal")
+        parts.append(gettext("mode normal"))
     if not parts:
-        parts.append("toutes les cartes comptent pour leur valeur imprimée")
+        parts.append(gettext("toutes les cartes comptent pour leur valeur imprimée"))
     text = " ; ".join(parts)
     return text[0].upper() + text[1:] + "."
 
@@ -315,22 +424,36 @@ def describe(combo: Combo, reading: Reading) -> str:
 def explain(combo: Combo, reading: Reading, rank: int, bonus: int, total: int) -> tuple[str, ...]:
     """The breakdown, line by line, in the rulebook's words (UX.md principle 4)."""
     refs = reading.references
-    lines = [f"Base {combo.name} : {combo.base}"]
+    lines = [gettext("Base {name} : {base}").format(name=gettext(combo.name), base=combo.base)]
     if len(refs) == 1:
-        lines.append(f"Carte de référence : {refs[0]}")
+        lines.append(gettext("Carte de référence : {refs}").format(refs=refs[0]))
     else:
-        lines.append(f"Cartes de référence : {refs[0]} + {refs[1]}")
+        lines.append(
+            gettext("Cartes de référence : {refs} + {refs2}").format(refs=refs[0], refs2=refs[1])
+        )
     if rank in FIXED_BONUS:
-        lines.append(f"Rang {rank} : +{bonus}")
+        lines.append(gettext("Rang {rank} : +{bonus}").format(rank=rank, bonus=bonus))
     elif rank == 4 and reading.gap_bonus:
-        lines.append(f"Rang 4 : écart ({max(refs)} − {min(refs)}) × 2 = {bonus}")
+        lines.append(
+            gettext("Rang 4 : écart ({max} − {min}) × 2 = {bonus}").format(
+                max=max(refs), min=min(refs), bonus=bonus
+            )
+        )
     elif rank == 4:
-        lines.append(f"Rang 4 : référence {refs[0]} × 2 = {bonus}")
+        lines.append(
+            gettext("Rang 4 : référence {refs} × 2 = {bonus}").format(refs=refs[0], bonus=bonus)
+        )
     elif rank == 6:
-        lines.append(f"Rang 6 : référence principale {refs[0]} × 2 = {bonus}")
+        lines.append(
+            gettext("Rang 6 : référence principale {refs} × 2 = {bonus}").format(
+                refs=refs[0], bonus=bonus
+            )
+        )
     else:
-        lines.append(f"Rang 8 : base {combo.base} × 2 = {bonus}")
-    lines.append(f"Total : {total}")
+        lines.append(
+            gettext("Rang 8 : base {base} × 2 = {bonus}").format(base=combo.base, bonus=bonus)
+        )
+    lines.append(gettext("Total : {total}").format(total=total))
     return tuple(lines)
 
 
@@ -339,28 +462,34 @@ def invalid_reason(combo: Combo, cards: Sequence[Card]) -> str:
     detail = ""
     rainbows = sum(c.is_rainbow for c in cards)
     if combo.key in ("couleur", "suite_couleur") and rainbows == len(cards):
-        detail = " La Rainbow n'est pas une famille : il faut au moins une carte naturelle."
+        detail = gettext(
+            " La Rainbow n'est pas une famille : il faut au moins une carte naturelle."
+        )
     elif combo.key in ("couleur", "suite_couleur"):
         families = {c.family for c in cards if not c.is_rainbow}
         if len(families) > 1:
             names = ", ".join(sorted(f.french for f in families))
-            detail = f" Les familles se mélangent ({names})."
+            detail = gettext(" Les familles se mélangent ({names}).").format(names=names)
     elif combo.key == "full_cosmique":
         if not any(c.is_rainbow for c in cards) or not any(c.is_shadow for c in cards):
-            detail = " Il lui faut au moins une Rainbow et une Shadow."
+            detail = gettext(" Il lui faut au moins une Rainbow et une Shadow.")
         else:
-            detail = " Toutes ses cartes comptent pour leur valeur imprimée."
+            detail = gettext(" Toutes ses cartes comptent pour leur valeur imprimée.")
     elif combo.key == "suite_pivot":
-        detail = " La Rainbow peut seulement remplacer le 8 manquant."
+        detail = gettext(" La Rainbow peut seulement remplacer le 8 manquant.")
     elif combo.key == "suite_zenith":
-        detail = " La Rainbow peut seulement remplacer le 16 manquant."
+        detail = gettext(" La Rainbow peut seulement remplacer le 16 manquant.")
     elif combo.key in ("suite_longue", "double_paire", "suite_paire") and rainbows:
-        detail = " Ici, la Rainbow compte pour sa valeur imprimée."
+        detail = gettext(" Ici, la Rainbow compte pour sa valeur imprimée.")
     elif combo.key in ("full", "double_paire") and len({c.value for c in cards}) == 1:
-        detail = " Les deux groupes doivent avoir des valeurs différentes."
-    return (
-        f"CHECK invalide : ces cartes ne forment pas {combo.article} {combo.name} "
-        f"({combo.composition}).{detail}"
+        detail = gettext(" Les deux groupes doivent avoir des valeurs différentes.")
+    return gettext(
+        "CHECK invalide : ces cartes ne forment pas {article} {name} ({composition}).{detail}"
+    ).format(
+        article=combo.article,
+        name=gettext(combo.name),
+        composition=gettext(combo.composition),
+        detail=detail,
     )
 
 
@@ -390,7 +519,7 @@ def _same_value(cards: Sequence[Card]) -> Iterator[int]:
 
 def _joker_roles(cards: Iterable[Card], value: int) -> list[str]:
     return [
-        f"la Rainbow {c.value} compte comme un {value}"
+        gettext("la Rainbow {value} compte comme un {value2}").format(value=c.value, value2=value)
         for c in cards
         if c.is_rainbow and c.value != value
     ]
@@ -467,9 +596,13 @@ def _suite_reference(values: Sequence[int], cards: Sequence[Card]) -> tuple[int,
     suite (every card a natural Shadow): highest + lowest."""
     hi, lo = max(values), min(values)
     if cards and all(c.is_shadow for c in cards) and len(cards) == len(values):
-        return hi + lo, f"suite Shadow pure : référence {hi} + {lo} = {hi + lo}"
+        return hi + lo, gettext("suite Shadow pure : référence {hi} + {lo} = {value}").format(
+            hi=hi, lo=lo, value=hi + lo
+        )
     if any(c.is_shadow for c in cards):
-        return lo, f"une Shadow est présente : la référence est la plus basse carte ({lo})"
+        return lo, gettext(
+            "une Shadow est présente : la référence est la plus basse carte ({lo})"
+        ).format(lo=lo)
     return hi, ""
 
 
@@ -488,7 +621,9 @@ def _natural_suite(cards: Sequence[Card], stand_in: int | None, window_ok) -> It
         if _consecutive(replaced) and window_ok(replaced):
             others = [c for j, c in enumerate(cards) if j != i]
             ref, note = _suite_reference(replaced, others + [card])
-            role = f"la Rainbow {card.value} remplace le {stand_in} manquant"
+            role = gettext("la Rainbow {value} remplace le {stand_in} manquant").format(
+                value=card.value, stand_in=stand_in
+            )
             yield Reading((ref,), roles=(role,), note=note)
 
 
@@ -543,11 +678,15 @@ def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
                 continue
             values = placed + free[:rest]
             roles = tuple(
-                f"la Rainbow {j.value} devient le {v} {family.french}"
+                gettext("la Rainbow {value} devient le {v} {french}").format(
+                    value=j.value, v=v, french=family.french
+                )
                 for j, v in zip(jokers, sorted(values, reverse=True), strict=False)
             )
             if shadow:
-                note = f"une Shadow est présente : la référence est la plus basse carte ({lo})"
+                note = gettext(
+                    "une Shadow est présente : la référence est la plus basse carte ({lo})"
+                ).format(lo=lo)
                 yield Reading((lo,), roles=roles, note=note)
             else:
                 yield Reading((hi,), roles=roles)
@@ -567,15 +706,21 @@ def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
         window = list(range(start, start + 5))
         filled = [v for v in window if v not in natural]
         roles = tuple(
-            f"la Rainbow {j.value} devient le {v} {family.french}"
+            gettext("la Rainbow {value} devient le {v} {french}").format(
+                value=j.value, v=v, french=family.french
+            )
             for j, v in zip(jokers, filled, strict=True)
         )
         if family is Family.SHADOW and not jokers:
             hi, lo = window[-1], window[0]
-            note = f"suite Shadow pure : référence {hi} + {lo} = {hi + lo}"
+            note = gettext("suite Shadow pure : référence {hi} + {lo} = {value}").format(
+                hi=hi, lo=lo, value=hi + lo
+            )
             yield Reading((hi + lo,), roles=roles, note=note)
         elif family is Family.SHADOW:
-            note = f"une Shadow est présente : la référence est la plus basse carte ({start})"
+            note = gettext(
+                "une Shadow est présente : la référence est la plus basse carte ({start})"
+            ).format(start=start)
             yield Reading((start,), roles=roles, note=note)
         else:
             yield Reading((window[-1],), roles=roles)
@@ -661,21 +806,25 @@ def detect(
     if not 1 <= len(hand_cards) <= HAND_MAX:
         raise InputError(
             "hand",
-            f"La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {len(hand_cards)}.",
+            gettext("La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {count}.").format(
+                HAND_MAX=HAND_MAX, count=len(hand_cards)
+            ),
         )
     if not 1 <= len(centre_cards) <= CENTRE_MAX:
         raise InputError(
             "centre",
-            f"Le centre compte de 1 à {CENTRE_MAX} cartes face visible : "
-            f"vous en avez donné {len(centre_cards)}.",
+            gettext(
+                "Le centre compte de 1 à {CENTRE_MAX} cartes face visible : vous en avez donné {count}."
+            ).format(CENTRE_MAX=CENTRE_MAX, count=len(centre_cards)),
         )
     in_hand = {c for c in hand_cards if isinstance(c, Card)}
     for card in centre_cards:
         if card in in_hand:
             raise InputError(
                 "centre",
-                f"« {card} » est à la fois dans votre main et au centre : "
-                "chaque carte n'existe qu'une fois.",
+                gettext(
+                    "« {card} » est à la fois dans votre main et au centre : chaque carte n'existe qu'une fois."
+                ).format(card=card),
             )
     excluded = _excluded_keys(exclude)
     numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
@@ -719,8 +868,9 @@ def detect_cards(
     if not 2 <= len(parsed) <= HAND_MAX + 1:
         raise InputError(
             "cards",
-            f"Le détecteur lit de 2 à {HAND_MAX + 1} cartes (la main puis la carte réclamée) : "
-            f"vous en avez donné {len(parsed)}.",
+            gettext(
+                "Le détecteur lit de 2 à {value} cartes (la main puis la carte réclamée) : vous en avez donné {count}."
+            ).format(value=HAND_MAX + 1, count=len(parsed)),
         )
     return detect(parsed[:-1], parsed[-1:], rank, exclude)
 
@@ -768,7 +918,7 @@ class Sheet:
 
 def title_for(total: int) -> str:
     """NUM CHECK title (/num-check/regles/#arbitrage-titres; the upper title wins at a shared bound)."""
-    return next(name for bound, name in TITLES if total >= bound)
+    return gettext(next(name for bound, name in TITLES if total >= bound))
 
 
 def player_sheet(
@@ -782,7 +932,7 @@ def player_sheet(
     scored: list[SheetClaim] = []
     used: set[str] = set()
     for number, (combo_key, cards) in enumerate(claims, start=1):
-        where = f"{name}, annonce {number}"
+        where = gettext("{name}, annonce {number}").format(name=name, number=number)
         try:
             combo = get_combo(combo_key)
             parsed = read_cards(cards)  # type: ignore[arg-type]
@@ -796,11 +946,17 @@ def player_sheet(
         if combo.key in used:
             raise InputError(
                 field,
-                f"{where} : {combo.name} est déjà réalisée par {name} "
-                "(une combinaison une seule fois par joueur).",
+                gettext(
+                    "{where} : {name} est déjà réalisée par {name2} (une combinaison une seule fois par joueur)."
+                ).format(where=where, name=gettext(combo.name), name2=name),
             )
         if next_rank > 8:
-            raise InputError(field, f"{where} : {name} a déjà 8 combinaisons, le maximum.")
+            raise InputError(
+                field,
+                gettext("{where} : {name} a déjà 8 combinaisons, le maximum.").format(
+                    where=where, name=name
+                ),
+            )
         used.add(combo.key)
         scored.append(SheetClaim(next_rank, result))
     total = sum(c.total for c in scored)
@@ -814,7 +970,7 @@ def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> She
     case-only duplicate is refused, naming both.
     """
     if not players:
-        raise InputError("players", "Ajoutez au moins un joueur.")
+        raise InputError("players", gettext("Ajoutez au moins un joueur."))
     names = clean_names([name for name, _ in players])  # the one names rule (names.py)
     scored = []
     for clean, (_, claims) in zip(names, players, strict=True):

@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import FULL_DECK, Card, Family, parse_cards
+from .i18n import gettext, gettext_noop
 
 SAME_VALUE, FAMILY_RUN, MULTICOLOUR_RUN = "same_value", "family_run", "multicolour_run"
 KINDS = (SAME_VALUE, FAMILY_RUN, MULTICOLOUR_RUN)
 KIND_FRENCH = {
-    SAME_VALUE: "même valeur",
-    FAMILY_RUN: "suite de même famille",
-    MULTICOLOUR_RUN: "suite multicolore",
+    SAME_VALUE: gettext_noop("même valeur"),
+    FAMILY_RUN: gettext_noop("suite de même famille"),
+    MULTICOLOUR_RUN: gettext_noop("suite multicolore"),
 }
 MIN_SEGMENT = 3
 MAX_SAME_VALUE = 6
@@ -43,7 +44,7 @@ class Segment:
 
     @property
     def kind_french(self) -> str:
-        return KIND_FRENCH[self.kind]
+        return gettext(KIND_FRENCH[self.kind])
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,11 @@ def check(
     line = tuple(c for c in parsed if isinstance(c, Card))
     if len(line) < MIN_SEGMENT:
         return LineResult(
-            False, line, reason=f"Une combinaison compte au moins 3 cartes ({len(line)} ici)."
+            False,
+            line,
+            reason=gettext("Une combinaison compte au moins 3 cartes ({count} ici).").format(
+                count=len(line)
+            ),
         )
     if problem := _shadow_problem(line):
         return LineResult(False, line, reason=problem)
@@ -127,14 +132,21 @@ def check(
         has_rainbow = any(c.is_rainbow for c in line)
         has_shadow = any(c.is_shadow for c in line)
         if not (has_rainbow and has_shadow):
-            what = "Une première pose" if first_play else "Une combinaison libre"
-            missing = " et ".join(
-                w for w, ok in (("une Rainbow", has_rainbow), ("une Shadow", has_shadow)) if not ok
+            what = gettext("Une première pose") if first_play else gettext("Une combinaison libre")
+            missing = gettext(" et ").join(
+                w
+                for w, ok in (
+                    (gettext("une Rainbow"), has_rainbow),
+                    (gettext("une Shadow"), has_shadow),
+                )
+                if not ok
             )
             return LineResult(
                 False,
                 line,
-                reason=f"{what} doit contenir au moins une Rainbow et une Shadow : il manque {missing}.",
+                reason=gettext(
+                    "{what} doit contenir au moins une Rainbow et une Shadow : il manque {missing}."
+                ).format(what=what, missing=missing),
             )
     return LineResult(True, line, segments)
 
@@ -148,13 +160,12 @@ def _shadow_problem(line: Sequence[Card]) -> str:
     while end > start and line[end - 1].is_shadow:
         end -= 1
     if start == len(line):
-        return "Une ligne faite uniquement de Shadow ne forme aucune combinaison."
+        return gettext("Une ligne faite uniquement de Shadow ne forme aucune combinaison.")
     middle = [c for c in line[start:end] if c.is_shadow]
     if middle:
-        return (
-            f"La Shadow « {middle[0]} » est au milieu de la ligne : une Shadow ne se pose qu'aux "
-            "extrémités, et seule une autre Shadow peut la toucher de ce côté."
-        )
+        return gettext(
+            "La Shadow « {middle} » est au milieu de la ligne : une Shadow ne se pose qu'aux extrémités, et seule une autre Shadow peut la toucher de ce côté."
+        ).format(middle=middle[0])
     return ""
 
 
@@ -192,10 +203,9 @@ def _with_tails(line: tuple[Card, ...]) -> tuple[tuple[Segment, ...] | None, str
         if len(core) < MIN_SEGMENT:
             if not short and (tl or tr) and core and _longest_prefix(core) == len(core):
                 tail = _line(line[:tl] + line[n - tr :])
-                short = (
-                    f"Sans la traîne de Shadow « {tail} », il reste « {_line(core)} » : une "
-                    f"combinaison compte au moins {MIN_SEGMENT} cartes sans sa traîne."
-                )
+                short = gettext(
+                    "Sans la traîne de Shadow « {tail} », il reste « {line} » : une combinaison compte au moins {MIN_SEGMENT} cartes sans sa traîne."
+                ).format(tail=tail, line=_line(core), MIN_SEGMENT=MIN_SEGMENT)
             continue
         segments = _fewest_segments(core)
         if segments is None:
@@ -230,11 +240,9 @@ def _tail_problem(
         return ""
     anchor = core[0]
     if not anchor.is_shadow:
-        return (
-            f"La Shadow « {tail[0]} » ne s'accorde pas à l'extrémité « {_line(segment.cards)} » "
-            f"({segment.kind_french}), et aucune Shadow qui s'y accorde ne la relie à la ligne : une "
-            "traîne de Shadow ne prolonge qu'une Shadow qui suit déjà le motif de son extrémité."
-        )
+        return gettext(
+            "La Shadow « {tail} » ne s'accorde pas à l'extrémité « {line} » ({kind_french}), et aucune Shadow qui s'y accorde ne la relie à la ligne : une traîne de Shadow ne prolonge qu'une Shadow qui suit déjà le motif de son extrémité."
+        ).format(tail=tail[0], line=_line(segment.cards), kind_french=segment.kind_french)
     if segment.kind == SAME_VALUE:
         step = None
     else:
@@ -244,24 +252,22 @@ def _tail_problem(
     previous = anchor
     for card in tail:
         if step is None and abs(card.value - previous.value) != 1:
-            near = " ou ".join(
+            near = gettext(" ou ").join(
                 f"{v}S" for v in (previous.value - 1, previous.value + 1) if 0 <= v <= 16
             )
-            return (
-                f"La Shadow « {card} » n'est pas à une valeur de « {previous} » : une traîne de "
-                f"Shadow avance d'une valeur à chaque carte (ici {near})."
-            )
+            return gettext(
+                "La Shadow « {card} » n'est pas à une valeur de « {previous} » : une traîne de Shadow avance d'une valeur à chaque carte (ici {near})."
+            ).format(card=card, previous=previous, near=near)
         if step is not None and card.value != previous.value + step:
             expected = previous.value + step
             allowed = (
-                f"seule « {expected}S » peut la prolonger"
+                gettext("seule « {expected}S » peut la prolonger").format(expected=expected)
                 if 0 <= expected <= 16
-                else ("aucune carte ne peut la prolonger")
+                else (gettext("aucune carte ne peut la prolonger"))
             )
-            return (
-                f"La Shadow « {card} » ne suit pas le sens de la suite « {_line(segment.cards)} » : "
-                f"après « {previous} », {allowed}."
-            )
+            return gettext(
+                "La Shadow « {card} » ne suit pas le sens de la suite « {line} » : après « {previous} », {allowed}."
+            ).format(card=card, line=_line(segment.cards), previous=previous, allowed=allowed)
         previous = card
     return ""
 
@@ -319,9 +325,10 @@ def _first_failure(line: Sequence[Card]) -> str:
         rest = line[start:]
         k = _longest_prefix(rest)
         if k >= len(rest):
-            return (
-                f"Après le reset Rainbow sur « {rest[0]} », le segment « {_line(rest)} » n'a que "
-                f"{len(rest)} carte{'s' if len(rest) > 1 else ''} : il en faut au moins 3."
+            return gettext(
+                "Après le reset Rainbow sur « {rest} », le segment « {line} » n'a que {count} carte{value} : il en faut au moins 3."
+            ).format(
+                rest=rest[0], line=_line(rest), count=len(rest), value="s" if len(rest) > 1 else ""
             )
         hinge = next(
             (i for i in range(k - 1, MIN_SEGMENT - 2, -1) if rest[i].is_rainbow and i > 0), None
@@ -330,7 +337,6 @@ def _first_failure(line: Sequence[Card]) -> str:
             start += hinge
             continue
         head, breaker = rest[:k], rest[k]
-        return (
-            f"« {breaker} » ne prolonge pas « {_line(head)} » : ni même valeur en familles "
-            "différentes, ni suite d'une même famille, ni suite multicolore sans famille répétée."
-        )
+        return gettext(
+            "« {breaker} » ne prolonge pas « {line} » : ni même valeur en familles différentes, ni suite d'une même famille, ni suite multicolore sans famille répétée."
+        ).format(breaker=breaker, line=_line(head))

@@ -86,11 +86,12 @@ from .cards import (
     Joker,
     parse_card,
 )
+from .i18n import gettext, gettext_noop
 from .modes import NUM_DRAFT, resolve_mode
 from .names import clean_names
 
 CLASSIC, DISCOVERY = "classic", "discovery"
-MODES = {CLASSIC: "Classique", DISCOVERY: "Découverte"}
+MODES = {CLASSIC: gettext_noop("Classique"), DISCOVERY: gettext_noop("Découverte")}
 COLOUR_POINTS, VALUE_POINTS = 2, 3
 XS = (-1, 0, 1, 2, 3)
 ROWS = 3
@@ -98,12 +99,17 @@ MAX_JOKERS = 2
 
 #: Titles (/num-draft/regles/#classement): lower bound of each title, per mode.
 TITLES = {
-    CLASSIC: ((62, "Légende de NUM DRAFT"), (48, "Grand Maître"), (32, "Maître"), (18, "Stratège")),
+    CLASSIC: (
+        (62, gettext_noop("Légende de NUM DRAFT")),
+        (48, gettext_noop("Grand Maître")),
+        (32, gettext_noop("Maître")),
+        (18, gettext_noop("Stratège")),
+    ),
     DISCOVERY: (
-        (75, "Légende de NUM DRAFT"),
-        (60, "Grand Maître"),
-        (45, "Maître"),
-        (25, "Stratège"),
+        (75, gettext_noop("Légende de NUM DRAFT")),
+        (60, gettext_noop("Grand Maître")),
+        (45, gettext_noop("Maître")),
+        (25, gettext_noop("Stratège")),
     ),
 }
 
@@ -139,12 +145,14 @@ ADJ = _adjacency()
 def place_name(place: Place) -> str:
     """French name of a place, e.g. « grille, ligne 1, colonne gauche »."""
     x, y = place
-    row = f"ligne {y + 1}"
+    row = gettext("ligne {value}").format(value=y + 1)
     if x == -1:
-        return f"colonne droite du voisin de gauche, {row}"
+        return gettext("colonne droite du voisin de gauche, {row}").format(row=row)
     if x == 3:
-        return f"colonne gauche du voisin de droite, {row}"
-    return f"grille, {row}, colonne {('gauche', 'centre', 'droite')[x]}"
+        return gettext("colonne gauche du voisin de droite, {row}").format(row=row)
+    return gettext("grille, {row}, colonne {value}").format(
+        row=row, value=("gauche", "centre", "droite")[x]
+    )
 
 
 def place_field(place: Place) -> str:
@@ -193,7 +201,10 @@ def deck_for(values: object) -> Deck:
     if isinstance(values, str) and values == "0-16":
         return DRAFT_DECK_LARGE
     raise InputError(
-        "values", f"« {values} » : le paquet est « 0-12 » (2 à 5 joueurs) ou « 0-16 »."
+        "values",
+        gettext("« {values} » : le paquet est « 0-12 » (2 à 5 joueurs) ou « 0-16 ».").format(
+            values=values
+        ),
     )
 
 
@@ -207,7 +218,12 @@ def _read_place(token: object, deck: Deck, field: str, place: Place) -> AnyCard 
     if token is None or (isinstance(token, str) and token.strip() in ("", "-", ".")):
         return None
     if not isinstance(token, str):
-        raise InputError(field, f"{place_name(place)} : « {token} » n'est pas une carte.")
+        raise InputError(
+            field,
+            gettext("{place_name} : « {token} » n'est pas une carte.").format(
+                place_name=place_name(place), token=token
+            ),
+        )
     try:
         card = parse_card(token, deck, field)
     except InputError as err:
@@ -220,7 +236,10 @@ def _column(raw: object, field: str, what: str) -> Sequence[object]:
         return [None] * ROWS
     if not isinstance(raw, list | tuple) or len(raw) != ROWS:
         raise InputError(
-            field, f"{what} : indiquez 3 cases, de haut en bas (null pour une case vide)."
+            field,
+            gettext("{what} : indiquez 3 cases, de haut en bas (null pour une case vide).").format(
+                what=what
+            ),
         )
     return raw
 
@@ -230,19 +249,24 @@ def read_pool(
 ) -> Pool:
     """Parse the API/form shape into a :class:`Pool`, rejecting bad and duplicate cards."""
     if not isinstance(grid, list | tuple) or len(grid) != ROWS:
-        raise InputError("grid", "La grille a 3 lignes de 3 cases (null pour une case vide).")
+        raise InputError(
+            "grid", gettext("La grille a 3 lignes de 3 cases (null pour une case vide).")
+        )
     rows = []
     for y, row in enumerate(grid):
         if not isinstance(row, list | tuple) or len(row) != 3:
-            raise InputError("grid", f"La ligne {y + 1} de la grille doit avoir 3 cases.")
+            raise InputError(
+                "grid",
+                gettext("La ligne {value} de la grille doit avoir 3 cases.").format(value=y + 1),
+            )
         rows.append([_read_place(row[x], deck, "grid", (x, y)) for x in range(3)])
     left_cards = [
         _read_place(t, deck, "left", (-1, y))
-        for y, t in enumerate(_column(left, "left", "Colonne du voisin de gauche"))
+        for y, t in enumerate(_column(left, "left", gettext("Colonne du voisin de gauche")))
     ]
     right_cards = [
         _read_place(t, deck, "right", (3, y))
-        for y, t in enumerate(_column(right, "right", "Colonne du voisin de droite"))
+        for y, t in enumerate(_column(right, "right", gettext("Colonne du voisin de droite")))
     ]
     pool = Pool.from_columns(rows, left_cards, right_cards)
     check_pool_cards(pool, deck)
@@ -283,13 +307,19 @@ def check_pool_cards(pool: Pool, deck: Deck) -> None:
     if clash.first is not None:
         raise InputError(
             place_field(clash.second),
-            f"« {clash.card} » est posée deux fois : {place_name(clash.first)} et "
-            f"{place_name(clash.second)}. Chaque carte n'existe qu'une fois.",
+            gettext(
+                "« {card} » est posée deux fois : {place_name} et {place_name2}. Chaque carte n'existe qu'une fois."
+            ).format(
+                card=clash.card,
+                place_name=place_name(clash.first),
+                place_name2=place_name(clash.second),
+            ),
         )
     raise InputError(
         place_field(clash.second),
-        f"Il n'existe que {deck.jokers} Jokers : un troisième est posé "
-        f"({place_name(clash.second)}).",
+        gettext("Il n'existe que {jokers} Jokers : un troisième est posé ({place_name}).").format(
+            jokers=deck.jokers, place_name=place_name(clash.second)
+        ),
     )
 
 
@@ -306,9 +336,9 @@ class Group:
     @property
     def label(self) -> str:
         if self.kind == "value":
-            return f"Groupe des {self.key}"
+            return gettext("Groupe des {key}").format(key=self.key)
         family = Family(self.key)
-        return f"Groupe {family.french} {family.glyph}"
+        return gettext("Groupe {french} {glyph}").format(french=family.french, glyph=family.glyph)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,16 +356,28 @@ class Wildcard:
 
     @property
     def french(self) -> str:
-        who = "le Joker" if self.card == "JK" else f"la Rainbow {self.card}"
+        who = (
+            gettext("le Joker")
+            if self.card == "JK"
+            else gettext("la Rainbow {card}").format(card=self.card)
+        )
         where = place_name(self.place)
         if self.attribute is None and self.card != "JK":
-            return f"{who} ({where}) ne rejoint aucun groupe de couleur"
+            return gettext("{who} ({where}) ne rejoint aucun groupe de couleur").format(
+                who=who, where=where
+            )
         if self.attribute is None:
-            return f"{who} ({where}) ne marque dans aucun groupe"
+            return gettext("{who} ({where}) ne marque dans aucun groupe").format(
+                who=who, where=where
+            )
         kind, key = self.attribute
         if kind == "colour":
-            return f"{who} ({where}) compte en {key.french}"  # type: ignore[union-attr]
-        return f"{who} ({where}) compte comme un {key}"
+            return gettext("{who} ({where}) compte en {french}").format(
+                who=who, where=where, french=key.french
+            )  # type: ignore[union-attr]
+        return gettext("{who} ({where}) compte comme un {key}").format(
+            who=who, where=where, key=key
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +393,9 @@ class PoolResult:
 
 
 def title_for(total: int, mode: str) -> str:
-    return next((name for bound, name in TITLES[mode] if total >= bound), "Novice")
+    return gettext(
+        next((name for bound, name in TITLES[mode] if total >= bound), gettext_noop("Novice"))
+    )
 
 
 # --------------------------------------------------------------------------- engine
@@ -748,14 +792,20 @@ def _explain(
     for g in groups:
         unit = COLOUR_POINTS if g.kind == "colour" else VALUE_POINTS
         bonus = g.points - unit * len(g.places)
-        text = f"{g.label} : {len(g.places)} cartes × {unit} = {unit * len(g.places)}"
+        text = gettext("{label} : {count} cartes × {unit} = {value}").format(
+            label=g.label, count=len(g.places), unit=unit, value=unit * len(g.places)
+        )
         if bonus:
-            text += f", bonus voisin +{bonus}"
+            text += gettext(", bonus voisin +{bonus}").format(bonus=bonus)
         lines.append(f"{text} → {g.points}")
     if not groups:
-        lines.append("Aucun groupe ne marque : il faut au moins deux cartes de votre grille.")
+        lines.append(
+            gettext("Aucun groupe ne marque : il faut au moins deux cartes de votre grille.")
+        )
     lines.extend(w.french[0].upper() + w.french[1:] for w in wildcards)
-    lines.append(f"Total ({MODES[mode]}) : {total}")
+    lines.append(
+        gettext("Total ({MODES}) : {total}").format(MODES=gettext(MODES[mode]), total=total)
+    )
     return tuple(lines)
 
 
@@ -803,7 +853,10 @@ def table(
     mode_key = check_mode(mode)
     if not isinstance(players, list | tuple) or not 2 <= len(players) <= 7:
         count = len(players) if isinstance(players, list | tuple) else 0
-        raise InputError("players", f"NUM DRAFT se joue de 2 à 7 joueurs : {count} indiqué(s).")
+        raise InputError(
+            "players",
+            gettext("NUM DRAFT se joue de 2 à 7 joueurs : {count} indiqué(s).").format(count=count),
+        )
     if values is None or values == "":
         values = "0-12" if len(players) <= 5 else "0-16"
     deck = deck_for(values)
@@ -811,7 +864,10 @@ def table(
     grids: list[list[list[AnyCard | None]]] = []
     for index, raw in enumerate(players, start=1):
         if not isinstance(raw, Mapping):
-            raise InputError("players", f"Joueur {index} : indiquez un nom et une grille.")
+            raise InputError(
+                "players",
+                gettext("Joueur {index} : indiquez un nom et une grille.").format(index=index),
+            )
         name = clean_names([*names, raw.get("name")])[-1]  # the one names rule (names.py)
         names.append(name)
         try:
@@ -847,12 +903,15 @@ def _check_table_cards(
     if clash.first is not None:
         raise InputError(
             "players",
-            f"« {clash.card} » est dans la grille de {clash.first} et dans celle de "
-            f"{clash.second} : chaque carte n'existe qu'une fois.",
+            gettext(
+                "« {card} » est dans la grille de {first} et dans celle de {second} : chaque carte n'existe qu'une fois."
+            ).format(card=clash.card, first=clash.first, second=clash.second),
         )
     raise InputError(
         "players",
-        f"Il n'existe que {deck.jokers} Jokers à la table ({', '.join(clash.jokers)}).",
+        gettext("Il n'existe que {jokers} Jokers à la table ({jokers2}).").format(
+            jokers=deck.jokers, jokers2=", ".join(clash.jokers)
+        ),
     )
 
 
@@ -890,19 +949,25 @@ class Opening:
 
 
 def _names_list(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} et {names[-1]}"
+    return (
+        names[0]
+        if len(names) == 1
+        else gettext("{names} et {names2}").format(names=", ".join(names[:-1]), names2=names[-1])
+    )
 
 
 def _opening_card(name: str, token: object, deck: Deck, field: str, turn: int) -> AnyCard:
     """One turned card, checked against the table's deck; the error names the player."""
-    where = f"{name}" if turn == 1 else f"{name} (tour {turn})"
+    where = f"{name}" if turn == 1 else gettext("{name} (tour {turn})").format(name=name, turn=turn)
     if not isinstance(token, str) or not token.strip():
-        raise InputError(field, f"{where} : indiquez la carte retournée.")
+        raise InputError(
+            field, gettext("{where} : indiquez la carte retournée.").format(where=where)
+        )
     try:
         card = parse_card(token, deck, field)
     except InputError as err:
         hint = (
-            " Choisissez le paquet 0–16 si la table joue avec."
+            gettext(" Choisissez le paquet 0–16 si la table joue avec.")
             if deck.max_value < DRAFT_DECK_LARGE.max_value
             else ""
         )
@@ -923,9 +988,15 @@ def _opening_decision(
             cards,
             None,
             jokers,
-            f"Un Joker n'a pas de valeur : {_names_list(jokers)} "
-            f"{'retourne' if len(jokers) == 1 else 'retournent'} une autre carte ; "
-            "les autres gardent la leur.",
+            (
+                gettext(
+                    "Un Joker n'a pas de valeur : {names_list} retourne une autre carte ; les autres gardent la leur."
+                )
+                if len(jokers) == 1
+                else gettext(
+                    "Un Joker n'a pas de valeur : {names_list} retournent une autre carte ; les autres gardent la leur."
+                )
+            ).format(names_list=_names_list(jokers)),
         )
     counts: dict[int, int] = {}
     for card in state.values():
@@ -939,7 +1010,9 @@ def _opening_decision(
             cards,
             master,
             (),
-            f"{master} a la plus petite valeur unique ({value}) : Maître du jeu.",
+            gettext("{master} a la plus petite valeur unique ({value}) : Maître du jeu.").format(
+                master=master, value=value
+            ),
         )
     tied = tuple(state)
     return OpeningTurn(
@@ -947,8 +1020,9 @@ def _opening_decision(
         cards,
         None,
         tied,
-        f"Aucune valeur unique : {_names_list(tied)} sont à égalité et retournent une "
-        "nouvelle carte.",
+        gettext(
+            "Aucune valeur unique : {names_list} sont à égalité et retournent une nouvelle carte."
+        ).format(names_list=_names_list(tied)),
     )
 
 
@@ -971,13 +1045,18 @@ def opening(
     was not asked to turn one.
     """
     if not isinstance(turned, list | tuple):
-        raise InputError("players", "Indiquez la carte retournée par chaque joueur.")
+        raise InputError("players", gettext("Indiquez la carte retournée par chaque joueur."))
     if not MIN_PLAYERS <= len(turned) <= MAX_PLAYERS:
         raise InputError(
             "players",
-            f"L'ouverture se joue à toute la table, de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs "
-            f"({len(turned)} indiqué{'s' if len(turned) > 1 else ''}) : entrez ici le premier "
-            "tour de chaque joueur, puis les cartes suivantes de ceux qui retournent à nouveau.",
+            gettext(
+                "L'ouverture se joue à toute la table, de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs ({count} indiqué{value}) : entrez ici le premier tour de chaque joueur, puis les cartes suivantes de ceux qui retournent à nouveau."
+            ).format(
+                MIN_PLAYERS=MIN_PLAYERS,
+                MAX_PLAYERS=MAX_PLAYERS,
+                count=len(turned),
+                value="s" if len(turned) > 1 else "",
+            ),
         )
     if values is None or values == "":
         values = "0-12" if len(turned) <= SMALL_TABLE else "0-16"
@@ -986,9 +1065,11 @@ def opening(
     for name, _ in turned:
         clean = name.strip() if isinstance(name, str) else ""
         if not clean:
-            raise InputError("players", "Chaque joueur a un nom.")
+            raise InputError("players", gettext("Chaque joueur a un nom."))
         if clean.casefold() in (n.casefold() for n in names):
-            raise InputError("players", f"Deux joueurs s'appellent « {clean} ».")
+            raise InputError(
+                "players", gettext("Deux joueurs s'appellent « {clean} ».").format(clean=clean)
+            )
         names.append(clean)
     first = tuple(
         (name, _opening_card(name, token, deck, "cards", 1))
@@ -999,13 +1080,14 @@ def opening(
     jokers: list[str] = []
 
     def unique(name: str, card: AnyCard, turn: int, field: str) -> None:
-        where = f"{name}" + ("" if turn == 1 else f" (tour {turn})")
+        where = f"{name}" + ("" if turn == 1 else gettext(" (tour {turn})").format(turn=turn))
         if isinstance(card, Card):
             if card in seen:
                 raise InputError(
                     field,
-                    f"« {card} » est retournée deux fois ({seen[card]}, puis {where}) : chaque "
-                    "carte n'existe qu'une fois.",
+                    gettext(
+                        "« {card} » est retournée deux fois ({seen}, puis {where}) : chaque carte n'existe qu'une fois."
+                    ).format(card=card, seen=seen[card], where=where),
                 )
             seen[card] = where
         else:
@@ -1013,7 +1095,9 @@ def opening(
             if len(jokers) > deck.jokers:
                 raise InputError(
                     field,
-                    f"Il n'existe que {deck.jokers} Jokers ({', '.join(jokers)} en retournent).",
+                    gettext("Il n'existe que {jokers} Jokers ({jokers2} en retournent).").format(
+                        jokers=deck.jokers, jokers2=", ".join(jokers)
+                    ),
                 )
 
     for name, card in first:
@@ -1042,22 +1126,30 @@ def opening(
     if extra:
         last = turns[-1]
         why = (
-            f"{last.master} est déjà Maître du jeu au tour {last.number}"
+            gettext("{master} est déjà Maître du jeu au tour {number}").format(
+                master=last.master, number=last.number
+            )
             if last.master
-            else f"au tour {last.number + 1}, une carte est attendue de "
-            f"{_names_list(last.must_turn)} seulement"
+            else gettext(
+                "au tour {value}, une carte est attendue de {names_list} seulement"
+            ).format(value=last.number + 1, names_list=_names_list(last.must_turn))
         )
         raise InputError(
             "again",
-            f"{_names_list(extra)} : une carte de trop ({', '.join(str(t) for n in extra for t in later[n])}) — {why}.",
+            gettext("{names_list} : une carte de trop ({items}) — {why}.").format(
+                names_list=_names_list(extra),
+                items=", ".join(str(t) for n in extra for t in later[n]),
+                why=why,
+            ),
         )
     last = turns[-1]
     explanation = last.explanation
     if pending and len(pending) < len(last.must_turn):
         explanation += (
-            f" Tour {last.number + 1} : {_names_list(pending)} "
-            f"{'doit' if len(pending) == 1 else 'doivent'} encore retourner une carte."
-        )
+            gettext(" Tour {number} : {names_list} doit encore retourner une carte.")
+            if len(pending) == 1
+            else gettext(" Tour {number} : {names_list} doivent encore retourner une carte.")
+        ).format(number=last.number + 1, names_list=_names_list(pending))
     return Opening(last.master, pending, explanation, tuple(turns), tuple(names), deck.range_label)
 
 
@@ -1074,13 +1166,22 @@ def _later_cards(
         if known is None:
             raise InputError(
                 "again",
-                f"« {clean} » n'a pas retourné de carte au premier tour "
-                f"(la table : {_names_list(list(names))}).",
+                gettext(
+                    "« {clean} » n'a pas retourné de carte au premier tour (la table : {names_list})."
+                ).format(clean=clean, names_list=_names_list(list(names))),
             )
         if known in given:
-            raise InputError("again", f"{known} a deux lignes : mettez ses cartes sur une seule.")
+            raise InputError(
+                "again",
+                gettext("{known} a deux lignes : mettez ses cartes sur une seule.").format(
+                    known=known
+                ),
+            )
         given.add(known)
         if not isinstance(cards, list | tuple):
-            raise InputError("again", f"{known} : indiquez ses cartes comme une liste.")
+            raise InputError(
+                "again",
+                gettext("{known} : indiquez ses cartes comme une liste.").format(known=known),
+            )
         later[known] = list(cards)
     return later

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
 from numsite import throttle
@@ -63,11 +64,18 @@ def _body(request: HttpRequest) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise InputError("body", "Le corps de la requête n'est pas du JSON valide.") from None
+        raise InputError(
+            "body", gettext("Le corps de la requête n'est pas du JSON valide.")
+        ) from None
     if not isinstance(data, dict):
-        raise InputError("body", "Le corps de la requête doit être un objet JSON.")
+        raise InputError("body", gettext("Le corps de la requête doit être un objet JSON."))
     if _depth(data) > MAX_DEPTH:
-        raise InputError("body", f"Le JSON est imbriqué sur plus de {MAX_DEPTH} niveaux.")
+        raise InputError(
+            "body",
+            gettext("Le JSON est imbriqué sur plus de {MAX_DEPTH} niveaux.").format(
+                MAX_DEPTH=MAX_DEPTH
+            ),
+        )
     return data
 
 
@@ -180,21 +188,27 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
     @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
     def view(request: HttpRequest, token: str, **kwargs: Any) -> JsonResponse:
         if request.method not in methods:
-            response = error("method", f"Méthode non acceptée : {', '.join(methods)}.", 405)
+            response = error(
+                "method",
+                gettext("Méthode non acceptée : {methods}.").format(methods=", ".join(methods)),
+                405,
+            )
             response["Allow"] = ", ".join(methods)
             return response
         handler, writes = methods[request.method]  # type: ignore[index]
         try:
             game, can_edit = services.find(token)
         except Game.DoesNotExist:
-            return error("token", "Aucune partie n'a ce lien.", 404)
+            return error("token", gettext("Aucune partie n'a ce lien."), 404)
         if writes and not can_edit:
-            return error("token", "Ce lien est en lecture seule : il ne peut rien modifier.", 403)
+            return error(
+                "token", gettext("Ce lien est en lecture seule : il ne peut rien modifier."), 403
+            )
         try:
             data = _body(request) if writes else {}
             status = handler(game, data, **kwargs) or 200
         except _TooBig:
-            return error("body", "La requête dépasse 64 Kio.", 413)
+            return error("body", gettext("La requête dépasse 64 Kio."), 413)
         except InputError as err:
             return error(err.field, err.message)
         except services.Conflict as err:
@@ -213,20 +227,20 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
 def create(request: HttpRequest) -> JsonResponse:
     """``POST /api/v1/parties``: 201, the party plus both tokens."""
     if request.method != "POST":
-        response = error("method", "Cette adresse n'accepte que POST.", 405)
+        response = error("method", gettext("Cette adresse n'accepte que POST."), 405)
         response["Allow"] = "POST"
         return response
     try:
         data = _body(request)
         players = data.get("players")
         if not isinstance(players, list):
-            raise InputError("players", "Indiquez les joueurs : une liste de noms.")
+            raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
         game = services.create_game(
             data.get("game"), data.get("mode") or _default_mode(data.get("game")), players,
             data.get("values") or "",
         )  # fmt: skip
     except _TooBig:
-        return error("body", "La requête dépasse 64 Kio.", 413)
+        return error("body", gettext("La requête dépasse 64 Kio."), 413)
     except InputError as err:
         return error(err.field, err.message)
     body = {
@@ -246,14 +260,14 @@ def _default_mode(game: object) -> str:
 
 def _field(data: dict[str, Any], name: str) -> Any:
     if name not in data:
-        raise InputError(name, f"Le champ « {name} » est obligatoire.")
+        raise InputError(name, gettext("Le champ « {name} » est obligatoire.").format(name=name))
     return data[name]
 
 
 def _v(data: dict[str, Any]) -> Any:
     value = data.get("if_version")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InputError("if_version", "« if_version » est un nombre entier.")
+        raise InputError("if_version", gettext("« if_version » est un nombre entier."))
     return value
 
 
@@ -263,7 +277,9 @@ def _player_named(game: Game, name: object) -> int:
     for p in game.players.all():
         if isinstance(name, str) and name_key(p.name) == name_key(name.strip()):
             return p.pk
-    raise InputError("player", f"« {name} » ne joue pas dans cette partie.")
+    raise InputError(
+        "player", gettext("« {name} » ne joue pas dans cette partie.").format(name=name)
+    )
 
 
 def _claim_add(game: Game, data: dict) -> int:
@@ -275,7 +291,7 @@ def _claim_add(game: Game, data: dict) -> int:
 def _cards(data: dict) -> Any:
     cards = _field(data, "cards")
     if not isinstance(cards, list | str):
-        raise InputError("cards", "« cards » est une liste de cartes.")
+        raise InputError("cards", gettext("« cards » est une liste de cartes."))
     return cards
 
 

@@ -10,13 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from ..engines import numcheck
 from ..engines.cards import InputError
 from . import services
 from .models import Game, HistoryEntry
 
-COMBO_CHOICES = [(c.key, f"{c.name} — base {c.base}") for c in numcheck.COMBOS]
+COMBO_CHOICES = [
+    (
+        c.key,
+        format_lazy(gettext_lazy("{name} — base {base}"), name=gettext_lazy(c.name), base=c.base),
+    )
+    for c in numcheck.COMBOS
+]
 CARD_ATTRS = {
     "autocomplete": "off",
     "autocapitalize": "characters",
@@ -28,19 +36,26 @@ CARD_ATTRS = {
 class NewGameForm(forms.Form):
     """/parties/nouvelle/: the game, its mode, the deck (NUM DRAFT) and the players in order."""
 
-    kind = forms.ChoiceField(label="Jeu", choices=Game.Kind.choices, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Jeu"), choices=Game.Kind.choices, widget=forms.RadioSelect
+    )
     players = forms.CharField(
-        label="Joueurs, dans l'ordre de la table",
+        label=gettext_lazy("Joueurs, dans l'ordre de la table"),
         widget=forms.Textarea(attrs={"rows": 6, "class": "form-control"}),
         help_text=(
-            "Un nom par ligne. NUM CHECK : 2 à 10 · NUM DRAFT : 2 à 7 (dans l'ordre où l'on se "
-            "passe les cartes) · Num 5 : 3 à 8."
+            gettext_lazy(
+                "Un nom par ligne. NUM CHECK : 2 à 10 · NUM DRAFT : 2 à 7 (dans l'ordre où l'on se passe les cartes) · Num 5 : 3 à 8."
+            )
         ),
     )
     values = forms.ChoiceField(
-        label="Paquet (NUM DRAFT)",
+        label=gettext_lazy("Paquet (NUM DRAFT)"),
         required=False,
-        choices=[("", "Selon le nombre de joueurs"), ("0-12", "0 à 12"), ("0-16", "0 à 16")],
+        choices=[
+            ("", gettext_lazy("Selon le nombre de joueurs")),
+            ("0-12", gettext_lazy("0 à 12")),
+            ("0-16", gettext_lazy("0 à 16")),
+        ],
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
@@ -48,7 +63,7 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for kind in Game.Kind:
             self.fields[f"mode_{kind.value}"] = forms.ChoiceField(
-                label=f"Mode ({kind.label})",
+                label=gettext("Mode ({label})").format(label=kind.label),
                 choices=Game.MODES[kind],
                 required=False,
                 widget=forms.Select(attrs={"class": "form-select", "data-for-kind": kind.value}),
@@ -107,9 +122,11 @@ class WriteForm(forms.Form):
 
 
 class ClaimAddForm(WriteForm):
-    player = forms.IntegerField(label="Joueur")
-    combo = forms.ChoiceField(label="Combinaison", choices=COMBO_CHOICES)
-    cards = forms.CharField(label="Cartes", max_length=120, widget=forms.TextInput(CARD_ATTRS))
+    player = forms.IntegerField(label=gettext_lazy("Joueur"))
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=COMBO_CHOICES)
+    cards = forms.CharField(
+        label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
+    )
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return services.add_claim(
@@ -118,9 +135,11 @@ class ClaimAddForm(WriteForm):
 
 
 class ClaimEditForm(WriteForm):
-    claim = forms.IntegerField(label="Annonce", widget=forms.HiddenInput)
-    combo = forms.ChoiceField(label="Combinaison", choices=COMBO_CHOICES)
-    cards = forms.CharField(label="Cartes", max_length=120, widget=forms.TextInput(CARD_ATTRS))
+    claim = forms.IntegerField(label=gettext_lazy("Annonce"), widget=forms.HiddenInput)
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=COMBO_CHOICES)
+    cards = forms.CharField(
+        label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
+    )
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return services.edit_claim(
@@ -191,15 +210,15 @@ class RoundDeleteForm(WriteForm):
 
 
 class RenameForm(WriteForm):
-    player = forms.IntegerField(label="Joueur")
-    name = forms.CharField(label="Nouveau nom", max_length=200)
+    player = forms.IntegerField(label=gettext_lazy("Joueur"))
+    name = forms.CharField(label=gettext_lazy("Nouveau nom"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return services.rename(self.game, data["player"], data["name"], data["if_version"])
 
 
 class PlayerAddForm(WriteForm):
-    name = forms.CharField(label="Nom du joueur", max_length=200)
+    name = forms.CharField(label=gettext_lazy("Nom du joueur"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return services.add_player(self.game, data["name"], data["if_version"])

@@ -11,6 +11,7 @@ import secrets
 
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 TOKEN_BYTES = 24  # 192 random bits per link
 
@@ -26,9 +27,9 @@ class Game(models.Model):
         NUM5 = "num5", "Num 5"
 
     MODES = {
-        Kind.NUM_CHECK: (("classic", "Classique"), ("family", "Famille")),
-        Kind.NUM_DRAFT: (("classic", "Classique"), ("discovery", "Découverte")),
-        Kind.NUM5: (("normal", "Normal"), ("explosion", "Explosion de rangée")),
+        Kind.NUM_CHECK: (("classic", _("Classique")), ("family", _("Famille"))),
+        Kind.NUM_DRAFT: (("classic", _("Classique")), ("discovery", _("Découverte"))),
+        Kind.NUM5: (("normal", _("Normal")), ("explosion", _("Explosion de rangée"))),
     }
     PLAYERS = {Kind.NUM_CHECK: (2, 10), Kind.NUM_DRAFT: (2, 7), Kind.NUM5: (3, 8)}
     #: the game names of the JSON API (API.md § Parties)

@@ -41,6 +41,7 @@ from typing import Any
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from ..engines import modes, num5, num5turn, numcheck, numdraft
 from ..engines.cards import InputError, format_line
@@ -50,8 +51,8 @@ from .models import Claim, Game, HistoryEntry, Player, Round, new_token
 
 State = HistoryEntry.State
 
-CONFLICT = "Un autre téléphone vient de modifier la feuille : rechargez et réessayez."
-FINISHED = "La partie est terminée : rouvrez-la pour la modifier."
+CONFLICT = gettext_noop("Un autre téléphone vient de modifier la feuille : rechargez et réessayez.")
+FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
 UNDOABLE = {
     "claim_add",
     "claim_edit",
@@ -88,7 +89,7 @@ def kind_of(value: object) -> Game.Kind:
     if text == "num_5":
         text = "num5"
     if text not in Game.Kind.values:
-        raise InputError("game", "Choisissez un jeu : NUM CHECK, NUM DRAFT ou Num 5.")
+        raise InputError("game", gettext("Choisissez un jeu : NUM CHECK, NUM DRAFT ou Num 5."))
     return Game.Kind(text)
 
 
@@ -108,7 +109,7 @@ def create_game(kind: object, mode: object, names: Sequence[object], values: obj
         deck = str(values or ("0-12" if len(clean) <= 5 else "0-16"))
         numdraft.deck_for(deck)  # the engine refuses an unknown deck
     elif values not in (None, ""):
-        raise InputError("values", "Le choix du paquet ne concerne que NUM DRAFT.")
+        raise InputError("values", gettext("Le choix du paquet ne concerne que NUM DRAFT."))
     with transaction.atomic():
         game = Game.objects.create(kind=game_kind, mode=game_mode, values=deck)
         Player.objects.bulk_create(
@@ -145,21 +146,22 @@ def _locked(game: Game, if_version: object = None, *, finished_ok: bool = False)
             try:
                 locked = Game.objects.select_for_update().get(pk=game.pk)
             except Game.DoesNotExist:
-                raise Conflict("party", "Cette partie n'existe plus.") from None
+                raise Conflict("party", gettext("Cette partie n'existe plus.")) from None
             if if_version not in (None, "") and str(if_version) != str(locked.version):
                 raise Conflict(
                     "if_version",
-                    f"La feuille a changé (version {locked.version}, vous aviez {if_version}) : "
-                    "rechargez avant de saisir.",
+                    gettext(
+                        "La feuille a changé (version {version}, vous aviez {if_version}) : rechargez avant de saisir."
+                    ).format(version=locked.version, if_version=if_version),
                 )
             if locked.finished and not finished_ok:
-                raise Conflict("party", FINISHED)
+                raise Conflict("party", gettext(FINISHED))
             yield locked
     except (IntegrityError, OperationalError) as err:
         # A constraint or a lock time-out: another phone won the race. Never a 500.
         if isinstance(err, OperationalError) and "lock" not in str(err).lower():
             raise
-        raise Conflict("party", CONFLICT) from None
+        raise Conflict("party", gettext(CONFLICT)) from None
     game.refresh_from_db()
 
 
@@ -211,7 +213,7 @@ def undo(game: Game, if_version: object = None) -> HistoryEntry:
             .first()
         )
         if target is None:
-            raise Conflict("party", "Rien à annuler.")
+            raise Conflict("party", gettext("Rien à annuler."))
         ACTIONS[target.action].undo(locked, target.data)
         target.state = State.UNDONE
         target.save(update_fields=["state"])
@@ -228,7 +230,7 @@ def redo(game: Game, if_version: object = None) -> HistoryEntry:
             .first()
         )
         if last_undo is None or last_undo.target is None:
-            raise Conflict("party", "Rien à rétablir.")
+            raise Conflict("party", gettext("Rien à rétablir."))
         target = last_undo.target
         ACTIONS[target.action].do(locked, target.data)
         target.state = State.ACTIVE
@@ -389,7 +391,7 @@ def _tally_undo(game: Game, data: dict) -> None:
 
 def _nothing(game: Game, data: dict) -> None:
     """``create`` and ``rotate`` are never undone or redone."""
-    raise Conflict("party", "Cette écriture ne peut pas être annulée.")
+    raise Conflict("party", gettext("Cette écriture ne peut pas être annulée."))
 
 
 ACTIONS: dict[str, Action] = {
@@ -431,7 +433,7 @@ def player_at(game: Game, player: object, field: str = "player") -> Player:
     """A player of the game by id (``Player`` accepted)."""
     if isinstance(player, Player):
         player = player.pk
-    message = "Choisissez un joueur de la partie."
+    message = gettext("Choisissez un joueur de la partie.")
     try:
         return game.players.get(pk=_id(player, field, message))
     except Player.DoesNotExist:
@@ -439,7 +441,7 @@ def player_at(game: Game, player: object, field: str = "player") -> Player:
 
 
 def player_by_seat(game: Game, seat: object, field: str = "seat") -> Player:
-    message = "Aucun joueur à cette place."
+    message = gettext("Aucun joueur à cette place.")
     try:
         number = int(str(seat))
     except (TypeError, ValueError):
@@ -452,7 +454,12 @@ def player_by_seat(game: Game, seat: object, field: str = "seat") -> Player:
 
 def _kind(game: Game, *kinds: Game.Kind) -> None:
     if game.kind not in kinds:
-        raise InputError("game", f"Cette saisie ne concerne pas {game.get_kind_display()}.")
+        raise InputError(
+            "game",
+            gettext("Cette saisie ne concerne pas {get_kind_display}.").format(
+                get_kind_display=game.get_kind_display()
+            ),
+        )
 
 
 def _has_entries(game: Game) -> bool:
@@ -476,7 +483,9 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
         others = [p.name for p in g.players.exclude(pk=target.pk)]
         clean_names([*others, new], "name")  # unique ignoring case, naming both
         if new == target.name:
-            raise InputError("name", f"{target.name} s'appelle déjà ainsi.")
+            raise InputError(
+                "name", gettext("{name} s'appelle déjà ainsi.").format(name=target.name)
+            )
         summary = f"{target.name} renommé(e) {new}"
         return summary, {"player": target.pk, "before": target.name, "after": new}
 
@@ -488,7 +497,7 @@ def add_player(game: Game, name: object, if_version: object = None) -> HistoryEn
 
     def build(g: Game) -> tuple[str, dict]:
         if _has_entries(g):
-            raise InputError("name", "On n'ajoute un joueur qu'avant la première saisie.")
+            raise InputError("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
         players = list(g.players.all())
         new = clean_name(name, "name")
         low, high = Game.PLAYERS[Game.Kind(g.kind)]
@@ -509,9 +518,7 @@ def _sheet_after(game: Game, player: Player, claims: list[tuple[str, str]]) -> n
     try:
         return numcheck.player_sheet(player.name, claims, "cards")
     except InputError as err:
-        field = (
-            "combo" if "combinaison" in err.message or "8 combinaisons" in err.message else "cards"
-        )
+        field = "combo" if gettext("combinaison") in err.message else "cards"
         raise InputError(field, err.message) from None
 
 
@@ -522,7 +529,13 @@ def _game_over(game: Game) -> str:
         for p in game.players.all()
     ]
     done = numcheck.finished_by(sheets)
-    return f"{', '.join(done)} a réalisé 8 combinaisons : la partie est finie." if done else ""
+    return (
+        gettext("{done} a réalisé 8 combinaisons : la partie est finie.").format(
+            done=", ".join(done)
+        )
+        if done
+        else ""
+    )
 
 
 def add_claim(
@@ -554,7 +567,7 @@ def add_claim(
 
 
 def _claim(game: Game, claim: object) -> Claim:
-    message = "Cette annonce n'existe plus."
+    message = gettext("Cette annonce n'existe plus.")
     try:
         return Claim.objects.select_related("player").get(
             player__game=game, pk=_id(claim, "claim", message)
@@ -584,7 +597,7 @@ def edit_claim(
         after = {"combo": combo_obj.key, "cards": format_line(scored.result.cards)}
         before = {"combo": stored.combo, "cards": stored.cards}
         if after == before:
-            raise InputError("cards", "Rien n'a changé dans cette annonce.")
+            raise InputError("cards", gettext("Rien n'a changé dans cette annonce."))
         summary = f"{stored.player.name} : {combo_obj.name} corrigé (rang {stored.position})"
         return summary, {"id": stored.pk, "before": before, "after": after}
 
@@ -625,11 +638,11 @@ def set_grid(
 ) -> HistoryEntry:
     """Store a player's grid; the engine checks the whole table (a card twice names both)."""
     if not isinstance(cells, list | tuple) or len(cells) != 9:
-        raise InputError("cells", "La grille a 9 cases, ligne par ligne.")
+        raise InputError("cells", gettext("La grille a 9 cases, ligne par ligne."))
     tokens = []
     for cell in cells:
         if cell is not None and not isinstance(cell, str):
-            raise InputError("cells", "Chaque case est une carte (« 7R ») ou vide.")
+            raise InputError("cells", gettext("Chaque case est une carte (« 7R ») ou vide."))
         tokens.append((cell or "").strip())
 
     def build(g: Game) -> tuple[str, dict]:
@@ -649,7 +662,7 @@ def set_grid(
         before = list(who.grid or [])  # exactly what is stored: undo restores it as it was
         shown = [str(c or "") for c in (before + [""] * 9)[:9]]
         if after == shown:
-            raise InputError("cells", "Rien n'a changé dans cette grille.")
+            raise InputError("cells", gettext("Rien n'a changé dans cette grille."))
         changed = sum(a != b for a, b in zip(after, shown, strict=True))
         summary = f"Grille de {who.name} ({changed} case{'s' if changed > 1 else ''})"
         return summary, {"player": who.pk, "before": before, "after": after}
@@ -677,7 +690,7 @@ def _round_table(game: Game, rounds: Sequence[Round | dict]) -> list[list[object
 def _entries(game: Game, raw: Mapping[object, object], field: str) -> dict[str, dict]:
     """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``."""
     if not isinstance(raw, Mapping):
-        raise InputError(field, "Indiquez une entrée par joueur.")
+        raise InputError(field, gettext("Indiquez une entrée par joueur."))
     players = list(game.players.all())
     by_key = {name_key(p.name): p for p in players}
     by_id = {str(p.pk): p for p in players}
@@ -688,13 +701,20 @@ def _entries(game: Game, raw: Mapping[object, object], field: str) -> dict[str, 
         else:
             player = by_id.get(str(key)) or by_key.get(name_key(str(key)))
         if player is None:
-            raise InputError(field, f"« {key} » ne joue pas dans cette partie.")
+            raise InputError(
+                field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key)
+            )
         if isinstance(value, str):
             entry: object = num5.parse_cell(value)
         else:
             entry = value
         if not isinstance(entry, Mapping):
-            raise InputError(field, f"{player.name} : indiquez les cartes ou les deux nombres.")
+            raise InputError(
+                field,
+                gettext("{name} : indiquez les cartes ou les deux nombres.").format(
+                    name=player.name
+                ),
+            )
         entry = {k: entry[k] for k in ("cards", "plus", "minus") if k in entry}
         cards = entry.get("cards")
         if isinstance(cards, str):
@@ -723,7 +743,7 @@ def add_round(
         rounds = list(g.rounds.all())
         before = _check_rounds(g, _round_table(g, rounds), "entries")
         if before.finished:
-            raise Conflict("party", "La partie est gagnée : aucune manche de plus.")
+            raise Conflict("party", gettext("La partie est gagnée : aucune manche de plus."))
         new = _entries(g, entries, "entries")
         _check_rounds(g, _round_table(g, [*rounds, new]), "entries")
         number = len(rounds) + 1
@@ -733,7 +753,7 @@ def add_round(
 
 
 def _round(game: Game, number: object) -> Round:
-    message = "Cette manche n'existe plus."
+    message = gettext("Cette manche n'existe plus.")
     try:
         return game.rounds.get(number=_id(number, "round", message))
     except Round.DoesNotExist:
@@ -751,7 +771,7 @@ def edit_round(
         updates = _entries(g, changes, "entries")
         after = {**stored.entries, **updates}
         if after == stored.entries:
-            raise InputError("entries", "Rien n'a changé dans cette manche.")
+            raise InputError("entries", gettext("Rien n'a changé dans cette manche."))
         rounds = [after if r.pk == stored.pk else r for r in g.rounds.all()]
         _check_rounds(g, _round_table(g, rounds), "entries")
         names = [p.name for p in g.players.all() if str(p.pk) in updates]
@@ -790,9 +810,9 @@ def play_turn(
     def build(g: Game) -> tuple[str, dict]:
         _kind(g, Game.Kind.NUM5)
         if _check_rounds(g, _round_table(g, list(g.rounds.all())), "cards").finished:
-            raise Conflict("party", "La partie est gagnée : aucune manche de plus.")
+            raise Conflict("party", gettext("La partie est gagnée : aucune manche de plus."))
         if not isinstance(cards, Mapping):
-            raise InputError("cards", "Indiquez la carte révélée de chaque joueur.")
+            raise InputError("cards", gettext("Indiquez la carte révélée de chaque joueur."))
         players = list(g.players.all())
         by_key = {name_key(p.name): p for p in players} | {str(p.pk): p for p in players}
         given: dict[int, object] = {}
@@ -800,11 +820,16 @@ def play_turn(
             player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
             player = player or by_key.get(name_key(str(key)))
             if player is None:
-                raise InputError("cards", f"« {key} » ne joue pas dans cette partie.")
+                raise InputError(
+                    "cards", gettext("« {key} » ne joue pas dans cette partie.").format(key=key)
+                )
             given[player.pk] = card
         missing = [p.name for p in players if not str(given.get(p.pk) or "").strip()]
         if missing:
-            raise InputError("cards", f"Carte révélée manquante : {', '.join(missing)}.")
+            raise InputError(
+                "cards",
+                gettext("Carte révélée manquante : {missing}.").format(missing=", ".join(missing)),
+            )
         before = list(g.turns or [])
         current = round_in_play(g)
         try:
@@ -828,7 +853,7 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
     def build(g: Game) -> tuple[str, dict]:
         _kind(g, Game.Kind.NUM5)
         if not g.turns:
-            raise InputError("cards", "Aucun tour joué dans cette manche.")
+            raise InputError("cards", gettext("Aucun tour joué dans cette manche."))
         play = round_in_play(g)
         players = list(g.players.all())
         entries = {
@@ -859,7 +884,7 @@ def finish(game: Game, if_version: object = None) -> HistoryEntry:
 def reopen(game: Game, if_version: object = None) -> HistoryEntry:
     def build(g: Game) -> tuple[str, dict]:
         if not g.finished:
-            raise Conflict("party", "La partie n'est pas terminée.")
+            raise Conflict("party", gettext("La partie n'est pas terminée."))
         return "Partie rouverte", {}
 
     return _write(game, "reopen", if_version, build)
@@ -946,11 +971,15 @@ def _check_board(game: Game, players: list[Player]) -> Board:
     turns = numcheck.deck_turns(game.mode, len(players))
     finished = game.finished or bool(full)
     if full:
-        note = f"{', '.join(full)} a réalisé 8 combinaisons : la partie s'arrête."
+        note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
+            full=", ".join(full)
+        )
     elif game.finished:
-        note = f"La table a déclaré la fin des {turns} tours de paquet."
+        note = gettext("La table a déclaré la fin des {turns} tours de paquet.").format(turns=turns)
     else:
-        note = f"Fin de partie : 8 combinaisons pour un joueur, ou après {turns} tours de paquet."
+        note = gettext(
+            "Fin de partie : 8 combinaisons pour un joueur, ou après {turns} tours de paquet."
+        ).format(turns=turns)
     return Board(game, rows, finished, _leaders(rows) if finished else (), note, {"turns": turns})
 
 
@@ -987,7 +1016,9 @@ def _num5_board(game: Game, players: list[Player]) -> Board:
         winners, note = result.winners, result.ruling
     elif game.finished:
         winners = _leaders(rows)
-        note = "Partie arrêtée par la table : en tête aux manches gagnées, puis aux points."
+        note = gettext(
+            "Partie arrêtée par la table : en tête aux manches gagnées, puis aux points."
+        )
     else:
         winners, note = (), ""
     return Board(
@@ -1025,16 +1056,22 @@ def export_csv(game: Game) -> str:
 
     result = board(game)
     row(
-        "Partie",
+        gettext("Partie"),
         game.get_kind_display(),
-        "Mode",
+        gettext("Mode"),
         game.mode_label,
-        "Créée",
+        gettext("Créée"),
         f"{game.created_at:%d/%m/%Y}",
     )
     row()
     if game.kind == Game.Kind.NUM_CHECK:
-        row("Joueur", "Rang", "Combinaison", "Cartes", "Points")
+        row(
+            gettext("Joueur"),
+            gettext("Rang"),
+            gettext("Combinaison"),
+            gettext("Cartes"),
+            gettext("Points"),
+        )
         for r in result.rows:
             for claim, scored in r.detail:
                 row(
@@ -1045,11 +1082,11 @@ def export_csv(game: Game) -> str:
                     scored.total,
                 )
         row()
-        row("Classement", "Joueur", "Total", "Titre")
+        row(gettext("Classement"), gettext("Joueur"), gettext("Total"), gettext("Titre"))
         for r in result.ranking:
             row(r.position, r.player.name, r.total, r.title)
     elif game.kind == Game.Kind.NUM_DRAFT:
-        row("Joueur", "Grille", "Points", "Titre")
+        row(gettext("Joueur"), gettext("Grille"), gettext("Points"), gettext("Titre"))
         for r in result.rows:
             row(
                 r.player.name,
@@ -1058,15 +1095,15 @@ def export_csv(game: Game) -> str:
                 r.title,
             )
         row()
-        row("Classement", "Joueur", "Points", "Titre")
+        row(gettext("Classement"), gettext("Joueur"), gettext("Points"), gettext("Titre"))
         for r in result.ranking:
             row(r.position, r.player.name, r.total, r.title)
     else:
-        row("Manche", *[r.player.name for r in result.rows])
+        row(gettext("Manche"), *[r.player.name for r in result.rows])
         for stored, scored in result.extra["rounds"]:
             row(stored.number, *scored.totals)
         row()
-        row("Classement", "Joueur", "Manches gagnées", "Points")
+        row(gettext("Classement"), gettext("Joueur"), gettext("Manches gagnées"), gettext("Points"))
         for r in result.ranking:
             row(r.position, r.player.name, r.wins, r.total)
     return out.getvalue()

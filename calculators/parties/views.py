@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from numsite import throttle
@@ -37,7 +38,7 @@ def resolve(token: str) -> tuple[Game, bool]:
     try:
         return services.find(token)
     except Game.DoesNotExist:
-        raise Http404("Partie introuvable") from None
+        raise Http404(gettext("Partie introuvable")) from None
 
 
 @lru_cache(maxsize=256)
@@ -166,9 +167,11 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     """Every write from the pages. Read-only links are refused before the body is read."""
     game, can_edit = resolve(token)
     if name not in forms.WRITE_FORMS and name != "rematch":
-        raise Http404("Action inconnue")
+        raise Http404(gettext("Action inconnue"))
     if not can_edit:
-        return HttpResponseForbidden("Ce lien est en lecture seule : il ne peut rien modifier.")
+        return HttpResponseForbidden(
+            gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
+        )
     if name == "rematch":
         retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
         if retry_after is not None:
@@ -207,7 +210,7 @@ def legacy(request: HttpRequest, pk: str, token: str, rest: str = "") -> HttpRes
     """Links of the first version (``/parties/<id>/<token>/…``) keep working: they redirect."""
     game, _ = resolve(token)
     if str(game.pk) != pk:
-        raise Http404("Partie introuvable")
+        raise Http404(gettext("Partie introuvable"))
     target = reverse("parties:game", args=[token])
     if rest in ("tableau/", "export.csv"):
         target += rest

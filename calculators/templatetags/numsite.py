@@ -7,6 +7,7 @@ Markdown extension (``rules/mdext.py``), so a card looks the same in a result an
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
 
@@ -46,7 +47,9 @@ def chip(card: object) -> SafeString | str:
     if isinstance(card, Joker):
         return mark_safe('<span class="card-chip fam-K" title="Joker">🃏 <b>JK</b></span>')
     if isinstance(card, ActionCard):
-        return format_html('<span class="card-chip" title="Carte Action">⚡ {}</span>', card.name)
+        return format_html(
+            '<span class="card-chip" title="{}">⚡ {}</span>', gettext("Carte Action"), card.name
+        )
     return ""
 
 
