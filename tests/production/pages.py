@@ -14,14 +14,23 @@ from rules.games import GAMES
 
 
 def calculator_pages() -> list[str]:
-    """Every route of the ``calculators`` namespace that takes no parameter."""
+    """Every route of the ``calculators`` namespace that takes no parameter (French URLs).
+
+    The namespace may sit inside another resolver (``i18n_patterns``): the walk goes down.
+    """
     pages = []
-    for pattern in get_resolver().url_patterns:
-        if getattr(pattern, "namespace", None) != "calculators":
-            continue
-        for sub in pattern.url_patterns:
-            if isinstance(sub, URLPattern) and not sub.pattern.converters:
-                pages.append("/" + str(sub.pattern))
+
+    def walk(patterns) -> None:
+        for pattern in patterns:
+            if getattr(pattern, "namespace", None) == "calculators":
+                for sub in pattern.url_patterns:
+                    if isinstance(sub, URLPattern) and not sub.pattern.converters:
+                        pages.append("/" + str(sub.pattern))
+            elif hasattr(pattern, "url_patterns") and getattr(pattern, "namespace", None) is None:
+                walk(pattern.url_patterns)
+
+    walk(get_resolver().url_patterns)
+    assert pages, "no calculator page found in the URLconf"
     return pages
 
 
