@@ -137,7 +137,7 @@ def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
     """The rulebook of a game (``rules/content/<slug>.md``, or ``rules/content/en/<slug>.md`` in
     English) as HTML, rendered once per process and language."""
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
-    return mark_safe(mdext.render(text))  # noqa: S308 - raw HTML in content is escaped
+    return mark_safe(mdext.render(text, lang=lang))  # noqa: S308 - raw HTML in content is escaped
 
 
 @per_slug_and_language
@@ -145,4 +145,4 @@ def rulings_html(slug: str, lang: str = "fr") -> SafeString:
     """The game's « Précisions d'arbitrage » in a language, one ``<section class="ruling">``
     each, rendered once per process and language."""
     text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
-    return mark_safe(mdext.render(text, sections=True))  # noqa: S308 - raw HTML is escaped
+    return mark_safe(mdext.render(text, sections=True, lang=lang))  # noqa: S308 - raw HTML is escaped
