@@ -53,9 +53,12 @@ def party_pages() -> list[str]:
     num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
     players = list(num5.players.order_by("seat"))
     services.add_round(num5, {players[0].pk: "10R", players[1].pk: "27", players[2].pk: "0"})
+    eight = services.create_game("num5", "normal", [f"Joueur {n}" for n in range(1, 9)])
+    seats = list(eight.players.order_by("seat"))
+    services.add_round(eight, {p.pk: str(n) for n, p in enumerate(seats)})
     finished = services.create_game("num5", "normal", ["Ana", "Bob", "Cy"])
     services.finish(finished)
-    return [f"/parties/{game.edit_token}/" for game in (check, draft, num5, finished)] + [
+    return [f"/parties/{game.edit_token}/" for game in (check, draft, num5, eight, finished)] + [
         f"/parties/{game.read_token}/" for game in (check, draft, num5)
     ]
 
@@ -81,8 +84,9 @@ def test_axe_finds_no_violation(browser, live_server, size, scheme):
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     axe = Axe()
     found: dict[str, list[str]] = {}
+    parties = party_pages()
     try:
-        for path in PAGES + party_pages():
+        for path in PAGES + parties:
             response = page.goto(live_server.url + path)
             assert response is not None
             page.wait_for_load_state("load")
@@ -95,6 +99,15 @@ def test_axe_finds_no_violation(browser, live_server, size, scheme):
             # The 404 page answers 404 on purpose and logs it on the console.
             if response.status == 404:
                 problems[:] = [p for p in problems if "404" not in p]
+        # A refused write on a Parties page: the error shown in place of the sheet.
+        page.goto(live_server.url + parties[2])
+        for index, value in enumerate(("99Q", "5", "0")):
+            page.locator(f"[data-testid=cell-{index}]").fill(value)
+        page.keyboard.press("Enter")
+        page.locator("[data-testid=sheet-error]").wait_for()
+        violations = axe.run(page).response["violations"]
+        if violations:
+            found["parties: refused write"] = describe(violations)
     finally:
         context.close()
     report = "\n".join(f"{path}\n  " + "\n  ".join(lines) for path, lines in found.items())

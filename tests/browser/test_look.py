@@ -67,3 +67,17 @@ def test_controls_used_during_play_are_at_least_44px(page):
         )
         small += [(path, *s) for s in sizes if s[1] < 43.5 or s[2] < 43.5]
     assert small == [], "\n".join(map(str, small))
+
+
+def test_num5_party_with_8_players_never_scrolls_the_page_sideways(page):
+    from calculators.parties import services
+
+    names = ["Léa", "Tom", "Zoé", "Ana", "Bob", "Cyrille", "Dominique", "Eve"]
+    game = services.create_game("num5", "normal", names)
+    players = list(game.players.order_by("seat"))
+    values = ["10R", "27", "0", "5", "6", "7", "8", "9"]
+    services.add_round(game, {p.pk: v for p, v in zip(players, values, strict=True)})
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    expect(page.locator("[data-testid=round-1-7]")).to_contain_text("9")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.problems == []
