@@ -28,6 +28,8 @@
     }
   }
 
+  // Scripts run: the keypads and tabs may show from the first paint (no layout shift later).
+  document.documentElement.classList.add("js");
   apply(stored());
   if (media && media.addEventListener) {
     media.addEventListener("change", function () {

@@ -81,3 +81,14 @@ def test_num5_party_with_8_players_never_scrolls_the_page_sideways(page):
     expect(page.locator("[data-testid=round-1-7]")).to_contain_text("9")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.problems == []
+
+
+def test_without_javascript_the_keypads_are_hidden(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + "/num-check/?combo=paire&cards=5R+5B&rank=1")
+    assert page.locator("[data-picker]").count() > 0
+    for picker in page.locator("[data-picker]").all():
+        expect(picker).to_be_hidden()
+    expect(page.locator("[data-testid=check-total]")).to_have_text("15 points")
+    context.close()
