@@ -12,6 +12,9 @@ of python-markdown's ``tables``, ``attr_list``, ``toc`` and ``admonition`` exten
 - **Site markup**: headings get ``rule-heading`` and an accessible « # » permalink (from ``toc``),
   tables the Bootstrap classes in a scrolling wrapper, admonitions the alert classes; with
   ``sections=True`` each ``###`` heading and what follows it form a ``<section class="ruling">``.
+- **French typography** (French content only): narrow no-break spaces before ``: ; ! ?`` and
+  inside « », typographic apostrophes, in text nodes only: never in attributes (links' addresses,
+  ids), code or the chips (``calculators/templatetags/typo.py`` owns the rule).
 - **No raw HTML**: the Markdown is our own, but raw HTML in it is escaped, never passed through,
   and a link may only point to a page of the site, an ``http(s)`` address or ``calc:``.
 """
@@ -29,6 +32,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from calculators.engines.cards import DRAFT_DECK_LARGE, FAMILY_ALIASES, InputError, parse_card
 from calculators.templatetags.numsite import chip, family_chip
+from calculators.templatetags.typo import french
 
 #: ``[7R]``, ``[16S]``, ``[JK]`` or ``[R]``, not followed by ``(`` (that would be a link).
 CHIP_RE = r"\[((?:1[0-6]|[0-9])[RVBJAS]|JK|[RVBJAS])\](?!\()"
@@ -129,9 +133,31 @@ def group_sections(root: etree.Element) -> None:
             section.append(child)
 
 
+class FrenchTypography(Treeprocessor):
+    """French typography on the text nodes (``text`` and ``tail``), outside code; runs after
+    ``toc`` so the headings' ids are made from the text as written."""
+
+    SKIP = frozenset({"code", "pre", "kbd", "samp"})
+
+    def run(self, root: etree.Element) -> None:
+        self.fix(root)
+
+    def fix(self, element: etree.Element) -> None:
+        if element.tag not in self.SKIP:
+            if element.text:
+                element.text = french(element.text)
+            for child in element:
+                self.fix(child)
+        if element.tail:
+            element.tail = french(element.tail)
+
+
 class NumsiteExtension(Extension):
     def __init__(self, **kwargs) -> None:
-        self.config = {"sections": [False, "Wrap each ### heading and its text in a section"]}
+        self.config = {
+            "sections": [False, "Wrap each ### heading and its text in a section"],
+            "lang": ["fr", "The content's language: French typography only in French"],
+        }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802
@@ -141,17 +167,20 @@ class NumsiteExtension(Extension):
         md.treeprocessors.register(
             SiteTreeprocessor(md, bool(self.getConfig("sections"))), "numsite", 4
         )
+        if self.getConfig("lang") == "fr":
+            md.treeprocessors.register(FrenchTypography(md), "numsite_typography", 3)
 
 
-def render(text: str, *, sections: bool = False) -> str:
-    """Markdown content to HTML with the site's extensions."""
+def render(text: str, *, sections: bool = False, lang: str = "fr") -> str:
+    """Markdown content to HTML with the site's extensions (French typography when ``lang`` is
+    ``"fr"``)."""
     md = Markdown(
         extensions=[
             "tables",
             "attr_list",
             "admonition",
             "toc",
-            NumsiteExtension(sections=sections),
+            NumsiteExtension(sections=sections, lang=lang),
         ],
         extension_configs={
             "toc": {

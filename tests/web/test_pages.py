@@ -103,13 +103,19 @@ TABLES = {
 }
 
 
+def plain(html):
+    """The page as written in the content files: French typography (narrow no-break spaces,
+    typographic apostrophes) undone, so the headings compare with the source text."""
+    return html.replace("\u202f", " ").replace("\u2019", "'")
+
+
 def tables_of(html):
     return re.findall(r"<table.*?</table>", html, flags=re.S)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_rulebook_page_has_every_section_and_table(client, game):
-    html = unescape(client.get(reverse("rules:rulebook", args=[game.slug])).content.decode())
+    html = plain(unescape(client.get(reverse("rules:rulebook", args=[game.slug])).content.decode()))
     titles = [
         re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html, re.S)
     ]

@@ -1,0 +1,43 @@
+/* « Garder l'écran allumé » on the Parties pages (Screen Wake Lock API). The switch only shows
+   where the browser has the API; the lock is taken again when the page comes back into view
+   (browsers release it when the tab is hidden). */
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.querySelector("[data-wake-lock]");
+    if (!box || !("wakeLock" in navigator)) return;
+    var input = box.querySelector("input");
+    var status = box.querySelector("[data-wake-lock-status]");
+    var lock = null;
+    box.hidden = false;
+
+    function say(text) {
+      if (status) status.textContent = text;
+    }
+
+    function take() {
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        say("L’écran restera allumé.");
+        sentinel.addEventListener("release", function () {
+          lock = null;
+        });
+      }).catch(function () {
+        input.checked = false;
+        say("Impossible de garder l’écran allumé ici.");
+      });
+    }
+
+    input.addEventListener("change", function () {
+      if (input.checked) {
+        take();
+      } else if (lock) {
+        lock.release();
+        say("L’écran pourra s’éteindre.");
+      }
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && input.checked && !lock) take();
+    });
+  });
+})();
