@@ -4,11 +4,23 @@ from django.conf import settings
 from django.urls import translate_url
 from django.utils import translation
 
+from calculators.engines.cards import FAMILIES
 from rules.games import GAMES
 
 
 def games(request):
     return {"nav_games": GAMES}
+
+
+def card_tables(request):
+    """The families' glyphs and names for the page's JavaScript (``json_script``), so the chips
+    it draws come from the same tables as the server's chips — nothing copied into JS."""
+    return {
+        "card_tables": {
+            "glyph": {f.code: f.glyph for f in FAMILIES},
+            "name": {f.code: str(f.french) for f in FAMILIES},
+        }
+    }
 
 
 def languages(request):

@@ -120,6 +120,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "numsite.context_processors.games",
+                "numsite.context_processors.card_tables",
             ],
         },
     },

@@ -3,8 +3,14 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  var GLYPH = { R: "🔴", V: "🟢", B: "🔵", J: "🟡", A: "🌈", S: "🌑" };
-  var NAME = { R: "Rouge", V: "Vert", B: "Bleu", J: "Jaune", A: "Rainbow", S: "Shadow" };
+  /* The families' glyphs and names come from the server (json_script in base.html), the same
+     tables its chips are drawn from. */
+  var TABLES = (function () {
+    var node = document.getElementById("card-tables");
+    return node ? JSON.parse(node.textContent) : { glyph: {}, name: {} };
+  })();
+  var GLYPH = TABLES.glyph;
+  var NAME = TABLES.name;
 
   function tokens(text) {
     return text.split(/[\s,;]+/).filter(function (t) { return t.length > 0; });
@@ -25,7 +31,19 @@
       var chip = document.createElement("button");
       chip.type = "button";
       chip.className = "card-chip" + (m ? " fam-" + m[2].toUpperCase() : "");
-      chip.textContent = (m ? GLYPH[m[2].toUpperCase()] + " " + m[1] : tok) + " ×";
+      if (m) {  /* the server's chip: glyph, then the value in bold (card_chip in numsite.py) */
+        var glyph = document.createElement("span");
+        glyph.setAttribute("aria-hidden", "true");
+        glyph.textContent = GLYPH[m[2].toUpperCase()] || "";
+        var value = document.createElement("b");
+        value.setAttribute("aria-hidden", "true");
+        value.textContent = m[1];
+        chip.appendChild(glyph);
+        chip.appendChild(value);
+        chip.appendChild(document.createTextNode(" ×"));
+      } else {
+        chip.textContent = tok + " ×";
+      }
       chip.setAttribute("aria-label", "Retirer " + (m ? m[1] + " " + NAME[m[2].toUpperCase()] : tok));
       chip.addEventListener("click", function () {
         var list = tokens(input.value);
