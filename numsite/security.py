@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext
 
@@ -112,3 +113,20 @@ class RequestLimitsMiddleware:
                 gettext("La requête dépasse {value} Kio.").format(value=limit // 1024),
             )
         return self.get_response(request)
+
+
+class PublicGZipMiddleware(GZipMiddleware):
+    """Django's gzip, for public pages only (calculators, rulebooks, home, the API).
+
+    A capability page (a Parties page, fragment, CSV or API answer, marked ``private`` by
+    :func:`capability`) holds its secret token in its body next to text an attacker may choose
+    (a player's name, a query string): compressed, its length would let a BREACH-style attacker
+    guess the token byte by byte. Those answers stay uncompressed; Django's own gzip already
+    adds random padding against BREACH, this closes the question entirely for the pages that
+    carry a secret.
+    """
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if "private" in response.get("Cache-Control", ""):
+            return response
+        return super().process_response(request, response)

@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost, so it compresses the final body; never a capability page (numsite/security.py).
+    "numsite.security.PublicGZipMiddleware",
     "numsite.security.RequestLimitsMiddleware",  # before anything reads the body
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
