@@ -27,10 +27,23 @@ from .presenters import (
 JSON_DUMPS = {"ensure_ascii": False}
 
 
-def error(field: str, message: str, status: int = 400) -> JsonResponse:
+def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
+    """API.md's error answer; ``extra`` adds top-level keys (the Parties API's ``party``)."""
     return JsonResponse(
-        {"error": {"field": field, "message": message}}, status=status, json_dumps_params=JSON_DUMPS
+        {"error": {"field": field, "message": message}, **extra},
+        status=status,
+        json_dumps_params=JSON_DUMPS,
     )
+
+
+class BodyError(Exception):
+    """A request body the API cannot read: its field (``body``), message and HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.field = "body"
+        self.message = message
+        self.status = status
 
 
 #: API.md: JSON nested deeper than this is bad input (400), checked before decoding.
@@ -54,6 +67,46 @@ def json_depth(text: str) -> int:
     return deepest
 
 
+def read_json(request: HttpRequest, *, empty_ok: bool = False) -> dict[str, Any]:
+    """The request's JSON object, or a :class:`BodyError`: over 64 KiB (413), not UTF-8 or not
+    JSON, nested deeper than :data:`MAX_JSON_DEPTH`, or not an object (400). ``empty_ok``: an
+    empty body is ``{}`` (the Parties API's undo, finish…). One reader for every endpoint."""
+    limit = settings.API_MAX_BODY
+    too_big = BodyError(gettext("La requête dépasse 64 Kio."), 413)
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > limit:
+        raise too_big
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        raise too_big from None
+    if len(body) > limit:
+        raise too_big
+    not_json = BodyError(gettext("Le corps de la requête n'est pas du JSON valide."))
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise not_json from None
+    if empty_ok and not text.strip():
+        return {}
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise BodyError(
+            gettext("Le JSON est imbriqué sur plus de {MAX_JSON_DEPTH} niveaux : refusé.").format(
+                MAX_JSON_DEPTH=MAX_JSON_DEPTH
+            )
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise not_json from None
+    if not isinstance(data, dict):
+        raise BodyError(gettext("Le corps de la requête doit être un objet JSON."))
+    return data
+
+
 def json_api(
     view: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> Callable[[HttpRequest], JsonResponse]:
@@ -66,36 +119,10 @@ def json_api(
             response = error("method", gettext("Cette adresse n'accepte que POST."), 405)
             response["Allow"] = "POST"
             return response
-        limit = settings.API_MAX_BODY
         try:
-            declared = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            declared = 0
-        if declared > limit:
-            return error("body", gettext("La requête dépasse 64 Kio."), 413)
-        try:
-            body = request.body
-        except RequestDataTooBig:
-            return error("body", gettext("La requête dépasse 64 Kio."), 413)
-        if len(body) > limit:
-            return error("body", gettext("La requête dépasse 64 Kio."), 413)
-        try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError:
-            return error("body", gettext("Le corps de la requête n'est pas du JSON valide."))
-        if json_depth(text) > MAX_JSON_DEPTH:
-            return error(
-                "body",
-                gettext(
-                    "Le JSON est imbriqué sur plus de {MAX_JSON_DEPTH} niveaux : refusé."
-                ).format(MAX_JSON_DEPTH=MAX_JSON_DEPTH),
-            )
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            return error("body", gettext("Le corps de la requête n'est pas du JSON valide."))
-        if not isinstance(data, dict):
-            return error("body", gettext("Le corps de la requête doit être un objet JSON."))
+            data = read_json(request)
+        except BodyError as err:
+            return error(err.field, err.message, err.status)
         try:
             return JsonResponse(view(data), json_dumps_params=JSON_DUMPS)
         except InputError as err:

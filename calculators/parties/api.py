@@ -7,12 +7,9 @@ nothing to undo or redo) → 409 with the current party, bad input → 400 with 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -21,66 +18,12 @@ from django.views.decorators.csrf import csrf_exempt
 from numsite import throttle
 from numsite.security import capability
 
+from ..api import BodyError, error, read_json
 from ..engines.cards import InputError
 from . import services
 from .models import Game
 
 JSON_DUMPS = {"ensure_ascii": False}
-MAX_DEPTH = 32
-
-
-def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
-    body = {"error": {"field": field, "message": message}, **extra}
-    return JsonResponse(body, status=status, json_dumps_params=JSON_DUMPS)
-
-
-def _depth(value: object) -> int:
-    """How deeply a decoded JSON value nests (iterative: no recursion on hostile input)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, level)
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
-def _body(request: HttpRequest) -> dict[str, Any]:
-    """The JSON object of a request (``{}`` when empty), or an :class:`InputError`."""
-    limit = settings.API_MAX_BODY
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    try:
-        raw = b"" if declared > limit else request.body
-    except RequestDataTooBig:
-        raw = b"x" * (limit + 1)
-    if declared > limit or len(raw) > limit:
-        raise _TooBig
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise InputError(
-            "body", gettext("Le corps de la requête n'est pas du JSON valide.")
-        ) from None
-    if not isinstance(data, dict):
-        raise InputError("body", gettext("Le corps de la requête doit être un objet JSON."))
-    if _depth(data) > MAX_DEPTH:
-        raise InputError(
-            "body",
-            gettext("Le JSON est imbriqué sur plus de {MAX_DEPTH} niveaux.").format(
-                MAX_DEPTH=MAX_DEPTH
-            ),
-        )
-    return data
-
-
-class _TooBig(Exception):
-    pass
 
 
 def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
@@ -205,10 +148,10 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
                 "token", gettext("Ce lien est en lecture seule : il ne peut rien modifier."), 403
             )
         try:
-            data = _body(request) if writes else {}
+            data = read_json(request, empty_ok=True) if writes else {}
             status = handler(game, data, **kwargs) or 200
-        except _TooBig:
-            return error("body", gettext("La requête dépasse 64 Kio."), 413)
+        except BodyError as err:
+            return error(err.field, err.message, err.status)
         except InputError as err:
             return error(err.field, err.message)
         except services.Conflict as err:
@@ -231,7 +174,7 @@ def create(request: HttpRequest) -> JsonResponse:
         response["Allow"] = "POST"
         return response
     try:
-        data = _body(request)
+        data = read_json(request, empty_ok=True)
         players = data.get("players")
         if not isinstance(players, list):
             raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
@@ -239,8 +182,8 @@ def create(request: HttpRequest) -> JsonResponse:
             data.get("game"), data.get("mode") or _default_mode(data.get("game")), players,
             data.get("values") or "",
         )  # fmt: skip
-    except _TooBig:
-        return error("body", gettext("La requête dépasse 64 Kio."), 413)
+    except BodyError as err:
+        return error(err.field, err.message, err.status)
     except InputError as err:
         return error(err.field, err.message)
     body = {
