@@ -259,3 +259,18 @@ def test_typo_block_gives_translated_text_french_typography_in_french_only():
         english = template.render({"s": "Bob ?"})
     assert french == '<p title="Lecture :">Lecture\u202f: Enregistré\u202f: Bob ?</p>'
     assert english == '<p title="Reading:">Reading: Saved: Bob ?</p>'
+
+
+def test_no_french_text_in_the_javascript():
+    """The scripts' messages come from the templates (data-msg-*, data-label-*, json_script):
+    no string literal of static/js or static/i18n holds a French word or French quotes."""
+    from django.conf import settings
+
+    root = settings.BASE_DIR / "static"
+    for path in [*root.glob("js/*.js"), *root.glob("i18n/*.js")]:
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for literal in re.findall(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'', code):
+            text = "".join(literal)
+            if re.fullmatch(r"[#.]?[a-z][a-z0-9_-]*", text):
+                continue  # an identifier (an id, a key: the tab "calculer"), not a text
+            assert not french_words(text) and "«" not in text, f"{path.name}: {text!r}"
