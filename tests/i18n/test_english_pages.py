@@ -274,3 +274,13 @@ def test_no_french_text_in_the_javascript():
             if re.fullmatch(r"[#.]?[a-z][a-z0-9_-]*", text):
                 continue  # an identifier (an id, a key: the tab "calculer"), not a text
             assert not french_words(text) and "«" not in text, f"{path.name}: {text!r}"
+
+
+@pytest.mark.django_db
+def test_english_404_page_has_no_french_word(client):
+    response = client.get("/en/no-such-page/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Page not found" in html
+    assert not french_words(visible_text(html))
+    assert 'href="/en/"' in html  # back to the English home page
