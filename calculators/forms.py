@@ -531,7 +531,9 @@ class Num5Form(EngineForm):
                     "enterkeyhint": "go",
                     "data-testid": f"cell-{i}-{j}",
                     "data-place": f"id_r{i}_{j}",
-                    "aria-label": f"Manche {i + 1}, {name}",
+                    "aria-label": gettext("Manche {number}, {name}").format(
+                        number=i + 1, name=name
+                    ),
                     "aria-describedby": "num5-cell-help",
                 }
                 self.fields[f"r{i}_{j}"] = forms.CharField(

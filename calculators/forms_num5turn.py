@@ -63,7 +63,7 @@ class TurnForm(EngineForm):
             attrs = {
                 "class": "form-control form-control-sm card-input",
                 "data-place": f"id_c{index}",
-                "aria-label": f"Carte de {name}",
+                "aria-label": gettext("Carte de {name}").format(name=name),
                 "aria-describedby": f"err-id_c{index}",
                 "data-testid": f"card-{index}",
             }

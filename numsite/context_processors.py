@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.urls import translate_url
 from django.utils import translation
+from django.utils.translation import gettext
 
 from calculators.engines.cards import FAMILIES
 from rules.games import GAMES
@@ -19,6 +20,8 @@ def card_tables(request):
         "card_tables": {
             "glyph": {f.code: f.glyph for f in FAMILIES},
             "name": {f.code: str(f.french) for f in FAMILIES},
+            # A chip's label (« Retirer 7 Rouge »): the page's JavaScript fills in {card}.
+            "text": {"remove": gettext("Retirer {card}")},
         }
     }
 

@@ -26,6 +26,7 @@ import xml.etree.ElementTree as etree
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.urls import reverse
+from django.utils.translation import gettext
 from markdown import Extension, Markdown
 from markdown.inlinepatterns import InlineProcessor
 from markdown.treeprocessors import Treeprocessor
@@ -98,7 +99,7 @@ class SiteTreeprocessor(Treeprocessor):
     def link(self, link: etree.Element) -> None:
         href = link.get("href", "")
         if "anchor-link" in link.get("class", "").split():
-            link.set("aria-label", "Lien vers cette section")
+            link.set("aria-label", gettext("Lien vers cette section"))
             link.attrib.pop("title", None)
             return
         if href.startswith(CALC_SCHEME):

@@ -150,9 +150,13 @@ def place_name(place: Place) -> str:
         return gettext("colonne droite du voisin de gauche, {row}").format(row=row)
     if x == 3:
         return gettext("colonne gauche du voisin de droite, {row}").format(row=row)
-    return gettext("grille, {row}, colonne {value}").format(
-        row=row, value=("gauche", "centre", "droite")[x]
+    # One whole message per column: no French word spliced into a translated sentence.
+    columns = (
+        gettext("grille, {row}, colonne gauche"),
+        gettext("grille, {row}, colonne centre"),
+        gettext("grille, {row}, colonne droite"),
     )
+    return columns[x].format(row=row)
 
 
 def place_field(place: Place) -> str:

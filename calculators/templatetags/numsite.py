@@ -8,6 +8,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
 
@@ -66,9 +67,9 @@ def picker(
     ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
     row), ``-`` (empty place), ``\n`` (next player's line)."""
     labels = {
-        "/": ("/", "Ligne de grille suivante"),
-        "-": ("–", "Case vide"),
-        "n": ("↵", "Joueur suivant"),
+        "/": ("/", _("Ligne de grille suivante")),
+        "-": ("–", _("Case vide")),
+        "n": ("↵", _("Joueur suivant")),
     }
     return {
         "extras": [
@@ -83,6 +84,19 @@ def picker(
         "jokers": jokers,
         "mode": mode,
     }
+
+
+@register.filter
+def stored_french(text: object) -> SafeString:
+    """Text stored in French once and shown as stored (a Parties history summary), marked as
+    French for the readers of a page in another language."""
+    return format_html('<span lang="fr">{}</span>', text)
+
+
+@register.filter
+def chips_of(cards: object) -> SafeString:
+    """Cards as chips separated by spaces, one value a translated sentence can hold."""
+    return mark_safe(" ".join(str(chip(card)) for card in cards or ()))  # noqa: S308 - chips escape
 
 
 @register.filter

@@ -6,7 +6,10 @@ Applied once, to text we write, never to attributes, URLs, JSON, form values or 
 - ``{% typo %}…{% endtypo %}`` fixes the *template text* between its tags when the template is
   compiled; the output of variables and tags (a player's name, a URL, a form value) is never
   touched, nor is anything inside an HTML tag (attributes). The French version is used while
-  French is the active language, the text as written otherwise.
+  French is the active language, the text as written otherwise. The text of ``{% translate
+  "…" %}`` and ``{% blocktranslate %}…{% endblocktranslate %}`` inside it is French text too: it
+  gets the same typography while French is active (its variables untouched), and none in
+  another language (the translation is shown as written).
 - ``{{ text|typo }}`` fixes one value that is our own French prose (a game's pitch, an engine's
   message); on safe HTML it only touches the text between tags.
 - :func:`french` is the rule itself, shared with the rulebooks' Markdown (``rules/mdext.py``).
@@ -14,10 +17,12 @@ Applied once, to text we write, never to attributes, URLs, JSON, form values or 
 
 from __future__ import annotations
 
+import copy
 import re
 
 from django import template
-from django.template.base import Node, NodeList, TextNode
+from django.template.base import Node, NodeList, TextNode, Token, TokenType
+from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
@@ -107,6 +112,50 @@ class FrenchTextNode(TextNode):
     render_annotated = render
 
 
+class FrenchTranslateNode(Node):
+    """A ``{% translate %}`` / ``{% blocktranslate %}`` inside ``{% typo %}``: in French, its
+    French twin (the same message with French typography on its text, variables untouched);
+    in any other language, the node itself (its translation, as written)."""
+
+    def __init__(self, node: Node, french_node: Node) -> None:
+        self.node = node
+        self.french_node = french_node
+        self.token = getattr(node, "token", None)
+        self.origin = getattr(node, "origin", None)
+
+    def render(self, context: template.Context) -> str:
+        return (self.french_node if is_french() else self.node).render(context)
+
+
+def _french_tokens(tokens: list[Token]) -> list[Token]:
+    state = HtmlText()
+    return [
+        Token(TokenType.TEXT, state.feed(t.contents, fix=True), t.position, t.lineno)
+        if t.token_type == TokenType.TEXT
+        else t
+        for t in tokens
+    ]
+
+
+def _french_twin(node: Node) -> Node | None:
+    """The French twin of a translate node, or None when it has nothing to fix (a variable)."""
+    twin = copy.copy(node)
+    if isinstance(node, BlockTranslateNode):
+        if node.asvar:
+            return None
+        twin.singular = _french_tokens(node.singular)
+        twin.plural = _french_tokens(node.plural)
+        return twin
+    variable = node.filter_expression.var
+    literal = getattr(variable, "literal", None)
+    if node.asvar or node.noop or not isinstance(literal, str) or node.filter_expression.filters:
+        return None
+    twin.filter_expression = copy.copy(node.filter_expression)
+    twin.filter_expression.var = copy.copy(variable)
+    twin.filter_expression.var.literal = mark_safe(french_html(literal))  # noqa: S308 - our text
+    return twin
+
+
 CHILD_NODELISTS = ("nodelist", "nodelist_true", "nodelist_false", "nodelist_loop", "nodelist_empty")
 
 
@@ -117,6 +166,11 @@ def _fix(nodelist: NodeList, state: HtmlText) -> None:
             nodelist[index] = FrenchTextNode(node.s, state.feed(node.s, fix=True))
             nodelist[index].token = node.token
             nodelist[index].origin = node.origin
+            continue
+        if isinstance(node, (TranslateNode, BlockTranslateNode)) and not state.in_tag:
+            twin = _french_twin(node)
+            if twin is not None:
+                nodelist[index] = FrenchTranslateNode(node, twin)
             continue
         children = [getattr(node, attr, None) for attr in CHILD_NODELISTS]
         children += [nl for _, nl in getattr(node, "conditions_nodelists", ())]

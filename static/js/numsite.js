@@ -11,6 +11,14 @@
   })();
   var GLYPH = TABLES.glyph;
   var NAME = TABLES.name;
+  var TEXT = TABLES.text || {};
+
+  /* A translated message from the server: "{name}" placeholders filled from values. */
+  function fill(message, values) {
+    return (message || "").replace(/\{(\w+)\}/g, function (all, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : all;
+    });
+  }
 
   function tokens(text) {
     return text.split(/[\s,;]+/).filter(function (t) { return t.length > 0; });
@@ -44,7 +52,7 @@
       } else {
         chip.textContent = tok + " ×";
       }
-      chip.setAttribute("aria-label", "Retirer " + (m ? m[1] + " " + NAME[m[2].toUpperCase()] : tok));
+      chip.setAttribute("aria-label", fill(TEXT.remove, { card: m ? m[1] + " " + NAME[m[2].toUpperCase()] : tok }));
       chip.addEventListener("click", function () {
         var list = tokens(input.value);
         list.splice(index, 1);
@@ -79,6 +87,13 @@
       .map(function (t) { return t[2]; });
   }
 
+  /* The picker's messages are data-msg-* attributes of its status line, translated by the
+     template (calculators/_picker.html). */
+  function message(picker, name, values) {
+    var box = picker.querySelector("[data-picker-status]");
+    return box ? fill(box.getAttribute("data-msg-" + name), values || {}) : "";
+  }
+
   function status(picker, text) {
     var box = picker.querySelector("[data-picker-status]");
     if (box) box.textContent = text;
@@ -101,7 +116,7 @@
     }
     if (input) picker.setAttribute("data-active", "#" + input.id);
     else picker.removeAttribute("data-active");
-    if (input && !quiet && strip) status(picker, "Case choisie : " + placeName(input) + ".");
+    if (input && !quiet && strip) status(picker, message(picker, "chosen", { place: placeName(input) }));
   }
 
   function firstEmpty(list, from) {
@@ -167,7 +182,7 @@
     function put(code) {
       var input = target();
       if (!input) {
-        status(picker, "Touchez d'abord une case.");
+        status(picker, message(picker, "choose-first"));
         return;
       }
       if (setMode()) {
@@ -180,9 +195,9 @@
         var list = places(picker);
         var next = firstEmpty(list, list.indexOf(input) + 1);
         if (next) setActive(picker, next, true);
-        status(picker, code + " : " + placeName(input) + (next ? ". Suivante : " + placeName(next) + "." : ". Toutes les cases sont remplies."));
+        status(picker, message(picker, "put", { card: code, place: placeName(input) }) + " " + (next ? message(picker, "next", { place: placeName(next) }) : message(picker, "all-filled")));
       } else {
-        status(picker, "Ajoutée : " + code + ".");
+        status(picker, message(picker, "added", { card: code }));
       }
     }
     function back() {
@@ -209,7 +224,7 @@
         input.value = list2.join(" ");
       }
       changed(input);
-      status(picker, "Effacée. Case : " + placeName(input) + ".");
+      status(picker, message(picker, "cleared", { place: placeName(input) }));
     }
     picker.querySelectorAll("[data-family]").forEach(function (btn) {
       btn.addEventListener("click", function () {
@@ -222,7 +237,7 @@
     picker.querySelectorAll("[data-value]").forEach(function (btn) {
       btn.addEventListener("click", function () {
         if (!family) {
-          status(picker, "Choisissez d'abord une famille.");
+          status(picker, message(picker, "family-first"));
           return;
         }
         put(btn.getAttribute("data-value") + family);

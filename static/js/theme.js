@@ -4,7 +4,6 @@
 (function () {
   "use strict";
   var KEY = "numsite-theme";
-  var LABELS = { auto: "Thème : système", dark: "Thème : sombre", light: "Thème : clair" };
   var NEXT = { auto: "dark", dark: "light", light: "auto" };
   var media = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
@@ -24,7 +23,8 @@
     if (button) {
       button.setAttribute("data-theme-choice", choice);
       var label = button.querySelector("[data-theme-label]");
-      if (label) label.textContent = LABELS[choice];
+      /* translated by base.html: data-label-auto, data-label-dark, data-label-light */
+      if (label) label.textContent = button.getAttribute("data-label-" + choice) || label.textContent;
     }
   }
 

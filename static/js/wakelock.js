@@ -11,20 +11,21 @@
     var lock = null;
     box.hidden = false;
 
-    function say(text) {
-      if (status) status.textContent = text;
+    /* The messages are the status's data-msg-* attributes, translated by parties/game.html. */
+    function say(name) {
+      if (status) status.textContent = status.getAttribute("data-msg-" + name) || "";
     }
 
     function take() {
       navigator.wakeLock.request("screen").then(function (sentinel) {
         lock = sentinel;
-        say("L’écran restera allumé.");
+        say("on");
         sentinel.addEventListener("release", function () {
           lock = null;
         });
       }).catch(function () {
         input.checked = false;
-        say("Impossible de garder l’écran allumé ici.");
+        say("failed");
       });
     }
 
@@ -33,7 +34,7 @@
         take();
       } else if (lock) {
         lock.release();
-        say("L’écran pourra s’éteindre.");
+        say("off");
       }
     });
     document.addEventListener("visibilitychange", function () {

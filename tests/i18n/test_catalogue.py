@@ -13,11 +13,19 @@ from django.conf import settings
 LOCALE = Path(settings.BASE_DIR) / "locale"
 PO = LOCALE / "en" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
-PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}(?!\})")
+# str.format placeholders (the engines, the page's JavaScript) and %-style ones (templates).
+PLACEHOLDER = re.compile(
+    r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}(?!\})|%\(([A-Za-z_][A-Za-z0-9_]*)\)[sd]"
+)
+
+
+def placeholders(text: str) -> set[str]:
+    return {brace or percent for brace, percent in PLACEHOLDER.findall(text)}
 
 
 def parse_po(text: str) -> list[dict]:
-    """The entries of a .po file: ``flags`` (set), ``msgid``, ``msgstr`` (strings joined)."""
+    """The entries of a .po file: ``flags`` (set), ``msgid``, ``msgstr`` (strings joined); a
+    plural entry also has ``msgid_plural`` and ``msgstr[0]``, ``msgstr[1]``…"""
     entries: list[dict] = []
     entry: dict = {"flags": set()}
     field = None
@@ -30,7 +38,7 @@ def parse_po(text: str) -> list[dict]:
         elif line.startswith("#,"):
             entry["flags"].update(flag.strip() for flag in line[2:].split(","))
         elif line.startswith("#"):
-            continue
+            continue  # comments, and obsolete entries (#~)
         elif line.startswith('"'):
             entry[field] += ast.literal_eval(line)
         else:
@@ -56,9 +64,19 @@ def test_catalogue_header_is_english_and_not_fuzzy():
 @pytest.mark.parametrize("entry", MESSAGES, ids=lambda e: e["msgid"][:60])
 def test_entry_translated_not_fuzzy_placeholders_kept(entry):
     assert "fuzzy" not in entry["flags"]
-    assert entry["msgstr"].strip(), "untranslated"
-    assert set(PLACEHOLDER.findall(entry["msgstr"])) == set(PLACEHOLDER.findall(entry["msgid"]))
-    assert "«" not in entry["msgstr"] and "»" not in entry["msgstr"]  # English quotes
+    for field, source in translations(entry):
+        assert entry[field].strip(), f"untranslated {field}"
+        assert placeholders(entry[field]) == placeholders(source)
+        assert "«" not in entry[field] and "»" not in entry[field]  # English quotes
+
+
+def translations(entry: dict) -> list[tuple[str, str]]:
+    """(msgstr field, the French it translates): one, or one per plural form."""
+    if "msgid_plural" not in entry:
+        return [("msgstr", entry["msgid"])]
+    forms = sorted(key for key in entry if key.startswith("msgstr["))
+    assert len(forms) == 2, "English has two plural forms"
+    return [(forms[0], entry["msgid"]), (forms[1], entry["msgid_plural"])]
 
 
 def marked_strings(root: Path) -> set[str]:
@@ -92,4 +110,11 @@ def test_compiled_catalogue_is_fresh():
     with MO.open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
     catalog = {key: value for key, value in compiled._catalog.items() if key}
-    assert catalog == {entry["msgid"]: entry["msgstr"] for entry in MESSAGES}
+    expected = {}
+    for entry in MESSAGES:
+        if "msgid_plural" in entry:  # GNUTranslations keys plural forms by (msgid, index)
+            expected[(entry["msgid"], 0)] = entry["msgstr[0]"]
+            expected[(entry["msgid"], 1)] = entry["msgstr[1]"]
+        else:
+            expected[entry["msgid"]] = entry["msgstr"]
+    assert catalog == expected
