@@ -54,13 +54,21 @@ class CardInput(forms.TextInput):
         return context
 
 
+def place(field: forms.Field) -> forms.Field:
+    """Flag a card place drawn in a strip or a table cell: the field template keeps its label
+    for screen readers only and draws no margin around it."""
+    field.place = True  # type: ignore[attr-defined]
+    return field
+
+
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
 
     result: Any = None
     #: engine field name → form field name, where they differ
     field_map: dict[str, str] = {}
-    #: fields drawn with calculators/_field.html, whose errors the htmx fragment refreshes
+    #: fields whose error containers (drawn by templates/bootstrap5/field.html) the htmx
+    #: fragment refreshes out of band (calculators/_oob_errors.html)
     live_fields: tuple[str, ...] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -68,20 +76,20 @@ class EngineForm(forms.Form):
         self.style_widgets()
 
     def style_widgets(self) -> None:
-        """Bootstrap classes on every widget (card fields: :class:`CardInput`)."""
-        for name, field in self.fields.items():
+        """Bootstrap classes on every widget (card fields: :class:`CardInput`); the label, help
+        text, error container and ``aria-describedby`` come from the one field template,
+        templates/bootstrap5/field.html (``{{ field|as_crispy_field }}``)."""
+        for field in self.fields.values():
             widget = field.widget
-            if isinstance(widget, forms.CheckboxInput):
+            if isinstance(
+                widget, forms.CheckboxInput | forms.RadioSelect | forms.CheckboxSelectMultiple
+            ):
                 css = "form-check-input"
-            elif isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
-                continue
             elif isinstance(widget, forms.Select):
                 css = "form-select"
             else:
                 css = "form-control"
             widget.attrs.setdefault("class", css)
-            if name in self.live_fields:
-                widget.attrs["aria-describedby"] = f"err-id_{name}"
 
     def live_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.live_fields]
@@ -291,6 +299,7 @@ class DraftForm(EngineForm):
         ],
         initial="0-12",
     )
+    live_fields = ("mode", "values", *LEFT_FIELDS, *GRID_FIELDS, *RIGHT_FIELDS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -305,8 +314,10 @@ class DraftForm(EngineForm):
                 "data-order": str(order.index(name)),
                 "aria-label": label,
             }
-            self.fields[name] = forms.CharField(
-                label=label, required=False, max_length=8, widget=CardInput(attrs, chips=False)
+            self.fields[name] = place(
+                forms.CharField(
+                    label=label, required=False, max_length=8, widget=CardInput(attrs, chips=False)
+                )
             )
 
     def place_fields(self, names: list[str]) -> list[forms.BoundField]:
@@ -534,11 +545,13 @@ class Num5Form(EngineForm):
                     "aria-label": f"Manche {i + 1}, {name}",
                     "aria-describedby": "num5-cell-help",
                 }
-                self.fields[f"r{i}_{j}"] = forms.CharField(
-                    required=False,
-                    max_length=self.CELL_LENGTH,
-                    label=gettext("Manche {number}, {name}").format(number=i + 1, name=name),
-                    widget=CardInput(attrs, chips=False),
+                self.fields[f"r{i}_{j}"] = place(
+                    forms.CharField(
+                        required=False,
+                        max_length=self.CELL_LENGTH,
+                        label=gettext("Manche {number}, {name}").format(number=i + 1, name=name),
+                        widget=CardInput(attrs, chips=False),
+                    )
                 )
         self.style_widgets()
 
