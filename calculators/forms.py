@@ -533,6 +533,8 @@ class Num5Form(EngineForm):
         self.restore_query = ""
         #: the engine's message for the first round not entered yet
         self.pending = ""
+        # The page's note under the field (« Les cases suivent le nom de leur joueur. »).
+        self.fields["players"].widget.attrs["aria-describedby"] = "num5-players-note"
         if self.is_bound:
             self._apply_actions()
         for i in range(self.round_count):

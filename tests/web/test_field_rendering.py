@@ -204,3 +204,10 @@ def test_a_place_error_is_refreshed_by_the_htmx_fragment(client):
     fragment = get(client, "/num-draft/", {"g00": "123456789"}, **hx)
     assert re.search(r'<div id="err-id_g00" hx-swap-oob="innerHTML">[^<]*8', fragment)
     assert '<div id="err-id_g01" hx-swap-oob="innerHTML"></div>' in fragment
+
+
+def test_num5_players_described_by_help_note_and_error(client):
+    page = Page(get(client, "/num-5/", {"players": "Léa, Tom"}))
+    described = page.by_id["id_players"]["aria-describedby"].split()
+    assert described == ["num5-players-note", "id_players_helptext", "err-id_players"]
+    assert all(page.ids[i] == 1 for i in described)
