@@ -61,9 +61,26 @@ def place(field: forms.Field) -> forms.Field:
     return field
 
 
+class ScopedBoundField(forms.BoundField):
+    """A field whose id carries its form's ``id_scope`` (``id_detect_rank``), for a page
+    that draws two forms with a field of the same name: one label, one error container each."""
+
+    @property
+    def auto_id(self) -> str:
+        scope = getattr(self.form, "id_scope", "")
+        if scope and self.name in getattr(self.form, "scoped_ids", ()) and self.form.auto_id:
+            return str(self.form.auto_id) % f"{scope}_{self.html_name}"
+        return super().auto_id
+
+
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
 
+    bound_field_class = ScopedBoundField
+    #: fields whose id takes the ``id_scope`` (their name is also a field of another form
+    #: drawn on the same page)
+    id_scope = ""
+    scoped_ids: tuple[str, ...] = ()
     result: Any = None
     #: engine field name → form field name, where they differ
     field_map: dict[str, str] = {}
@@ -186,6 +203,7 @@ class DetectForm(EngineForm):
     )
     field_map = {"cards": "hand"}
     live_fields = ("hand", "centre", "rank")
+    id_scope, scoped_ids = "detect", ("rank",)  # the score form above has a ``rank`` too
 
     def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
         """``live``: sent while the player is still entering cards; an empty centre waits."""
@@ -430,6 +448,7 @@ class OpeningForm(EngineForm):
         required=False,
     )
     field_map = {"players": "turned", "cards": "turned"}
+    id_scope, scoped_ids = "opening", ("values",)  # the table form above has a ``values`` too
 
     def run(self) -> numdraft.Opening:
         data = self.cleaned_data

@@ -25,12 +25,6 @@ NOT_FORM_FIELDS = {
 }
 
 
-#: ids two forms of one page share (known, pre-existing: the NUM CHECK score and detector both
-#: have a ``rank``; the table and the Ouverture both a ``values``), until those forms get an
-#: ``auto_id`` of their own (it would rename ids the browser tests and the pickers use)
-SHARED_IDS = {"id_rank", "id_values"}
-
-
 class Page(HTMLParser):
     """The form controls, labels, legends and error containers of a page."""
 
@@ -74,6 +68,7 @@ class Page(HTMLParser):
 
 
 def check_fields(html: str, invalid: set[str] = frozenset()) -> Page:
+    """Check every field of the page; ``invalid``: the ids of the fields in error."""
     page = Page(html)
     assert page.controls, "no form field drawn"
     groups: dict[str, list[dict[str, str]]] = {}
@@ -84,17 +79,16 @@ def check_fields(html: str, invalid: set[str] = frozenset()) -> Page:
         name, ident = control["name"], control["id"]
         same = [c for c in page.controls if (c["form"], c["name"]) == (control["form"], name)]
         assert len(same) == 1, f"{name} drawn twice in a form"
-        times = page.ids[ident] if ident in SHARED_IDS else 1
-        assert page.ids[ident] == times, ident
-        assert page.labels[ident] == times, f"{name}: no single <label for>"
+        assert page.ids[ident] == 1, ident
+        assert page.labels[ident] == 1, f"{name}: no single <label for>"
         err = f"err-{ident}"
         box = page.by_id.get(err)
-        assert box is not None and page.ids[err] == times, f"{name}: no error container {err}"
+        assert box is not None and page.ids[err] == 1, f"{name}: no error container {err}"
         assert box["role"] == "alert" and box["data-error-for"] == ident, name
         assert err in control.get("aria-describedby", "").split(), name
         bad = "is-invalid" in control.get("class", "").split()
-        assert bad == (name in invalid), f"{name}: is-invalid {bad}"
-        assert bool(page.text[err].strip()) == (name in invalid), name
+        assert bad == (ident in invalid), f"{name}: is-invalid {bad}"
+        assert bool(page.text[err].strip()) == (ident in invalid), name
     for name, options in groups.items():
         ident = options[0]["id"].rsplit("_", 1)[0]
         err = f"err-{ident}"
@@ -132,15 +126,20 @@ def test_every_field_has_label_error_container_and_description(client, url, quer
 
 
 ERRORS = [
-    ("/num-check/", {"combo": "full", "cards": "17R 7B 7J 3V 3A", "rank": "1"}, {"cards"}),
-    ("/num-check/detecteur/", {"hand": "7R 7B 3V 3J", "centre": "99Z", "rank": "1"}, {"centre"}),
-    ("/num-draft/", {"g00": "123456789"}, {"g00"}),
-    ("/num-draft/table/", {"players": "Léa 3R"}, {"players"}),
-    ("/num-draft/table/", {"turned": "Léa 3R"}, {"turned"}),
-    ("/num-5/", {"players": "Léa, Tom"}, {"players"}),
-    ("/num-5/tour/", {"players": "Léa, Tom"}, {"players"}),
-    ("/num-5/tour/", {"players": "A, B, C", "r2": "0R 4B"}, {"r2"}),
-    ("/num-connect/", {"cards": "17R"}, {"cards"}),
+    ("/num-check/", {"combo": "full", "cards": "17R 7B 7J 3V 3A", "rank": "1"}, {"id_cards"}),
+    ("/num-check/detecteur/", {"hand": "7R 7B 3V 3J", "centre": "99Z", "rank": "1"}, {"id_centre"}),
+    (
+        "/num-check/detecteur/",
+        {"hand": "7R 7B 3V 3J", "centre": "7J", "rank": "9"},
+        {"id_detect_rank"},
+    ),
+    ("/num-draft/", {"g00": "123456789"}, {"id_g00"}),
+    ("/num-draft/table/", {"players": "Léa 3R"}, {"id_players"}),
+    ("/num-draft/table/", {"turned": "Léa 3R"}, {"id_turned"}),
+    ("/num-5/", {"players": "Léa, Tom"}, {"id_players"}),
+    ("/num-5/tour/", {"players": "Léa, Tom"}, {"id_players"}),
+    ("/num-5/tour/", {"players": "A, B, C", "r2": "0R 4B"}, {"id_r2"}),
+    ("/num-connect/", {"cards": "17R"}, {"id_cards"}),
 ]
 
 
@@ -151,7 +150,7 @@ def test_a_field_in_error_is_marked_and_says_why(client, url, query, invalid):
 
 def test_the_sheet_field_in_error(client):
     response = client.post("/num-check/feuille/", {"players": "Léa Paire 5R 5B"})
-    check_fields(unescape(response.content.decode()), {"players"})
+    check_fields(unescape(response.content.decode()), {"id_players"})
 
 
 def test_oob_error_refresh_targets_the_drawn_container(client):
@@ -211,3 +210,20 @@ def test_num5_players_described_by_help_note_and_error(client):
     described = page.by_id["id_players"]["aria-describedby"].split()
     assert described == ["num5-players-note", "id_players_helptext", "err-id_players"]
     assert all(page.ids[i] == 1 for i in described)
+
+
+def test_two_forms_of_a_page_never_share_an_id(client):
+    """The NUM CHECK score and detector both have a ``rank``, the table and the Ouverture a
+    ``values``: same names in the URL, but each its own id, label and error container."""
+    check = Page(get(client, "/num-check/"))
+    assert check.ids["id_rank"] == check.ids["id_detect_rank"] == 1
+    assert check.labels["id_detect_rank"] == 1 and check.ids["err-id_detect_rank"] == 1
+    table = Page(get(client, "/num-draft/table/"))
+    assert table.ids["id_values"] == table.ids["id_opening_values"] == 1
+    names = [c["name"] for c in table.controls if c["id"] == "id_opening_values"]
+    assert names == ["values"]
+    hx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "detect-result"}
+    query = {"hand": "7R 7B 3V 3J", "centre": "7J", "rank": "9"}
+    fragment = get(client, "/num-check/detecteur/", query, **hx)
+    assert re.search(r'<div id="err-id_detect_rank" hx-swap-oob="innerHTML">[^<]+<', fragment)
+    assert 'id="err-id_rank"' not in fragment
