@@ -54,13 +54,38 @@ class CardInput(forms.TextInput):
         return context
 
 
+def place(field: forms.Field) -> forms.Field:
+    """Flag a card place drawn in a strip or a table cell: the field template keeps its label
+    for screen readers only and draws no margin around it."""
+    field.place = True  # type: ignore[attr-defined]
+    return field
+
+
+class ScopedBoundField(forms.BoundField):
+    """A field whose id carries its form's ``id_scope`` (``id_detect_rank``), for a page
+    that draws two forms with a field of the same name: one label, one error container each."""
+
+    @property
+    def auto_id(self) -> str:
+        scope = getattr(self.form, "id_scope", "")
+        if scope and self.name in getattr(self.form, "scoped_ids", ()) and self.form.auto_id:
+            return str(self.form.auto_id) % f"{scope}_{self.html_name}"
+        return super().auto_id
+
+
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
 
+    bound_field_class = ScopedBoundField
+    #: fields whose id takes the ``id_scope`` (their name is also a field of another form
+    #: drawn on the same page)
+    id_scope = ""
+    scoped_ids: tuple[str, ...] = ()
     result: Any = None
     #: engine field name → form field name, where they differ
     field_map: dict[str, str] = {}
-    #: fields drawn with calculators/_field.html, whose errors the htmx fragment refreshes
+    #: fields whose error containers (drawn by templates/bootstrap5/field.html) the htmx
+    #: fragment refreshes out of band (calculators/_oob_errors.html)
     live_fields: tuple[str, ...] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -68,20 +93,20 @@ class EngineForm(forms.Form):
         self.style_widgets()
 
     def style_widgets(self) -> None:
-        """Bootstrap classes on every widget (card fields: :class:`CardInput`)."""
-        for name, field in self.fields.items():
+        """Bootstrap classes on every widget (card fields: :class:`CardInput`); the label, help
+        text, error container and ``aria-describedby`` come from the one field template,
+        templates/bootstrap5/field.html (``{{ field|as_crispy_field }}``)."""
+        for field in self.fields.values():
             widget = field.widget
-            if isinstance(widget, forms.CheckboxInput):
+            if isinstance(
+                widget, forms.CheckboxInput | forms.RadioSelect | forms.CheckboxSelectMultiple
+            ):
                 css = "form-check-input"
-            elif isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
-                continue
             elif isinstance(widget, forms.Select):
                 css = "form-select"
             else:
                 css = "form-control"
             widget.attrs.setdefault("class", css)
-            if name in self.live_fields:
-                widget.attrs["aria-describedby"] = f"err-id_{name}"
 
     def live_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.live_fields]
@@ -178,6 +203,7 @@ class DetectForm(EngineForm):
     )
     field_map = {"cards": "hand"}
     live_fields = ("hand", "centre", "rank")
+    id_scope, scoped_ids = "detect", ("rank",)  # the score form above has a ``rank`` too
 
     def __init__(self, *args: Any, live: bool = False, **kwargs: Any) -> None:
         """``live``: sent while the player is still entering cards; an empty centre waits."""
@@ -291,6 +317,7 @@ class DraftForm(EngineForm):
         ],
         initial="0-12",
     )
+    live_fields = ("mode", "values", *LEFT_FIELDS, *GRID_FIELDS, *RIGHT_FIELDS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -305,8 +332,10 @@ class DraftForm(EngineForm):
                 "data-order": str(order.index(name)),
                 "aria-label": label,
             }
-            self.fields[name] = forms.CharField(
-                label=label, required=False, max_length=8, widget=CardInput(attrs, chips=False)
+            self.fields[name] = place(
+                forms.CharField(
+                    label=label, required=False, max_length=8, widget=CardInput(attrs, chips=False)
+                )
             )
 
     def place_fields(self, names: list[str]) -> list[forms.BoundField]:
@@ -419,6 +448,7 @@ class OpeningForm(EngineForm):
         required=False,
     )
     field_map = {"players": "turned", "cards": "turned"}
+    id_scope, scoped_ids = "opening", ("values",)  # the table form above has a ``values`` too
 
     def run(self) -> numdraft.Opening:
         data = self.cleaned_data
@@ -522,6 +552,8 @@ class Num5Form(EngineForm):
         self.restore_query = ""
         #: the engine's message for the first round not entered yet
         self.pending = ""
+        # The page's note under the field (« Les cases suivent le nom de leur joueur. »).
+        self.fields["players"].widget.attrs["aria-describedby"] = "num5-players-note"
         if self.is_bound:
             self._apply_actions()
         for i in range(self.round_count):
@@ -536,11 +568,13 @@ class Num5Form(EngineForm):
                     ),
                     "aria-describedby": "num5-cell-help",
                 }
-                self.fields[f"r{i}_{j}"] = forms.CharField(
-                    required=False,
-                    max_length=self.CELL_LENGTH,
-                    label=gettext("Manche {number}, {name}").format(number=i + 1, name=name),
-                    widget=CardInput(attrs, chips=False),
+                self.fields[f"r{i}_{j}"] = place(
+                    forms.CharField(
+                        required=False,
+                        max_length=self.CELL_LENGTH,
+                        label=gettext("Manche {number}, {name}").format(number=i + 1, name=name),
+                        widget=CardInput(attrs, chips=False),
+                    )
                 )
         self.style_widgets()
 

@@ -64,7 +64,6 @@ class TurnForm(EngineForm):
                 "class": "form-control form-control-sm card-input",
                 "data-place": f"id_c{index}",
                 "aria-label": gettext("Carte de {name}").format(name=name),
-                "aria-describedby": f"err-id_c{index}",
                 "data-testid": f"card-{index}",
             }
             self.fields[f"c{index}"] = forms.CharField(
@@ -74,7 +73,12 @@ class TurnForm(EngineForm):
         self.style_widgets()
         for name in ROW_FIELDS:
             self.fields[name].widget.attrs.update(
-                {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+                {
+                    "class": "form-control form-control-sm",
+                    "autocomplete": "off",
+                    "autocapitalize": "characters",
+                    "spellcheck": "false",
+                }
             )
         self.state: num5turn.RoundState | None = None
         self.turns: list[num5turn.TurnResult] = []
@@ -84,20 +88,6 @@ class TurnForm(EngineForm):
 
     def card_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.card_fields]
-
-    def card_inputs(self) -> list[tuple[forms.BoundField, str]]:
-        """Each player's card field and its input, empty again once the turn is played."""
-        if not self.played_now:
-            return [(f, f.as_widget()) for f in self.card_bound_fields()]
-        return [
-            (
-                f,
-                f.field.widget.render(
-                    f.html_name, "", {"id": f.auto_id, **f.build_widget_attrs({})}
-                ),
-            )
-            for f in self.card_bound_fields()
-        ]
 
     def row_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in ROW_FIELDS]
@@ -136,6 +126,10 @@ class TurnForm(EngineForm):
             self.before, self.state = state.rows, after
             self.turns.append(result)
             self.played_now = True
+            # The next turn's places are drawn empty again.
+            self.data = self.data.copy()
+            for name in self.card_fields:
+                self.data.pop(name, None)
         return self.state
 
     def error_target(self, err: InputError) -> str | None:

@@ -191,6 +191,16 @@ WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
+# Every field is drawn by our field template (templates/bootstrap5/field.html), whose widgets
+# already carry Bootstrap's class (EngineForm.style_widgets, CardInput): crispy adds no
+# class named after the widget.
+CRISPY_CLASS_CONVERTERS = {
+    "cardinput": "card-input",
+    "textinput": "form-control",
+    "textarea": "form-control",
+    "select": "form-select",
+    "checkboxinput": "form-check-input",
+}
 
 # Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;
 # RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses

@@ -125,7 +125,7 @@ def test_help_text_explains_cells(client):
     ):
         assert part in text
     _, html = get(client, {"players": "Léa,Tom,Zoé", "n": "1"})
-    assert 'aria-describedby="num5-cell-help"' in html
+    assert 'aria-describedby="num5-cell-help err-id_r0_0"' in html  # help, then its error
 
 
 # --------------------------------------------------------------------------- Enter recalculates
