@@ -73,6 +73,11 @@ class ScopedBoundField(forms.BoundField):
         return super().auto_id
 
 
+#: NUM DRAFT's two decks (/num-draft/regles/#arbitrage-paquet);
+#: each form adds its own "by the player count" default.
+DECK_CHOICES = [("0-12", gettext_lazy("0 à 12")), ("0-16", gettext_lazy("0 à 16"))]
+
+
 class EngineForm(forms.Form):
     """A form whose ``clean`` calls an engine; engine errors land on the named field."""
 
@@ -367,11 +372,7 @@ class DraftTableForm(EngineForm):
     )
     values = forms.ChoiceField(
         label=gettext_lazy("Paquet"),
-        choices=[
-            ("", gettext_lazy("Selon le nombre de joueurs")),
-            ("0-12", gettext_lazy("0 à 12")),
-            ("0-16", gettext_lazy("0 à 16")),
-        ],
+        choices=[("", gettext_lazy("Selon le nombre de joueurs")), *DECK_CHOICES],
         required=False,
     )
 
@@ -442,8 +443,7 @@ class OpeningForm(EngineForm):
         label=gettext_lazy("Paquet"),
         choices=[
             ("", gettext_lazy("Selon le nombre de joueurs (0 à 12 jusqu'à 5, 0 à 16 à 6 ou 7)")),
-            ("0-12", gettext_lazy("0 à 12")),
-            ("0-16", gettext_lazy("0 à 16")),
+            *DECK_CHOICES,
         ],
         required=False,
     )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ..engines import numcheck
 from ..engines.cards import InputError
+from ..forms import DECK_CHOICES
 from . import services
 from .models import Game, HistoryEntry
 
@@ -51,11 +52,7 @@ class NewGameForm(forms.Form):
     values = forms.ChoiceField(
         label=gettext_lazy("Paquet (NUM DRAFT)"),
         required=False,
-        choices=[
-            ("", gettext_lazy("Selon le nombre de joueurs")),
-            ("0-12", gettext_lazy("0 à 12")),
-            ("0-16", gettext_lazy("0 à 16")),
-        ],
+        choices=[("", gettext_lazy("Selon le nombre de joueurs")), *DECK_CHOICES],
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
