@@ -106,11 +106,11 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
         {
             "version": h.version,
             "action": h.action,
-            "summary": h.summary,
+            "summary": h.summary_text,
             "at": h.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
             "undone": h.state in ("undone", "dropped"),
         }
-        for h in game.history.all()
+        for h in game.history.select_related("target")
     ]
     out["read_url"] = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
     if can_edit:

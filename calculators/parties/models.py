@@ -129,7 +129,12 @@ class Round(models.Model):
 
 
 class HistoryEntry(models.Model):
-    """One write to a party: what it was (French summary), and how to revert and re-apply it."""
+    """One write to a party: what it was, and how to revert and re-apply it.
+
+    ``summary`` is its French text (the admin's, and the one shown for entries written before
+    ``data["summary"]``, the structured summary rendered in the reader's language by
+    :mod:`.summaries`: :attr:`summary_text`, :attr:`summary_html`).
+    """
 
     class State(models.TextChoices):
         FIXED = "fixed", "définitive"  # create, rotate, undo, redo: never undone themselves
@@ -158,3 +163,18 @@ class HistoryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version}. {self.summary}"
+
+    @property
+    def summary_text(self) -> str:
+        """The summary in the active language, as plain text (the JSON API)."""
+        from .summaries import render
+
+        return render(self)
+
+    @property
+    def summary_html(self) -> str:
+        """The summary in the active language, as safe HTML: a summary stored only in French
+        is marked ``lang="fr"`` (the pages)."""
+        from .summaries import render
+
+        return render(self, html=True)

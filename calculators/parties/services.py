@@ -48,6 +48,7 @@ from ..engines.cards import InputError, format_line
 from ..engines.names import clean_name, clean_names, name_key
 from ..engines.standings import standings
 from .models import Claim, Game, HistoryEntry, Player, Round, new_token
+from .summaries import french, message
 
 State = HistoryEntry.State
 
@@ -115,7 +116,7 @@ def create_game(kind: object, mode: object, names: Sequence[object], values: obj
         Player.objects.bulk_create(
             [Player(game=game, name=name, seat=i) for i, name in enumerate(clean)]
         )
-        _record(game, "create", f"Partie créée : {', '.join(clean)}", {}, State.FIXED)
+        _record(game, "create", message("create", players=clean), {}, State.FIXED)
     return game
 
 
@@ -168,12 +169,13 @@ def _locked(game: Game, if_version: object = None, *, finished_ok: bool = False)
 def _record(
     game: Game,
     action: str,
-    summary: str,
+    summary: dict[str, Any],
     data: dict[str, Any],
     state: str = State.ACTIVE,
     target: HistoryEntry | None = None,
 ) -> HistoryEntry:
-    """Bump the version and record the write (under the game lock)."""
+    """Bump the version and record the write (under the game lock), with its structured
+    ``summary`` (:func:`.summaries.message`) in ``data`` and its French text beside."""
     if action not in ("undo", "redo"):
         # a new write: what was undone can no longer be redone
         game.history.filter(state=State.UNDONE).update(state=State.DROPPED)
@@ -183,17 +185,17 @@ def _record(
         game=game,
         version=game.version,
         action=action,
-        summary=summary[:200],
-        data=data,
+        summary=french(summary, target)[:200],
+        data={**data, "summary": summary},
         state=state,
         target=target,
     )
 
 
 def _write(
-    game: Game, action: str, if_version: object, build: Callable[[Game], tuple[str, dict]]
+    game: Game, action: str, if_version: object, build: Callable[[Game], tuple[dict, dict]]
 ) -> HistoryEntry:
-    """Validate and build ``(summary, data)`` under the lock, apply ``do``, record the entry."""
+    """Validate and build ``(structured summary, data)`` under the lock, apply ``do``, record the entry."""
     with _locked(game, if_version, finished_ok=action == "reopen") as locked:
         summary, data = build(locked)
         ACTIONS[action].do(locked, data)
@@ -217,7 +219,7 @@ def undo(game: Game, if_version: object = None) -> HistoryEntry:
         ACTIONS[target.action].undo(locked, target.data)
         target.state = State.UNDONE
         target.save(update_fields=["state"])
-        return _record(locked, "undo", f"Annulé : {target.summary}", {}, State.FIXED, target)
+        return _record(locked, "undo", message("undo"), {}, State.FIXED, target)
 
 
 def redo(game: Game, if_version: object = None) -> HistoryEntry:
@@ -235,7 +237,7 @@ def redo(game: Game, if_version: object = None) -> HistoryEntry:
         ACTIONS[target.action].do(locked, target.data)
         target.state = State.ACTIVE
         target.save(update_fields=["state"])
-        return _record(locked, "redo", f"Rétabli : {target.summary}", {}, State.FIXED, target)
+        return _record(locked, "redo", message("redo"), {}, State.FIXED, target)
 
 
 def next_undo(game: Game) -> HistoryEntry | None:
@@ -477,7 +479,7 @@ def _has_entries(game: Game) -> bool:
 def rename(game: Game, player: object, name: object, if_version: object = None) -> HistoryEntry:
     """Rename a player at any time (entries are stored by player, so they follow)."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         target = player_at(g, player)
         new = clean_name(name, "name")
         others = [p.name for p in g.players.exclude(pk=target.pk)]
@@ -486,7 +488,7 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
             raise InputError(
                 "name", gettext("{name} s'appelle déjà ainsi.").format(name=target.name)
             )
-        summary = f"{target.name} renommé(e) {new}"
+        summary = message("rename", before=target.name, after=new)
         return summary, {"player": target.pk, "before": target.name, "after": new}
 
     return _write(game, "rename", if_version, build)
@@ -495,7 +497,7 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
 def add_player(game: Game, name: object, if_version: object = None) -> HistoryEntry:
     """Add a player at the end of the table, only before the first entry."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         if _has_entries(g):
             raise InputError("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
         players = list(g.players.all())
@@ -505,7 +507,7 @@ def add_player(game: Game, name: object, if_version: object = None) -> HistoryEn
             [p.name for p in players] + [new], "name", low=1, high=high, game=g.get_kind_display()
         )
         seat = max((p.seat for p in players), default=-1) + 1
-        return f"{new} rejoint la partie", {"player": {"name": new, "seat": seat}}
+        return message("player_add", name=new), {"player": {"name": new, "seat": seat}}
 
     return _write(game, "player_add", if_version, build)
 
@@ -543,7 +545,7 @@ def add_claim(
 ) -> HistoryEntry:
     """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM_CHECK)
         over = _game_over(g)
         if over:
@@ -561,7 +563,8 @@ def add_claim(
             "combo": combo_obj.key,
             "cards": format_line(scored.result.cards),
         }
-        return f"{who.name} : {combo_obj.name} (rang {scored.rank})", {"claim": claim}
+        summary = message("claim_add", player=who.name, combo=combo_obj.key, rank=scored.rank)
+        return summary, {"claim": claim}
 
     return _write(game, "claim_add", if_version, build)
 
@@ -581,7 +584,7 @@ def edit_claim(
 ) -> HistoryEntry:
     """Correct a claim: same rank, new combination and/or cards, checked again by the engine."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM_CHECK)
         stored = _claim(g, claim)
         combo_obj = numcheck.get_combo(combo if combo not in (None, "") else stored.combo)
@@ -598,7 +601,9 @@ def edit_claim(
         before = {"combo": stored.combo, "cards": stored.cards}
         if after == before:
             raise InputError("cards", gettext("Rien n'a changé dans cette annonce."))
-        summary = f"{stored.player.name} : {combo_obj.name} corrigé (rang {stored.position})"
+        summary = message(
+            "claim_edit", player=stored.player.name, combo=combo_obj.key, rank=stored.position
+        )
         return summary, {"id": stored.pk, "before": before, "after": after}
 
     return _write(game, "claim_edit", if_version, build)
@@ -607,10 +612,9 @@ def edit_claim(
 def delete_claim(game: Game, claim: object, if_version: object = None) -> HistoryEntry:
     """Remove a claim; the player's later claims move up one rank (scores follow)."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM_CHECK)
         stored = _claim(g, claim)
-        name = numcheck.COMBOS_BY_KEY[stored.combo].name
         data = {
             "claim": {
                 "id": stored.pk,
@@ -620,7 +624,10 @@ def delete_claim(game: Game, claim: object, if_version: object = None) -> Histor
                 "cards": stored.cards,
             }
         }
-        return f"{stored.player.name} : {name} supprimé (rang {stored.position})", data
+        summary = message(
+            "claim_delete", player=stored.player.name, combo=stored.combo, rank=stored.position
+        )
+        return summary, data
 
     return _write(game, "claim_delete", if_version, build)
 
@@ -645,7 +652,7 @@ def set_grid(
             raise InputError("cells", gettext("Chaque case est une carte (« 7R ») ou vide."))
         tokens.append((cell or "").strip())
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM_DRAFT)
         who = player_at(g, player)
         players = list(g.players.all())
@@ -664,7 +671,7 @@ def set_grid(
         if after == shown:
             raise InputError("cells", gettext("Rien n'a changé dans cette grille."))
         changed = sum(a != b for a, b in zip(after, shown, strict=True))
-        summary = f"Grille de {who.name} ({changed} case{'s' if changed > 1 else ''})"
+        summary = message("grid_set", player=who.name, count=changed)
         return summary, {"player": who.pk, "before": before, "after": after}
 
     return _write(game, "grid_set", if_version, build)
@@ -738,7 +745,7 @@ def add_round(
 ) -> HistoryEntry:
     """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the whole game is checked."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM5)
         rounds = list(g.rounds.all())
         before = _check_rounds(g, _round_table(g, rounds), "entries")
@@ -747,7 +754,7 @@ def add_round(
         new = _entries(g, entries, "entries")
         _check_rounds(g, _round_table(g, [*rounds, new]), "entries")
         number = len(rounds) + 1
-        return f"Manche {number} ajoutée", {"round": {"number": number, "entries": new}}
+        return message("round_add", number=number), {"round": {"number": number, "entries": new}}
 
     return _write(game, "round_add", if_version, build)
 
@@ -765,7 +772,7 @@ def edit_round(
 ) -> HistoryEntry:
     """Correct a round: only the players in ``changes`` change; the others are untouched."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM5)
         stored = _round(g, number)
         updates = _entries(g, changes, "entries")
@@ -775,7 +782,7 @@ def edit_round(
         rounds = [after if r.pk == stored.pk else r for r in g.rounds.all()]
         _check_rounds(g, _round_table(g, rounds), "entries")
         names = [p.name for p in g.players.all() if str(p.pk) in updates]
-        summary = f"Manche {stored.number} corrigée ({', '.join(names)})"
+        summary = message("round_edit", number=stored.number, players=names)
         return summary, {"number": stored.number, "before": stored.entries, "after": after}
 
     return _write(game, "round_edit", if_version, build)
@@ -784,11 +791,11 @@ def edit_round(
 def delete_round(game: Game, number: object, if_version: object = None) -> HistoryEntry:
     """Remove a round; the later ones are renumbered."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM5)
         stored = _round(g, number)
         data = {"round": {"id": stored.pk, "number": stored.number, "entries": stored.entries}}
-        return f"Manche {stored.number} supprimée", data
+        return message("round_delete", number=stored.number), data
 
     return _write(game, "round_delete", if_version, build)
 
@@ -807,7 +814,7 @@ def play_turn(
 ) -> HistoryEntry:
     """One turn of the round in play: each player's revealed card (NUM5-TURN.md §3)."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM5)
         if _check_rounds(g, _round_table(g, list(g.rounds.all())), "cards").finished:
             raise Conflict("party", gettext("La partie est gagnée : aucune manche de plus."))
@@ -839,7 +846,7 @@ def play_turn(
         except InputError as err:
             raise InputError("cards", err.message) from None
         after = [*before, [str(p.card) for p in result.players]]  # canonical, seat order
-        return f"Tour {state.turn} de la manche {g.rounds.count() + 1}", {
+        return message("turn", turn=state.turn, number=g.rounds.count() + 1), {
             "before": before,
             "after": after,
         }
@@ -850,7 +857,7 @@ def play_turn(
 def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
     """« Reporter la manche »: the round played turn by turn becomes a round of the sheet."""
 
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         _kind(g, Game.Kind.NUM5)
         if not g.turns:
             raise InputError("cards", gettext("Aucun tour joué dans cette manche."))
@@ -868,7 +875,7 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
             "before": list(g.turns),
             "after": [],
         }
-        return f"Manche {number} reportée après {len(g.turns)} tour(s)", data
+        return message("round_tally", number=number, turns=len(g.turns)), data
 
     return _write(game, "round_tally", if_version, build)
 
@@ -878,14 +885,14 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
 
 def finish(game: Game, if_version: object = None) -> HistoryEntry:
     """The table closes the sheet (NUM CHECK: the deck turns are over)."""
-    return _write(game, "finish", if_version, lambda g: ("Partie terminée", {}))
+    return _write(game, "finish", if_version, lambda g: (message("finish"), {}))
 
 
 def reopen(game: Game, if_version: object = None) -> HistoryEntry:
-    def build(g: Game) -> tuple[str, dict]:
+    def build(g: Game) -> tuple[dict, dict]:
         if not g.finished:
             raise Conflict("party", gettext("La partie n'est pas terminée."))
-        return "Partie rouverte", {}
+        return message("reopen"), {}
 
     return _write(game, "reopen", if_version, build)
 
@@ -894,7 +901,7 @@ def rotate(game: Game, if_version: object = None) -> HistoryEntry:
     """« Nouveaux liens »: both tokens change, the old links stop working at once."""
     with _locked(game, if_version, finished_ok=True) as locked:
         Game.objects.filter(pk=locked.pk).update(edit_token=new_token(), read_token=new_token())
-        return _record(locked, "rotate", "Nouveaux liens de partage", {}, State.FIXED)
+        return _record(locked, "rotate", message("rotate"), {}, State.FIXED)
 
 
 # --------------------------------------------------------------------------- reading

@@ -87,7 +87,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "read_qr": mark_safe(qr_svg(read_url)),  # noqa: S308 - segno's own SVG
         "edit_url": edit_url if can_edit else None,
         "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",  # noqa: S308
-        "history": list(game.history.all()[:100]),
+        "history": list(game.history.select_related("target")[:100]),
         "combos": numcheck.COMBOS,
         "form": None,
         "action": "",
@@ -153,7 +153,7 @@ def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
         "can_edit": can_edit,
         "board": services.board(game),
         "kind_template": TEMPLATES[Game.Kind(game.kind)],
-        "history": list(game.history.all()[:100]),
+        "history": list(game.history.select_related("target")[:100]),
     }
     if game.kind == Game.Kind.NUM5:
         context["round_cells"] = []
