@@ -16,6 +16,7 @@ from django.template import engines
 from django.utils import translation
 
 from calculators.parties import services
+from tests.parties.conftest import every_write
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -164,6 +165,19 @@ def test_english_party_page_has_no_french_word(client, parties, kind, token):
     game = parties[kind]
     response = client.get(f"/en/parties/{getattr(game, token)}/")
     assert_english(response, f"{kind} {token}")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
+@pytest.mark.parametrize("token", ["edit_token", "read_token"])
+def test_english_party_page_with_every_kind_of_write_has_no_french_summary(client, kind, token):
+    """Histories holding one entry of every kind of write (undo and redo included): their
+    summaries, the Undo/Redo buttons and the status line are in English, none marked French."""
+    games, _ = every_write()
+    response = client.get(f"/en/parties/{getattr(games[kind], token)}/")
+    assert_english(response, f"{kind} {token} history")
+    history = response.content.decode().split('data-testid="history"', 1)[1]
+    assert 'lang="fr"' not in history.split("</details>", 1)[0]
 
 
 @pytest.mark.django_db

@@ -48,3 +48,106 @@ def papi(client):
 @pytest.fixture
 def kinds():
     return list(Game.Kind.values)
+
+
+def every_write():
+    """Three games whose histories together hold one entry of every kind of write (and an undo
+    and a redo), made through the services: ``{kind: game}``, and the list of
+    ``(action, former French summary)`` in order — the exact texts the f-strings of the
+    services wrote before summaries were rendered in the reader's language."""
+    check = make("num_check")
+    services.add_player(check, "Noé")
+    services.add_claim(check, seat(check, 0).pk, "paire", "5R 5B")
+    claim = check.players.get(seat=0).claims.get()
+    services.edit_claim(check, claim.pk, "brelan", "7R 7B 7J")
+    services.add_claim(check, seat(check, 1).pk, "full", "2R 2B 2J 3V 3A")
+    services.delete_claim(check, claim.pk)
+    services.undo(check)
+    services.redo(check)
+    services.finish(check)
+    services.reopen(check)
+    services.rename(check, seat(check, 1).pk, "Tomas <b>")
+    services.rotate(check)
+    draft = make("num_draft", names=("Léa", "Tom"))
+    services.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "3R", *[""] * 6])
+    services.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "4R", *[""] * 6])
+    num5 = make("num5")
+    players = list(num5.players.order_by("seat"))
+
+    def by_player(*cells):
+        return {p.pk: c for p, c in zip(players, cells, strict=True)}
+
+    services.add_round(num5, by_player("10R", "27", "0"))
+    services.edit_round(num5, 1, {players[0].pk: "12R", players[1].pk: "20"})
+    services.add_round(num5, by_player("10R", "27", "0"))
+    services.delete_round(num5, 2)
+    services.play_turn(num5, by_player("9R", "9B", "2V"))
+    services.play_turn(num5, by_player("1R", "3B", "4V"))
+    services.tally_turns(num5)
+    services.undo(num5)
+    games = {"num_check": fresh(check), "num_draft": fresh(draft), "num5": fresh(num5)}
+    return games, EVERY_WRITE_FRENCH
+
+
+EVERY_WRITE_FRENCH = [
+    ("create", "Partie créée : Léa, Tom, Zoé"),
+    ("player_add", "Noé rejoint la partie"),
+    ("claim_add", "Léa : Paire (rang 1)"),
+    ("claim_edit", "Léa : Brelan corrigé (rang 1)"),
+    ("claim_add", "Tom : Full (rang 1)"),
+    ("claim_delete", "Léa : Brelan supprimé (rang 1)"),
+    ("undo", "Annulé : Léa : Brelan supprimé (rang 1)"),
+    ("redo", "Rétabli : Léa : Brelan supprimé (rang 1)"),
+    ("finish", "Partie terminée"),
+    ("reopen", "Partie rouverte"),
+    ("rename", "Tom renommé(e) Tomas <b>"),
+    ("rotate", "Nouveaux liens de partage"),
+    ("create", "Partie créée : Léa, Tom"),
+    ("grid_set", "Grille de Léa (3 cases)"),
+    ("grid_set", "Grille de Léa (1 case)"),
+    ("create", "Partie créée : Léa, Tom, Zoé"),
+    ("round_add", "Manche 1 ajoutée"),
+    ("round_edit", "Manche 1 corrigée (Léa, Tom)"),
+    ("round_add", "Manche 2 ajoutée"),
+    ("round_delete", "Manche 2 supprimée"),
+    ("turn", "Tour 1 de la manche 2"),
+    ("turn", "Tour 2 de la manche 2"),
+    ("round_tally", "Manche 2 reportée après 2 tour(s)"),
+    ("undo", "Annulé : Manche 2 reportée après 2 tour(s)"),
+]
+
+EVERY_WRITE_ENGLISH = [
+    "Party created: Léa, Tom, Zoé",
+    "Noé joined the party",
+    "Léa: Pair (rank 1)",
+    "Léa: Three of a Kind corrected (rank 1)",
+    "Tom: Full House (rank 1)",
+    "Léa: Three of a Kind deleted (rank 1)",
+    "Undone: Léa: Three of a Kind deleted (rank 1)",
+    "Redone: Léa: Three of a Kind deleted (rank 1)",
+    "Game over",
+    "Game reopened",
+    "Tom renamed Tomas <b>",
+    "New share links",
+    "Party created: Léa, Tom",
+    "Léa\u2019s grid (3 places)",
+    "Léa\u2019s grid (1 place)",
+    "Party created: Léa, Tom, Zoé",
+    "Round 1 added",
+    "Round 1 corrected (Léa, Tom)",
+    "Round 2 added",
+    "Round 2 deleted",
+    "Turn 1 of round 2",
+    "Turn 2 of round 2",
+    "Round 2 carried over to the sheet after 2 turns",
+    "Undone: Round 2 carried over to the sheet after 2 turns",
+]
+
+
+def history_in_order(games):
+    """Every history entry of ``games`` (as :func:`every_write` gives them), oldest first."""
+    return [
+        entry
+        for game in games.values()
+        for entry in game.history.select_related("target").order_by("version")
+    ]
