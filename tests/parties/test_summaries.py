@@ -186,6 +186,9 @@ def test_english_undo_and_redo_buttons(client, written):
     page = client.get(f"/parties/{written['num5'].edit_token}/").content.decode()
     assert "Manche 2 reportée après 2 tour(s)</button>" in page
     assert "Tour 2 de la manche 2</button>" in page
+    # a name is escaped once, in the button as in the list
+    page = client.get(f"/en/parties/{written['num_check'].edit_token}/").content.decode()
+    assert "Undo: Tom renamed Tomas &lt;b&gt;</button>" in page
 
 
 def test_old_entry_on_an_english_page_stays_french_marked_french(client):
