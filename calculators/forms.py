@@ -7,32 +7,52 @@ only asks ``form.is_valid()`` and renders.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
-from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.functional import cached_property
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, gettext_lazy
+
+from numsite.renderer import attrs as attributes
+from numsite.renderer import shown as renderer_shown
+from numsite.renderer import shown_str
 
 from .engines import num5, numcheck, numconnect, numdraft
 from .engines.cards import InputError
 from .engines.names import name_key, split_names
 
-RANK_CHOICES = [(r, format_lazy(gettext_lazy("Rang {r}"), r=r)) for r in numcheck.RANKS]
-COMBO_CHOICES = [
-    (
-        c.key,
-        format_lazy(gettext_lazy("{name} — base {base}"), name=gettext_lazy(c.name), base=c.base),
+
+@lru_cache(maxsize=8)
+def _labelled(
+    language: str | None,
+) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[str, str], ...]]:
+    """The rank and combination choices with their labels in ``language``, made once per
+    language (issue #12: every ``<select>`` and every checkbox list would otherwise format
+    fourteen translated labels on every page)."""
+    ranks = tuple((r, gettext("Rang {r}").format(r=r)) for r in numcheck.RANKS)
+    combos = tuple(
+        (c.key, gettext("{name} — base {base}").format(name=gettext(c.name), base=c.base))
+        for c in numcheck.COMBOS
     )
-    for c in numcheck.COMBOS
-]
+    return ranks, combos
+
+
+def rank_choices() -> tuple[tuple[int, str], ...]:
+    """Ranks 1 to 8, « Rang 4 », in the active language."""
+    return _labelled(get_language())[0]
+
+
+def combo_choices() -> tuple[tuple[str, str], ...]:
+    """The fourteen combinations, « Full — base 8 », in the active language."""
+    return _labelled(get_language())[1]
 
 
 class CardInput(forms.TextInput):
     """The one widget of every card field (« 7R 7B JK »): typed on a keyboard or filled by the
     card picker; ``chips`` mirrors a list of cards as chips (not for a one-card place)."""
-
-    template_name = "calculators/widgets/card_input.html"
 
     def __init__(self, attrs: dict[str, Any] | None = None, *, chips: bool = True) -> None:
         base = {
@@ -53,6 +73,22 @@ class CardInput(forms.TextInput):
             drawn["class"] = f"{drawn.get('class', '')} is-invalid".strip()
         return context
 
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        """``<input type="text" name="…" id="…" value="…" …>``: the id right after the name
+        and a value always drawn (empty when none), then the other attributes, escaped as
+        Django's ``attrs.html`` does (drawn in Python, numsite/renderer.py, issue #12)."""
+        widget = self.get_context(name, value, attrs)["widget"]
+        others = dict(widget["attrs"])
+        ident = others.pop("id", None)
+        return mark_safe(  # noqa: S308 - every part is escaped
+            f'<input type="text" name="{renderer_shown(widget["name"])}"'
+            + (f' id="{renderer_shown(ident)}"' if ident else "")
+            + f' value="{shown_str("" if widget["value"] is None else widget["value"])}"'
+            + f"{attributes({'attrs': others})}>"
+        )
+
 
 def place(field: forms.Field) -> forms.Field:
     """Flag a card place drawn in a strip or a table cell: the field template keeps its label
@@ -62,8 +98,12 @@ def place(field: forms.Field) -> forms.Field:
 
 
 class ScopedBoundField(forms.BoundField):
-    """A field whose id carries its form's ``id_scope`` (``id_detect_rank``), for a page
-    that draws two forms with a field of the same name: one label, one error container each."""
+    """A calculator field as templates/bootstrap5/field.html draws it.
+
+    Its id carries its form's ``id_scope`` (``id_detect_rank``) on a page that draws two forms
+    with a field of the same name: one label, one error container each. The parts the field
+    template needs are computed here, once, in Python (issue #12: a template that derives them
+    with filters and crispy's ``crispy_field`` tag cost half a millisecond a field)."""
 
     @property
     def auto_id(self) -> str:
@@ -71,6 +111,65 @@ class ScopedBoundField(forms.BoundField):
         if scope and self.name in getattr(self.form, "scoped_ids", ()) and self.form.auto_id:
             return str(self.form.auto_id) % f"{scope}_{self.html_name}"
         return super().auto_id
+
+    @cached_property
+    def kind(self) -> str:
+        """``choices`` (radios or checkboxes in a fieldset), ``check`` (one checkbox) or
+        ``input`` (everything else, a card field included)."""
+        widget = self.field.widget
+        if isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            return "choices"
+        return "check" if isinstance(widget, forms.CheckboxInput) else "input"
+
+    @cached_property
+    def inline(self) -> bool:
+        """Radios sit on one line; a list of checkboxes does not."""
+        return not isinstance(self.field.widget, forms.CheckboxSelectMultiple)
+
+    @cached_property
+    def error_id(self) -> str:
+        """The error container's id, always drawn (the htmx out-of-band refresh finds it)."""
+        return f"err-{self.auto_id}"
+
+    @cached_property
+    def help_id(self) -> str:
+        return f"{self.auto_id}_helptext"
+
+    @cached_property
+    def described_by(self) -> str:
+        """The help text (when there is one), then the error container."""
+        return f"{self.help_id} {self.error_id}" if self.help_text else self.error_id
+
+    @property
+    def place(self) -> bool:
+        return bool(getattr(self.field, "place", False))
+
+    def options(self) -> SafeString:
+        """A fieldset's radios or checkboxes, each with its label (Bootstrap's form-check)."""
+        css = "form-check form-check-inline" if self.inline else "form-check"
+        return mark_safe(  # noqa: S308 - the tags are Django's, the rest escaped
+            "".join(
+                f'<div class="{css}">{option.tag()} <label class="form-check-label" '
+                f'for="{renderer_shown(option.id_for_label)}">'
+                f"{renderer_shown(option.choice_label)}</label></div>"
+                for option in self
+            )
+        )
+
+    def described_widget(self) -> str:
+        """The widget, described by its own ``aria-describedby`` (a table's shared help), the
+        help text and the error container, with Bootstrap's ``is-invalid`` on an error."""
+        own = self.field.widget.attrs
+        extra = {"aria-describedby": _words(own.get("aria-describedby", ""), self.described_by)}
+        if self.errors:
+            extra["class"] = _words(own.get("class", ""), "is-invalid")
+        return self.as_widget(attrs=extra)
+
+
+def _words(have: str, add: str) -> str:
+    """``have`` with each word of ``add`` it lacks appended (a class or an id list)."""
+    words = have.split()
+    return " ".join(words + [w for w in add.split() if w not in words])
 
 
 #: NUM DRAFT's two decks (/num-draft/regles/#arbitrage-paquet);
@@ -138,7 +237,7 @@ class EngineForm(forms.Form):
 class CheckForm(EngineForm):
     """NUM CHECK calculator: combination, cards, rank."""
 
-    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=COMBO_CHOICES)
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=combo_choices)
     cards = forms.CharField(
         label=gettext_lazy("Cartes"),
         max_length=200,
@@ -148,7 +247,7 @@ class CheckForm(EngineForm):
         ),
     )
     rank = forms.TypedChoiceField(
-        label=gettext_lazy("Rang"), choices=RANK_CHOICES, coerce=int, initial=1
+        label=gettext_lazy("Rang"), choices=rank_choices, coerce=int, initial=1
     )
     live_fields = ("combo", "cards", "rank")
 
@@ -198,11 +297,11 @@ class DetectForm(EngineForm):
         help_text=gettext_lazy("Les cartes que vous pourriez réclamer, par exemple : 7J 3A 12S."),
     )
     rank = forms.TypedChoiceField(
-        label=gettext_lazy("Votre rang"), choices=RANK_CHOICES, coerce=int, initial=1
+        label=gettext_lazy("Votre rang"), choices=rank_choices, coerce=int, initial=1
     )
     exclude = forms.MultipleChoiceField(
         label=gettext_lazy("Combinaisons déjà réalisées"),
-        choices=COMBO_CHOICES,
+        choices=combo_choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )

@@ -189,6 +189,9 @@ def one_year_immutable(headers, path: str, url: str) -> None:
 
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
+# Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py).
+FORM_RENDERER = "numsite.renderer.FastRenderer"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 # Every field is drawn by our field template (templates/bootstrap5/field.html), whose widgets

@@ -285,11 +285,15 @@ def _preference(combo: Combo, reading: Reading, rank: int) -> tuple:
     return (total_of(combo, reading, rank), reading.mode == "normal", reading.references)
 
 
-def best_reading(combo: Combo, cards: Sequence[Card], rank: int) -> Reading | None:
-    """The reading with the highest score at ``rank``, or ``None`` if the cards do not form it."""
+def best_reading(
+    combo: Combo, cards: Sequence[Card], rank: int, candidates: Iterable[Reading] | None = None
+) -> Reading | None:
+    """The reading with the highest score at ``rank``, or ``None`` if the cards do not form it.
+    ``candidates``: ``readings(combo, cards)`` already listed (:func:`rank_table` lists them
+    once for its eight ranks)."""
     best: Reading | None = None
     best_key: tuple | None = None
-    for reading in readings(combo, cards):
+    for reading in readings(combo, cards) if candidates is None else candidates:
         if reading.mode == "elargi" and rank != 4:
             continue  # the Couleur's mode élargi exists at rank 4 only (§1.3)
         key = _preference(combo, reading, rank)
@@ -323,7 +327,12 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
     return _score_parsed(combo_obj, parsed, rank_value)
 
 
-def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimResult:
+def _score_parsed(
+    combo: Combo,
+    cards: Sequence[AnyCard],
+    rank: int,
+    candidates: Sequence[Reading] | None = None,
+) -> ClaimResult:
     frozen = tuple(cards)
     if any(isinstance(c, ActionCard) for c in cards):
         return ClaimResult(
@@ -336,7 +345,7 @@ def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimRes
             ),
         )
     numeric = [c for c in cards if isinstance(c, Card)]
-    reading = best_reading(combo, numeric, rank)
+    reading = best_reading(combo, numeric, rank, candidates)
     if reading is None:
         return ClaimResult(False, combo, frozen, rank, reason=invalid_reason(combo, numeric))
     bonus = rank_bonus(combo, reading, rank)
@@ -357,8 +366,14 @@ def _score_parsed(combo: Combo, cards: Sequence[AnyCard], rank: int) -> ClaimRes
 
 
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
-    """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »)."""
-    return [score(combo, cards, rank) for rank in RANKS]
+    """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »): exactly
+    ``[score(combo, cards, r) for r in RANKS]``, with the cards read and their readings listed
+    once instead of eight times (five Rainbows in a Full have dozens of readings; issue #12)."""
+    combo_obj = combo if isinstance(combo, Combo) else get_combo(combo)
+    first = score(combo_obj, cards, RANKS[0])  # every input check, once
+    numeric = [c for c in first.cards if isinstance(c, Card)]
+    candidates = tuple(readings(combo_obj, numeric))
+    return [first] + [_score_parsed(combo_obj, first.cards, r, candidates) for r in RANKS[1:]]
 
 
 def elargi_note(result: ClaimResult) -> str:

@@ -4,11 +4,13 @@ The chip renderers (:func:`card_chip`, :func:`family_chip`) are also used by the
 Markdown extension (``rules/mdext.py``), so a card looks the same in a result and in the rules.
 """
 
+from functools import lru_cache
+
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext
 
 from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
 
@@ -54,7 +56,7 @@ def chip(card: object) -> SafeString | str:
     return ""
 
 
-@register.inclusion_tag("calculators/_picker.html")
+@register.simple_tag
 def picker(
     target: str,
     max_value: int = 16,
@@ -62,16 +64,28 @@ def picker(
     mode: str = "append",
     max_from: str = "",
     extras: str = "",
-) -> dict:
+) -> SafeString:
     """Family buttons then a value keypad; ``max_from`` names a select giving the deck range;
     ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
-    row), ``-`` (empty place), ``\n`` (next player's line)."""
+    row), ``-`` (empty place), ``\n`` (next player's line).
+
+    The keypad depends on its arguments and the language only, never on what a player typed:
+    it is drawn once per process for each (issue #12; a page draws up to four)."""
+    return _picker(
+        str(target), int(max_value), bool(jokers), mode, max_from, extras, get_language()
+    )
+
+
+@lru_cache(maxsize=256)
+def _picker(
+    target: str, max_value: int, jokers: bool, mode: str, max_from: str, extras: str, language: str
+) -> SafeString:
     labels = {
-        "/": ("/", _("Ligne de grille suivante")),
-        "-": ("–", _("Case vide")),
-        "n": ("↵", _("Joueur suivant")),
+        "/": ("/", gettext("Ligne de grille suivante")),
+        "-": ("–", gettext("Case vide")),
+        "n": ("↵", gettext("Joueur suivant")),
     }
-    return {
+    context = {
         "extras": [
             {"put": "\n" if key == "n" else key, "text": labels[key][0], "label": labels[key][1]}
             for key in extras.split()
@@ -84,6 +98,7 @@ def picker(
         "jokers": jokers,
         "mode": mode,
     }
+    return mark_safe(render_to_string("calculators/_picker.html", context))  # noqa: S308
 
 
 @register.filter

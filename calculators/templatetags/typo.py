@@ -106,7 +106,7 @@ class FrenchTextNode(TextNode):
         self.fixed = fixed
 
     def render(self, context: template.Context) -> str:
-        return self.fixed if is_french() else self.s
+        return self.fixed if _french(context) else self.s
 
     # TextNode short-circuits render_annotated to return its text: choose there too.
     render_annotated = render
@@ -124,7 +124,7 @@ class FrenchTranslateNode(Node):
         self.origin = getattr(node, "origin", None)
 
     def render(self, context: template.Context) -> str:
-        return (self.french_node if is_french() else self.node).render(context)
+        return (self.french_node if _french(context) else self.node).render(context)
 
 
 def _french_tokens(tokens: list[Token]) -> list[Token]:
@@ -182,13 +182,26 @@ def _fix(nodelist: NodeList, state: HtmlText) -> None:
 
 
 class TypoNode(Node):
+    """The block: asks the active language once, for all the text nodes inside (issue #12: a
+    Parties page has some nine hundred, and each asking cost as much as drawing it)."""
+
     child_nodelists = ("nodelist",)
 
     def __init__(self, nodelist: NodeList) -> None:
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> str:
-        return self.nodelist.render(context)
+        with context.push({_FRENCH: is_french()}):
+            return self.nodelist.render(context)
+
+
+_FRENCH = "_typo_french"
+
+
+def _french(context: template.Context) -> bool:
+    """The language answer of the enclosing ``{% typo %}`` block (asked again if none)."""
+    french = context.get(_FRENCH)
+    return is_french() if french is None else french
 
 
 @register.tag("typo")

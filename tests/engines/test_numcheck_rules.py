@@ -225,3 +225,36 @@ def test_elargi_note_only_for_a_couleur_at_rank_4():
     assert numcheck.elargi_note(numcheck.score("couleur", "2S 5S 9S 11S 14S", 3)) == ""
     assert numcheck.elargi_note(numcheck.score("full", "7R 7B 7J 3V 3A", 4)) == ""
     assert numcheck.elargi_note(numcheck.score("couleur", "2S 5R 9S 11S 14S", 4)) == ""
+
+
+# --------------------------------------------------------------------------- rank table
+
+
+_card_codes = st.tuples(st.integers(0, 16), st.sampled_from("RVBJAS")).map(
+    lambda t: f"{t[0]}{t[1]}"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    combo=st.sampled_from([c.key for c in numcheck.COMBOS]),
+    cards=st.lists(_card_codes, min_size=2, max_size=6, unique=True),
+)
+def test_rank_table_is_the_claim_scored_at_each_rank(combo, cards):
+    """rank_table lists the readings once for its eight ranks: it must equal eight scores."""
+    text = " ".join(cards)
+    try:
+        table = numcheck.rank_table(combo, text)
+    except InputError as err:
+        with pytest.raises(InputError) as again:
+            numcheck.score(combo, text, 1)
+        assert (again.value.field, again.value.message) == (err.field, err.message)
+        return
+    assert table == [numcheck.score(combo, text, rank) for rank in numcheck.RANKS]
+
+
+def test_rank_table_of_five_rainbows_in_a_full_matches_each_rank():
+    """The slowest claim found (a Full of five Rainbows: every value each may stand for)."""
+    table = numcheck.rank_table("full", "1A 2A 3A 4A 5A")
+    assert table == [numcheck.score("full", "1A 2A 3A 4A 5A", r) for r in numcheck.RANKS]
+    assert all(r.valid for r in table)
