@@ -10,22 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from ..engines import numcheck
 from ..engines.cards import InputError
-from ..forms import DECK_CHOICES
+from ..forms import DECK_CHOICES, combo_choices
 from . import services
 from .models import Game, HistoryEntry
 
-COMBO_CHOICES = [
-    (
-        c.key,
-        format_lazy(gettext_lazy("{name} — base {base}"), name=gettext_lazy(c.name), base=c.base),
-    )
-    for c in numcheck.COMBOS
-]
 CARD_ATTRS = {
     "autocomplete": "off",
     "autocapitalize": "characters",
@@ -120,7 +111,7 @@ class WriteForm(forms.Form):
 
 class ClaimAddForm(WriteForm):
     player = forms.IntegerField(label=gettext_lazy("Joueur"))
-    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=COMBO_CHOICES)
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=combo_choices)
     cards = forms.CharField(
         label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
     )
@@ -133,7 +124,7 @@ class ClaimAddForm(WriteForm):
 
 class ClaimEditForm(WriteForm):
     claim = forms.IntegerField(label=gettext_lazy("Annonce"), widget=forms.HiddenInput)
-    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=COMBO_CHOICES)
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=combo_choices)
     cards = forms.CharField(
         label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
     )

@@ -102,13 +102,6 @@ def _picker(
 
 
 @register.filter
-def stored_french(text: object) -> SafeString:
-    """Text stored in French once and shown as stored (a Parties history summary), marked as
-    French for the readers of a page in another language."""
-    return format_html('<span lang="fr">{}</span>', text)
-
-
-@register.filter
 def chips_of(cards: object) -> SafeString:
     """Cards as chips separated by spaces, one value a translated sentence can hold."""
     return mark_safe(" ".join(str(chip(card)) for card in cards or ()))  # noqa: S308 - chips escape
