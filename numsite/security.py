@@ -116,17 +116,21 @@ class RequestLimitsMiddleware:
 
 
 class PublicGZipMiddleware(GZipMiddleware):
-    """Django's gzip, for public pages only (calculators, rulebooks, home, the API).
+    """Django's gzip, for public pages (calculators, rulebooks, home, the API) and for the
+    capability answers that hold no secret.
 
     A capability page (a Parties page, fragment, CSV or API answer, marked ``private`` by
     :func:`capability`) holds its secret token in its body next to text an attacker may choose
     (a player's name, a query string): compressed, its length would let a BREACH-style attacker
     guess the token byte by byte. Those answers stay uncompressed; Django's own gzip already
     adds random padding against BREACH, this closes the question entirely for the pages that
-    carry a secret.
+    carry a secret. The one exception is an answer its view checked to hold no token
+    (``response.breach_safe``: the live board the phones poll, whose URLs are relative) —
+    nothing secret in it to guess; its CSRF tokens are masked afresh on every answer.
     """
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if "private" in response.get("Cache-Control", ""):
+        private = "private" in response.get("Cache-Control", "")
+        if private and not getattr(response, "breach_safe", False):
             return response
         return super().process_response(request, response)

@@ -143,11 +143,16 @@ def game_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @capability
 def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
-    """The live board, polled by every phone: 204 while nothing changed."""
+    """The live board, polled by every phone: 204 while nothing changed.
+
+    After a change every phone fetches it, so it is sent compressed: its URLs are relative to
+    the party's page (``party_url``), and once drawn it is checked to hold neither of the
+    party's tokens before it may be (numsite.security.PublicGZipMiddleware)."""
     game, can_edit = resolve(token)
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     context = {
+        "relative_urls": True,
         "game": game,
         "token": token,
         "can_edit": can_edit,
@@ -157,7 +162,10 @@ def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
     }
     if game.kind == Game.Kind.NUM5:
         context["round_cells"] = []
-    return render(request, "parties/game.html#board", context)
+    response = render(request, "parties/game.html#board", context)
+    secrets = (game.edit_token.encode(), game.read_token.encode())
+    response.breach_safe = not any(secret in response.content for secret in secrets)
+    return response
 
 
 @require_POST

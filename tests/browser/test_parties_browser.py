@@ -43,3 +43,35 @@ def test_num5_correct_one_cell_undo_finish_reopen(page):
     expect(page.locator("[data-testid=game-finished]")).to_have_count(0)
     expect(page.locator("[data-testid=cell-0]")).to_be_visible()
     assert page.problems == []
+
+
+def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
+    """Another phone's claim reaches this one through the poll (the board sent gzipped, with
+    links relative to the party's page, issue #12); deleting that claim from the swapped board
+    posts to this party."""
+    from calculators.parties import services
+    from tests.conftest import EIGHT_CLAIMS
+
+    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    polled = []
+    page.on(
+        "response",
+        lambda r: (
+            "/tableau/" in r.url
+            and r.status == 200
+            and polled.append(r.headers.get("content-encoding"))
+        ),
+    )
+    combo, cards = EIGHT_CLAIMS[0]
+    services.add_claim(game, game.players.first().pk, combo, cards)  # the other phone
+    delete = page.get_by_role("button", name="Supprimer l’annonce 1 de Léa")
+    expect(delete).to_be_visible(timeout=10_000)  # one poll, every 3 s
+    assert polled and polled[-1] == "gzip"
+    page.once("dialog", lambda dialog: dialog.accept())
+    delete.click()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire supprimé (rang 1)")
+    expect(delete).to_have_count(0)
+    game.refresh_from_db()
+    assert not game.players.filter(claims__isnull=False).exists()
+    assert page.problems == []

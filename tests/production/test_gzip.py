@@ -1,9 +1,16 @@
 """HTML is compressed where it is safe (issue #12 item 4): public pages yes, capability pages
-(a Parties token in the body) never — no BREACH-style guessing of a token from sizes."""
+(a Parties token in the body) never — no BREACH-style guessing of a token from sizes; the live
+board the phones poll holds no token (its URLs are relative) and is compressed."""
+
+import gzip
+import re
+from urllib.parse import urljoin, urlsplit
 
 import pytest
+from django.urls import resolve
 
 from calculators.parties import services
+from tests.conftest import EIGHT_CLAIMS
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +28,7 @@ def test_capability_pages_are_never_compressed(client):
     game = services.create_game("num_check", "classic", ["Léa", "Tom"])
     for path in (
         f"/parties/{game.edit_token}/",
-        f"/parties/{game.read_token}/tableau/",
+        f"/parties/{game.read_token}/",
         f"/parties/{game.edit_token}/export.csv",
         f"/api/v1/parties/{game.edit_token}",
     ):
@@ -29,3 +36,51 @@ def test_capability_pages_are_never_compressed(client):
         assert response.status_code == 200, path
         assert "Content-Encoding" not in response, path
         assert "private" in response["Cache-Control"]
+
+
+def played_games():
+    check = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    for combo, cards in EIGHT_CLAIMS[:3]:
+        services.add_claim(check, check.players.first().pk, combo, cards)
+    num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
+    players = list(num5.players.all())
+    services.add_round(num5, dict(zip([p.pk for p in players], ["12R 3S", "5V", "0"], strict=True)))
+    draft = services.create_game("num_draft", "classic", ["Léa", "Tom"])
+    return [check, num5, draft]
+
+
+URL_ATTRS = re.compile(r'(?:href|action|hx-get|hx-post)="([^"#]*)')
+
+
+@pytest.mark.parametrize("edit", [True, False], ids=["edit", "read"])
+def test_the_polled_board_holds_no_token_and_is_compressed(client, edit):
+    for game in played_games():
+        token = game.edit_token if edit else game.read_token
+        page = f"/parties/{token}/"
+        response = client.get(f"{page}tableau/", headers=GZIP)
+        assert response.status_code == 200
+        assert response["Content-Encoding"] == "gzip", game.kind
+        assert "private" in response["Cache-Control"]
+        body = gzip.decompress(response.content).decode()
+        assert game.edit_token not in body and game.read_token not in body
+        # every link of the board, resolved against the party's page, reaches this party
+        links = [u for u in URL_ATTRS.findall(body) if u]
+        assert links, game.kind
+        for link in links:
+            target = urlsplit(urljoin(f"http://testserver{page}", link)).path
+            assert resolve(target).kwargs["token"] == token, link
+        # and they are the page's own links, as the page draws them absolute
+        drawn = client.get(page).content.decode()
+        for link in links:
+            absolute = urlsplit(urljoin(f"http://testserver{page}", link))
+            assert absolute.path in drawn, link
+
+
+def test_a_board_that_shows_a_token_is_not_compressed(client):
+    """A player named after the read link (pasted by mistake): that board holds a secret."""
+    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    services.rename(game, game.players.first().pk, game.read_token)
+    response = client.get(f"/parties/{game.edit_token}/tableau/", headers=GZIP)
+    assert response.status_code == 200
+    assert "Content-Encoding" not in response
+    assert game.read_token in response.content.decode()

@@ -1,0 +1,26 @@
+"""Parties template helpers."""
+
+from django import template
+from django.urls import reverse
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def party_url(context: template.Context, view: str, *args: str) -> str:
+    """``reverse(view, [token, *args])`` for the party being drawn (its ``token``).
+
+    In the live board sent to the phones' poll (context ``relative_urls``), the URL is written
+    relative to the party's page (``claim_delete/``, ``tableau/?v=…``): that fragment then holds
+    no secret link, and may be compressed without a BREACH-style attacker having a token to
+    guess (numsite.security.PublicGZipMiddleware). It is only ever swapped into the party's
+    page, ``/parties/<token>/``, against which the browser resolves it.
+    """
+    token = context["token"]
+    url = reverse(view, args=[token, *args])
+    if context.get("relative_urls"):
+        page = reverse("parties:game", args=[token])
+        if not url.startswith(page):  # pragma: no cover - every party URL lives under its page
+            raise ValueError(url)
+        return url[len(page) :]
+    return url
