@@ -23,8 +23,9 @@ run: install
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
 
-## collectstatic only when a static file, the dependencies or the settings changed.
-var/static.stamp: $(shell find static -type f) pyproject.toml numsite/settings.py
+## collectstatic only when a static file or folder (a file added, renamed or removed), the
+## dependencies or the settings changed.
+var/static.stamp: $(shell find static) pyproject.toml numsite/settings.py
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@touch $@
 
@@ -63,9 +64,12 @@ lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-## Install what the tests need, lint, and run every test (browser tests included) on SQLite,
-## then every database test again on a private PostgreSQL cluster.
+## Install what the tests need, lint, collect the static files as `make run` does (the suite
+## then sees the hashed names production serves: tests/conftest.py, static_files), and run
+## every test (browser tests included) on SQLite, then every database test again on a private
+## PostgreSQL cluster.
 test: install-test chromium postgresql lint
+	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory test-postgres
 

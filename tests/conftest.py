@@ -1,13 +1,17 @@
 """Shared test helpers."""
 
 import json
+import os
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
 from django.core.servers import basehttp
-from django.test import Client
+from django.test import Client, override_settings
+from pytest_django.live_server_helper import LiveServer
+
+from numsite.static import StaticStorage
 
 # The admin is off unless ADMIN_URL is set (docs/deploy.md); the suite reaches it at /admin/.
 # Set before the URLconf is first imported (settings are already loaded by pytest-django).
@@ -18,6 +22,77 @@ settings.ADMIN_URL = "admin/"
 basehttp.WSGIServer.request_queue_size = 64
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
+
+
+# --- Static files (issue #12) ------------------------------------------------------------
+
+
+def current_manifest() -> Path | None:
+    """STATIC_ROOT's manifest when ``collectstatic`` ran after the last change under static/.
+
+    ``make test`` and ``make run`` collect first (the ``var/static.stamp`` rule), so the suite
+    then sees the hashed names production serves. A manifest older than a file or folder of
+    static/ would link and serve yesterday's CSS and JavaScript: it is ignored, as is a
+    missing one.
+    """
+    manifest = Path(settings.STATIC_ROOT) / StaticStorage.manifest_name
+    if not manifest.is_file():
+        return None
+    sources = [Path(d) for d in settings.STATICFILES_DIRS]
+    newest = max(p.stat().st_mtime for d in sources for p in [d, *d.rglob("*")])
+    return manifest if manifest.stat().st_mtime >= newest else None
+
+
+def pytest_report_header(config):
+    if current_manifest():
+        return f"static files: hashed names from {settings.STATIC_ROOT} (collectstatic is current)"
+    return (
+        "static files: plain names through the finders (no current collectstatic in "
+        f"{settings.STATIC_ROOT}: `make var/static.stamp` makes one)"
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def static_files(tmp_path_factory):
+    """How the whole run serves static files: ``"manifest"`` or ``"plain"``.
+
+    With a current manifest, pages link the hashed names of ``numsite.static.StaticStorage``
+    and whitenoise serves STATIC_ROOT only, as after ``make run``. Without one, STATIC_ROOT is
+    an empty folder: the storage falls back to plain names and whitenoise serves the apps'
+    files through the finders, as on a fresh checkout before its first ``collectstatic``.
+    """
+    if current_manifest():
+        with override_settings(WHITENOISE_USE_FINDERS=False):
+            yield "manifest"
+    else:
+        empty = tmp_path_factory.mktemp("static_root")
+        with override_settings(STATIC_ROOT=empty, WHITENOISE_USE_FINDERS=True):
+            yield "plain"
+
+
+def _no_static_handler(application):
+    return application
+
+
+@pytest.fixture(scope="session")
+def live_server(request, static_files):
+    """pytest-django's live server, its static files served as in production.
+
+    pytest-django wraps the server in Django's ``StaticFilesHandler``, which answers every
+    /static/ URL from the finders and so knows no hashed name (404). Here no handler stands
+    in front: whitenoise's middleware serves them, from the manifest's files or through the
+    finders (:func:`static_files`), with its compression and cache headers.
+    """
+    addr = (
+        request.config.getvalue("liveserver")
+        or os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS")
+        or "localhost"
+    )
+    server = LiveServer(addr, start=False)
+    server.thread.static_handler = _no_static_handler
+    server.start()
+    yield server
+    server.stop()
 
 
 class FormClient(Client):
