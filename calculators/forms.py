@@ -98,12 +98,12 @@ def place(field: forms.Field) -> forms.Field:
 
 
 class ScopedBoundField(forms.BoundField):
-    """A calculator field as templates/bootstrap5/field.html draws it.
+    """A calculator field, drawn by :meth:`as_field_group`.
 
     Its id carries its form's ``id_scope`` (``id_detect_rank``) on a page that draws two forms
     with a field of the same name: one label, one error container each. The parts the field
     template needs are computed here, once, in Python (issue #12: a template that derives them
-    with filters and crispy's ``crispy_field`` tag cost half a millisecond a field)."""
+    with filters and crispy-forms' ``crispy_field`` tag cost half a millisecond a field)."""
 
     @property
     def auto_id(self) -> str:
@@ -165,6 +165,56 @@ class ScopedBoundField(forms.BoundField):
             extra["class"] = _words(own.get("class", ""), "is-invalid")
         return self.as_widget(attrs=extra)
 
+    def as_field_group(self) -> SafeString:
+        """The site's one way to draw a calculator field (``{{ form.cards.as_field_group }}``,
+        Django's own API for a field with its label, help text and errors), drawn in Python.
+
+        A label bound to the input; the help text (``id_<name>_helptext``); the error container
+        ``err-id_<name>`` (``role=alert``, ``data-error-for``), always drawn, even empty, so the
+        htmx out-of-band refresh (calculators/_oob_errors.html) and numsite.js ``syncErrors``
+        find it; the input described by both and marked ``is-invalid`` on error. Radios and
+        checkboxes sit in a ``<fieldset>`` with a ``<legend>``. A field flagged ``place`` (a
+        card place in a strip or a table cell) keeps its label for screen readers only.
+
+        Drawn here rather than by a template (issue #12): the template, through crispy-forms'
+        ``|as_crispy_field``, cost a third of a calculator page (a template render and a
+        context per field, 17 fields on NUM DRAFT's page)."""
+        if self.is_hidden:
+            return str(self)
+        label = renderer_shown(self.label)
+        target = renderer_shown(self.id_for_label)
+        if self.kind == "choices":
+            head = (
+                f'\n<fieldset class="mb-2" aria-describedby="{renderer_shown(self.described_by)}">'
+                f'<legend class="form-label fw-semibold fs-6">{label}</legend>\n  {self.options()}\n'
+            )
+        elif self.kind == "check":
+            head = (
+                f'\n<div class="mb-2">\n  <div class="form-check">{self.described_widget()} '
+                f'<label class="form-check-label" for="{target}">{label}</label></div>\n'
+            )
+        else:
+            css = "" if self.place else ' class="mb-2"'
+            label_css = "visually-hidden" if self.place else "form-label fw-semibold"
+            head = (
+                f'\n<div{css}>\n  <label class="{label_css}" for="{target}">{label}</label>\n'
+                f"  {self.described_widget()}\n"
+            )
+        help_html = (
+            f'<div class="form-text" id="{renderer_shown(self.help_id)}">'
+            f"{renderer_shown(self.help_text)}</div>"
+            if self.help_text
+            else ""
+        )
+        errors = "".join(f"{renderer_shown(e)} " for e in self.errors)
+        close = "</fieldset>" if self.kind == "choices" else "</div>"
+        return mark_safe(  # noqa: S308 - every part is escaped or Django's safe HTML
+            f"{head}\n  {help_html}\n"
+            f'  <div class="invalid-feedback d-block" id="{renderer_shown(self.error_id)}" '
+            f'data-error-for="{renderer_shown(self.auto_id)}" role="alert">{errors}</div>\n'
+            f"{close}\n"
+        )
+
 
 def _words(have: str, add: str) -> str:
     """``have`` with each word of ``add`` it lacks appended (a class or an id list)."""
@@ -199,7 +249,7 @@ class EngineForm(forms.Form):
     def style_widgets(self) -> None:
         """Bootstrap classes on every widget (card fields: :class:`CardInput`); the label, help
         text, error container and ``aria-describedby`` come from the one field template,
-        templates/bootstrap5/field.html (``{{ field|as_crispy_field }}``)."""
+        :meth:`ScopedBoundField.as_field_group` (``{{ field.as_field_group }}``)."""
         for field in self.fields.values():
             widget = field.widget
             if isinstance(

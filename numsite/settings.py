@@ -78,8 +78,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
-    "crispy_forms",
-    "crispy_bootstrap5",
     "bootstrap",
     "calculators",
     "rules",
@@ -189,21 +187,9 @@ def one_year_immutable(headers, path: str, url: str) -> None:
 
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
-# Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py).
+# Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py);
+# a calculator field with its label, help and errors: ScopedBoundField.as_field_group.
 FORM_RENDERER = "numsite.renderer.FastRenderer"
-
-CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
-CRISPY_TEMPLATE_PACK = "bootstrap5"
-# Every field is drawn by our field template (templates/bootstrap5/field.html), whose widgets
-# already carry Bootstrap's class (EngineForm.style_widgets, CardInput): crispy adds no
-# class named after the widget.
-CRISPY_CLASS_CONVERTERS = {
-    "cardinput": "card-input",
-    "textinput": "form-control",
-    "textarea": "form-control",
-    "select": "form-select",
-    "checkboxinput": "form-check-input",
-}
 
 # Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;
 # RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses

@@ -1,5 +1,6 @@
 """One way to render a field (issue 10, item 6): every form field of the calculators is drawn by
-crispy-forms (``|as_crispy_field``) through our own field template, templates/bootstrap5/field.html.
+Django's ``{{ field.as_field_group }}``, which our bound field (calculators.forms.ScopedBoundField)
+draws in Python (issue #12).
 
 Each field, on every calculator page, empty or with an error: drawn once, a ``<label for>`` (a
 ``<fieldset>`` and ``<legend>`` for a group of radios or checkboxes), its error container
@@ -175,7 +176,7 @@ def test_card_fields_keep_the_card_input_widget(client):
 
 
 def test_no_hand_written_input_for_a_form_field():
-    """Fields are drawn by ``|as_crispy_field``; a hand-written control is only for a value no
+    """Fields are drawn by ``as_field_group``; a hand-written control is only for a value no
     Django form owns (NOT_FORM_FIELDS, each with its reason)."""
     found = {}
     for path in sorted((TEMPLATES / "calculators").glob("*.html")):
@@ -187,13 +188,16 @@ def test_no_hand_written_input_for_a_form_field():
     assert found == NOT_FORM_FIELDS
 
 
-def test_one_field_template():
+def test_one_field_renderer():
     assert not (TEMPLATES / "calculators" / "_field.html").exists()
+    drawn = 0
     for path in (TEMPLATES / "calculators").glob("*.html"):
         text = path.read_text()
         assert "_field.html" not in text, path.name
         assert ".tag }}" not in text, path.name  # radios drawn one by one
-    assert (TEMPLATES / "bootstrap5" / "field.html").exists()
+        assert "as_crispy_field" not in text and ".as_widget" not in text, path.name
+        drawn += text.count(".as_field_group }}")
+    assert drawn >= 25
 
 
 def test_a_place_error_is_refreshed_by_the_htmx_fragment(client):
