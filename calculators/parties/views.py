@@ -22,7 +22,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import capability
 
-from ..engines import numcheck, numdraft
+from ..engines import numdraft
+from ..forms import combo_choices
 from . import forms, services
 from .models import Claim, Game
 
@@ -88,7 +89,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "edit_url": edit_url if can_edit else None,
         "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",  # noqa: S308
         "history": list(game.history.select_related("target")[:100]),
-        "combos": numcheck.COMBOS,
+        "combos": combo_choices(),
         "form": None,
         "action": "",
         "done": None,
