@@ -12,13 +12,20 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
+from calculators.engines import i18n as engine_i18n
 from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
 
 register = template.Library()
 
 
 def card_chip(card: Card) -> SafeString:
-    """A numeric card as a coloured chip with an accessible French label."""
+    """A numeric card as a coloured chip with an accessible label (« 7 Rouge »), in the active
+    language; made once per card and language (a Parties board draws a hundred)."""
+    return _card_chip(card, engine_i18n.get_language())
+
+
+@lru_cache(maxsize=1024)
+def _card_chip(card: Card, language: str) -> SafeString:
     return format_html(
         '<span class="card-chip fam-{}" title="{}"><span aria-hidden="true">{}</span>'
         '<span class="visually-hidden">{}</span><b aria-hidden="true">{}</b></span>',
@@ -110,15 +117,25 @@ def chips_of(cards: object) -> SafeString:
 @register.filter
 def chips(line: str) -> SafeString:
     """A stored line of canonical cards (« 7R 7B JK ») as chips."""
+    return mark_safe(  # noqa: S308 - each part escaped by _token_chip
+        " ".join(_token_chip(token, _languages()) for token in (line or "").split())
+    )
+
+
+def _languages() -> tuple[str, str | None]:
+    """What a chip's text depends on: the engines' language (card labels) and Django's."""
+    return engine_i18n.get_language(), get_language()
+
+
+@lru_cache(maxsize=1024)
+def _token_chip(token: str, languages: tuple[str, str | None]) -> str:
+    """One stored card as its chip (a token that is not a card, as text), per language."""
     from calculators.engines.cards import DRAFT_DECK_LARGE, InputError, parse_card
 
-    parts = []
-    for token in (line or "").split():
-        try:
-            parts.append(str(chip(parse_card(token, DRAFT_DECK_LARGE))))
-        except InputError:
-            parts.append(str(format_html("<span>{}</span>", token)))
-    return mark_safe(" ".join(parts))  # noqa: S308 - each part escaped above
+    try:
+        return str(chip(parse_card(token, DRAFT_DECK_LARGE)))
+    except InputError:
+        return str(format_html("<span>{}</span>", token))
 
 
 @register.filter
