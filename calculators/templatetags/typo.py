@@ -182,26 +182,26 @@ def _fix(nodelist: NodeList, state: HtmlText) -> None:
 
 
 class TypoNode(Node):
-    """The block: asks the active language once, for all the text nodes inside (issue #12: a
-    Parties page has some nine hundred, and each asking cost as much as drawing it)."""
-
     child_nodelists = ("nodelist",)
 
     def __init__(self, nodelist: NodeList) -> None:
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> str:
-        with context.push({_FRENCH: is_french()}):
-            return self.nodelist.render(context)
+        return self.nodelist.render(context)
 
 
-_FRENCH = "_typo_french"
+_FRENCH = "numsite.typo.french"
 
 
 def _french(context: template.Context) -> bool:
-    """The language answer of the enclosing ``{% typo %}`` block (asked again if none)."""
-    french = context.get(_FRENCH)
-    return is_french() if french is None else french
+    """Whether the active language is French, asked once per template being rendered (its
+    ``render_context``), not once per text node (issue #12: a Parties board has some six
+    hundred, and each asking cost as much as drawing it). A template renders in one language."""
+    french = context.render_context.get(_FRENCH)
+    if french is None:
+        french = context.render_context[_FRENCH] = is_french()
+    return french
 
 
 @register.tag("typo")
