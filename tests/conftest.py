@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.servers import basehttp
 from django.test import Client, override_settings
+from django.utils import translation
 from pytest_django.live_server_helper import LiveServer
 
 from numsite.static import StaticStorage
@@ -173,3 +174,12 @@ def api(client):
         return response.status_code, response.json()
 
     return call
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after():
+    """The active language is thread-local and a request to /en/… leaves English active: every
+    test ends with Django's default again, so no later test reads English messages or reverses
+    URLs in English."""
+    yield
+    translation.deactivate()

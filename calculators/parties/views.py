@@ -8,14 +8,21 @@ call (:mod:`.services`); the page and its htmx fragments are served by the same 
 
 from __future__ import annotations
 
+import hashlib
 import io
+import secrets
 from functools import lru_cache
 
 import segno
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils import translation
+from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -88,7 +95,8 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "read_qr": mark_safe(qr_svg(read_url)),  # noqa: S308 - segno's own SVG
         "edit_url": edit_url if can_edit else None,
         "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",  # noqa: S308
-        "history": list(game.history.select_related("target")[:100]),
+        # read only by a board drawn here (not when the page shows the cached one)
+        "history": SimpleLazyObject(lambda: list(game.history.select_related("target")[:100])),
         "combos": combo_choices(),
         "form": None,
         "action": "",
@@ -128,6 +136,46 @@ def _correction(request: HttpRequest, game: Game, board: services.Board) -> dict
     return out
 
 
+#: Stands for the reader's CSRF token in a cached board (random per process: no player can
+#: type it into a name to have it replaced).
+CSRF_SLOT = f"csrf-{secrets.token_hex(16)}"
+BOARD_CACHE_SECONDS = 3600
+
+
+def board_html(request: HttpRequest, game: Game, can_edit: bool, token: str) -> SafeString:
+    """The live board at the party's current version, drawn once per version, language and
+    kind of link, then served from the cache to every phone (issue #12: after each change every
+    phone at the table fetches the same board; the first draws it).
+
+    The board is a function of those alone: its links are relative to the party's page
+    (``party_url``: it holds no token), and the reader's own CSRF token goes into the cached
+    text's slot on the way out. A page re-drawn after a refused write (its typed values shown
+    again, at the write's URL) is drawn whole instead, never from here."""
+    language = translation.get_language() or ""
+    # The game by a digest of its edit token, never by its id: a deleted game's id may be
+    # given again (SQLite), its token never; and no secret goes to a shared cache as a key.
+    game_key = hashlib.sha256(game.edit_token.encode()).hexdigest()[:32]
+    key = f"parties:board:{game_key}:{game.version}:{int(can_edit)}:{language}"
+    html = cache.get(key)
+    if html is None:
+        context = {
+            "relative_urls": True,
+            "game": game,
+            "token": token,
+            "can_edit": can_edit,
+            "board": services.board(game),
+            "kind_template": TEMPLATES[Game.Kind(game.kind)],
+            "history": list(game.history.select_related("target")[:100]),
+            "LANGUAGE_CODE": language,
+            "csrf_token": CSRF_SLOT,
+            "action": "",
+            "posted": {},
+        }
+        html = render_to_string("parties/game.html#board", context)
+        cache.set(key, html, BOARD_CACHE_SECONDS)
+    return mark_safe(html.replace(CSRF_SLOT, get_token(request)))  # noqa: S308 - drawn escaped
+
+
 @require_safe
 @capability
 def game_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -136,6 +184,7 @@ def game_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.GET.get("fait", "").isdigit():
         done = game.history.filter(version=int(request.GET["fait"])).first()
     context = _context(request, game, can_edit, done=done)
+    context["board_html"] = board_html(request, game, can_edit, token)
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
     return render(request, "parties/game.html", context)
@@ -146,26 +195,15 @@ def game_page(request: HttpRequest, token: str) -> HttpResponse:
 def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
     """The live board, polled by every phone: 204 while nothing changed.
 
-    After a change every phone fetches it, so it is sent compressed: its URLs are relative to
-    the party's page (``party_url``), and once drawn it is checked to hold neither of the
-    party's tokens before it may be (numsite.security.PublicGZipMiddleware)."""
+    After a change every phone fetches it: drawn once for all (:func:`board_html`), and sent
+    compressed, since its URLs are relative to the party's page (``party_url``) and it is
+    checked to hold neither of the party's tokens (numsite.security.PublicGZipMiddleware)."""
     game, can_edit = resolve(token)
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
-    context = {
-        "relative_urls": True,
-        "game": game,
-        "token": token,
-        "can_edit": can_edit,
-        "board": services.board(game),
-        "kind_template": TEMPLATES[Game.Kind(game.kind)],
-        "history": list(game.history.select_related("target")[:100]),
-    }
-    if game.kind == Game.Kind.NUM5:
-        context["round_cells"] = []
-    response = render(request, "parties/game.html#board", context)
-    secrets = (game.edit_token.encode(), game.read_token.encode())
-    response.breach_safe = not any(secret in response.content for secret in secrets)
+    response = HttpResponse(board_html(request, game, can_edit, token))
+    tokens = (game.edit_token.encode(), game.read_token.encode())
+    response.breach_safe = not any(secret in response.content for secret in tokens)
     return response
 
 
