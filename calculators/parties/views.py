@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import io
 import secrets
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 import segno
@@ -29,6 +31,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import capability
 
+from ..engines import i18n as engine_i18n
 from ..engines import numdraft
 from ..forms import combo_choices
 from . import forms, services
@@ -80,11 +83,45 @@ def _cell_text(entry: dict | None) -> str:
     return f"{entry.get('plus', 0)} - {entry.get('minus', 0)}"
 
 
+def _game_key(game: Game) -> str:
+    """The game in a cache key: a digest of its edit token, never its id (a deleted game's id
+    may be given again by SQLite, its token never; and no secret goes into a key)."""
+    return hashlib.sha256(game.edit_token.encode()).hexdigest()[:32]
+
+
+_BOARDS: OrderedDict[tuple[str, int, str, str], services.Board] = OrderedDict()
+_BOARDS_LOCK = threading.Lock()
+BOARDS_KEPT = 64
+
+
+def _board(game: Game) -> services.Board:
+    """``services.board(game)``, computed once per version (and language: the engines' titles
+    and notes) in this process, for every phone that loads the page after a change. A board is
+    only read once made; the newest 64 are kept."""
+    key = (
+        _game_key(game),
+        game.version,
+        engine_i18n.get_language(),
+        translation.get_language() or "",
+    )
+    with _BOARDS_LOCK:
+        board = _BOARDS.get(key)
+        if board is not None:
+            _BOARDS.move_to_end(key)
+            return board
+    board = services.board(game)
+    with _BOARDS_LOCK:
+        _BOARDS[key] = board
+        while len(_BOARDS) > BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return board
+
+
 def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) -> dict:
     token = game.edit_token if can_edit else game.read_token
     read_url = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
     edit_url = request.build_absolute_uri(reverse("parties:game", args=[game.edit_token]))
-    board = services.board(game)
+    board = _board(game)
     context: dict = {
         "game": game,
         "token": token,
@@ -152,10 +189,7 @@ def board_html(request: HttpRequest, game: Game, can_edit: bool, token: str) -> 
     text's slot on the way out. A page re-drawn after a refused write (its typed values shown
     again, at the write's URL) is drawn whole instead, never from here."""
     language = translation.get_language() or ""
-    # The game by a digest of its edit token, never by its id: a deleted game's id may be
-    # given again (SQLite), its token never; and no secret goes to a shared cache as a key.
-    game_key = hashlib.sha256(game.edit_token.encode()).hexdigest()[:32]
-    key = f"parties:board:{game_key}:{game.version}:{int(can_edit)}:{language}"
+    key = f"parties:board:{_game_key(game)}:{game.version}:{int(can_edit)}:{language}"
     html = cache.get(key)
     if html is None:
         context = {
@@ -163,7 +197,7 @@ def board_html(request: HttpRequest, game: Game, can_edit: bool, token: str) -> 
             "game": game,
             "token": token,
             "can_edit": can_edit,
-            "board": services.board(game),
+            "board": _board(game),
             "kind_template": TEMPLATES[Game.Kind(game.kind)],
             "history": list(game.history.select_related("target")[:100]),
             "LANGUAGE_CODE": language,

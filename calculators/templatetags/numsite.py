@@ -14,6 +14,7 @@ from django.utils.translation import get_language, gettext
 
 from calculators.engines import i18n as engine_i18n
 from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
+from numsite.renderer import shown
 
 register = template.Library()
 
@@ -106,6 +107,36 @@ def _picker(
         "mode": mode,
     }
     return mark_safe(render_to_string("calculators/_picker.html", context))  # noqa: S308
+
+
+@register.filter
+def pool_cell(cell: dict) -> SafeString:
+    """One place of a NUM DRAFT pool strip (calculators.presenters.strip_rows): its card as a
+    chip, its points, and classes naming its groups. Drawn in Python: fifteen places, each six
+    template conditions, were half of the NUM DRAFT page (issue #12)."""
+    classes = "place d-flex flex-column align-items-center justify-content-center"
+    if cell["neighbour"]:
+        classes += " neighbour"
+    if cell["card"]:
+        classes += " filled"
+    if cell["groups"]:
+        classes += " grouped" + "".join(
+            f" gl{i}-{shown(g)}" for i, g in enumerate(cell["groups"], start=1)
+        )
+    points = cell["points"]
+    title = shown(cell["label"]) + (f" : +{shown(points)}" if points else "")
+    card = chip(cell["card"]) if cell["card"] else ""
+    tally = f'<span class="pts">+{shown(points)}</span>' if points else ""
+    return mark_safe(  # noqa: S308 - every value escaped above, the chip is safe HTML
+        f'\n    <div class="{classes}"\n         title="{title}">\n      {card}\n      {tally}'
+        "\n    </div>\n  "
+    )
+
+
+@register.filter
+def codes(cards: object, separator: str = " ") -> str:
+    """Cards as their codes (``7R+7B+JK`` with ``"+"``): a calculator link's query."""
+    return separator.join(getattr(card, "code", str(card)) for card in cards or ())
 
 
 @register.filter
