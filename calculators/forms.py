@@ -101,12 +101,12 @@ class ScopedBoundField(forms.BoundField):
     """A calculator field, drawn by :meth:`as_field_group`.
 
     Its id carries its form's ``id_scope`` (``id_detect_rank``) on a page that draws two forms
-    with a field of the same name: one label, one error container each. The parts the field
-    template needs are computed here, once, in Python (issue #12: a template that derives them
+    with a field of the same name: one label, one error container each. Its parts (ids, kind,
+    the described widget) are computed once, in Python (issue #12: a template that derived them
     with filters and crispy-forms' ``crispy_field`` tag cost half a millisecond a field)."""
 
-    @property
-    def auto_id(self) -> str:
+    @cached_property
+    def auto_id(self) -> str:  # a form's ids never change once it is made
         scope = getattr(self.form, "id_scope", "")
         if scope and self.name in getattr(self.form, "scoped_ids", ()) and self.form.auto_id:
             return str(self.form.auto_id) % f"{scope}_{self.html_name}"

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_bench_page_ratios_to_the_floor(benchmark):
+def test_bench_page_ratios_to_the_floor(benchmark, capsys):
     rounds = 3 if benchmark.disabled else 30
     run = subprocess.run(
         [sys.executable, "-m", "tests.bench.pages", str(rounds)],
@@ -38,6 +38,7 @@ def test_bench_page_ratios_to_the_floor(benchmark):
     lines = [f"floor /healthz: {floor:.3f} ms"] + [
         f"{ratios[k]:6.1f}×  {figures[k]:6.2f} ms  {k}" for k in figures
     ]
-    print("\n" + "\n".join(lines))
+    with capsys.disabled():  # shown by `make bench`, which does not pass -s
+        print("\n" + "\n".join(lines))
     assert set(ratios) >= {"/num-check/ (page)", "/parties/<edit> (4 players, 20 claims)"}
     assert all(v > 0 for v in ratios.values())
