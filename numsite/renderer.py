@@ -7,8 +7,8 @@ time. :class:`FastRenderer` is Django's own :class:`~django.forms.renderers.Djan
 renderer, except that the stock widget templates listed in :data:`PYTHON_TEMPLATES` are drawn by
 the functions below, which say in Python exactly what those templates say (each mirrors the
 template quoted in its docstring, with the same escaping and localisation primitives the
-template engine applies to ``{{ }}``). Any other template (our ``card_input.html``, the form
-layouts ``django/forms/div.html``…) is rendered by the template engine as before.
+template engine applies to ``{{ }}``). Any other template (the form layouts
+``django/forms/div.html``, a widget of our own) is rendered by the template engine as before.
 
 tests/web/test_renderer.py holds the contract: for every widget of every form of the site,
 bound and unbound, valid and invalid, and for arbitrary attributes and values (hypothesis), the
@@ -22,7 +22,7 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.forms.renderers import DjangoTemplates
+from django.forms.renderers import DjangoTemplates, get_default_renderer
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
@@ -99,8 +99,9 @@ def select_option(widget: Mapping[str, Any]) -> str:
 def _option(option: Mapping[str, Any]) -> str:
     """``{% include option.template_name with widget=option %}``."""
     draw = PYTHON_TEMPLATES.get(option["template_name"])
-    if draw is None:
-        raise LookupError(option["template_name"])
+    if draw is None:  # a widget's own option template: the template engine draws it
+        template = get_default_renderer().get_template(option["template_name"])
+        return template.render({"widget": option})
     return draw(option)
 
 
