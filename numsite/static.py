@@ -10,12 +10,26 @@ files through the finders (``WHITENOISE_USE_FINDERS``) with its short cache, as 
 immutable; ``numsite.settings.one_year_immutable`` caches them one year.
 """
 
+from django.conf import settings
 from django.contrib.staticfiles.storage import StaticFilesStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
 class StaticStorage(CompressedManifestStaticFilesStorage):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._urls: dict[tuple[str | None, bool, bool], str] = {}
+
     def url(self, name: str | None, force: bool = False) -> str:
+        """A file's URL, worked out once per process (a page asks for ten; the manifest does
+        not change while the process runs, and a new STATIC_ROOT makes a new storage)."""
+        key = (name, force, settings.DEBUG)  # under DEBUG Django links the plain names
+        url = self._urls.get(key)
+        if url is None:
+            url = self._urls[key] = self._url_of(name, force)
+        return url
+
+    def _url_of(self, name: str | None, force: bool) -> str:
         if self.hashed_files or force:
             try:
                 return super().url(name, force)

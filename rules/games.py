@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, wraps
+from functools import cache, lru_cache, wraps
 from pathlib import Path
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
@@ -46,7 +46,7 @@ class Game:
 
     @property
     def url(self) -> str:
-        return reverse(f"calculators:{self.url_name}")
+        return _reverse(f"calculators:{self.url_name}", (), *_url_state())
 
     @property
     def url_name(self) -> str:
@@ -54,7 +54,7 @@ class Game:
 
     @property
     def rules_url(self) -> str:
-        return reverse("rules:rulebook", args=[self.slug])
+        return _reverse("rules:rulebook", (self.slug,), *_url_state())
 
     @property
     def rulebook_html(self) -> SafeString:
@@ -65,6 +65,19 @@ class Game:
     def rulings_html(self) -> SafeString:
         """The rulings in the active language (French unless English is active)."""
         return rulings_html(self.slug, content_language(translation.get_language()))
+
+
+def _url_state() -> tuple[str, str]:
+    """What a game's URLs depend on besides the game: the language (``/en/…``) and the
+    script prefix the site is served under."""
+    return translation.get_language() or "", get_script_prefix()
+
+
+@lru_cache(maxsize=64)
+def _reverse(name: str, args: tuple[str, ...], language: str, prefix: str) -> str:
+    """``reverse`` for the header's links, drawn on every page: once per language and prefix
+    (``language`` and ``prefix`` are the active ones, passed to key the cache)."""
+    return reverse(name, args=args)
 
 
 GAMES: tuple[Game, ...] = (
