@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import (
@@ -25,6 +26,7 @@ from .cards import (
     fold_name,
     parse_cards,
 )
+from .i18n import get_language as current_language
 from .i18n import gettext, gettext_noop
 from .names import clean_names
 from .standings import Standing, standings
@@ -533,11 +535,19 @@ def _same_value(cards: Sequence[Card]) -> Iterator[int]:
 
 
 def _joker_roles(cards: Iterable[Card], value: int) -> list[str]:
-    return [
+    """What each Rainbow of ``cards`` stands for in a group of ``value``, in words."""
+    return list(_roles(tuple(cards), value, current_language()))
+
+
+@lru_cache(maxsize=4096)
+def _roles(cards: tuple[Card, ...], value: int, language: str) -> tuple[str, ...]:
+    """:func:`_joker_roles`, once per cards, value and language: a Full of five Rainbows has 60
+    readings, each naming its Rainbows' roles."""
+    return tuple(
         gettext("la Rainbow {value} compte comme un {value2}").format(value=c.value, value2=value)
         for c in cards
         if c.is_rainbow and c.value != value
-    ]
+    )
 
 
 def _group_readings(cards: Sequence[Card]) -> Iterator[Reading]:
