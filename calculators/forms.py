@@ -7,10 +7,12 @@ only asks ``form.is_valid()`` and renders.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from django import forms
+from django.forms.widgets import ChoiceWidget
 from django.http import QueryDict
 from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
@@ -146,6 +148,9 @@ class ScopedBoundField(forms.BoundField):
 
     def options(self) -> SafeString:
         """A fieldset's radios or checkboxes, each with its label (Bootstrap's form-check)."""
+        return _cached(self._choices_key("options"), self._draw_options)
+
+    def _draw_options(self) -> SafeString:
         css = "form-check form-check-inline" if self.inline else "form-check"
         return mark_safe(  # noqa: S308 - the tags are Django's, the rest escaped
             "".join(
@@ -159,11 +164,40 @@ class ScopedBoundField(forms.BoundField):
     def described_widget(self) -> str:
         """The widget, described by its own ``aria-describedby`` (a table's shared help), the
         help text and the error container, with Bootstrap's ``is-invalid`` on an error."""
+        return _cached(self._choices_key("widget"), self._draw_widget)
+
+    def _draw_widget(self) -> SafeString:
         own = self.field.widget.attrs
         extra = {"aria-describedby": _words(own.get("aria-describedby", ""), self.described_by)}
         if self.errors:
             extra["class"] = _words(own.get("class", ""), "is-invalid")
         return self.as_widget(attrs=extra)
+
+    def _choices_key(self, part: str) -> tuple | None:
+        """Everything a list of choices draws from (a ``<select>``, checkboxes, radios), or
+        ``None`` for any other widget: its HTML is then made once per key (issue #12: the same
+        fourteen combinations and eight ranks, option by option, on every page)."""
+        widget, field = self.field.widget, self.field
+        if not isinstance(widget, ChoiceWidget):
+            return None
+        try:
+            return hash_key(
+                part,
+                type(widget),
+                self.html_name,
+                self.auto_id,
+                widget.attrs,
+                str(self.help_text),
+                field.required,
+                field.disabled,
+                self.form.use_required_attribute,
+                bool(self.errors),
+                self.value(),
+                list(widget.choices),
+                get_language(),
+            )
+        except TypeError:  # something unhashable in it: drawn every time
+            return None
 
     def as_field_group(self) -> SafeString:
         """The site's one way to draw a calculator field (``{{ form.cards.as_field_group }}``,
@@ -214,6 +248,38 @@ class ScopedBoundField(forms.BoundField):
             f'data-error-for="{renderer_shown(self.auto_id)}" role="alert">{errors}</div>\n'
             f"{close}\n"
         )
+
+
+#: HTML of lists of choices by everything they draw from (ScopedBoundField._choices_key);
+#: emptied when full.
+_CHOICES_HTML: dict[tuple, SafeString] = {}
+CHOICES_KEPT = 2048
+
+
+def hash_key(*parts: Any) -> tuple:
+    """``parts`` as a hashable key: dicts, lists and tuples frozen, recursively."""
+    return tuple(_frozen(part) for part in parts)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    hash(value)  # TypeError for anything else unhashable
+    return value
+
+
+def _cached(key: tuple | None, draw: Callable[[], SafeString]) -> SafeString:
+    if key is None:
+        return draw()
+    html = _CHOICES_HTML.get(key)
+    if html is None:
+        html = draw()
+        if len(_CHOICES_HTML) >= CHOICES_KEPT:
+            _CHOICES_HTML.clear()
+        _CHOICES_HTML[key] = html
+    return html
 
 
 def _words(have: str, add: str) -> str:

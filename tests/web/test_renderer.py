@@ -148,3 +148,45 @@ def test_python_widgets_match_django_on_any_input(kind, attrs, value, choices, g
                     assert FAST.render(option["template_name"], option_context) == DJANGO.render(
                         option["template_name"], option_context
                     )
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("state", ["unbound", "valid", "hostile"])
+@pytest.mark.parametrize("form_class", FORMS, ids=lambda c: c.__name__)
+def test_a_list_of_choices_drawn_once_is_the_list_drawn_afresh(form_class, state, language):
+    """Selects, checkboxes and radios are kept by everything they draw from
+    (ScopedBoundField._choices_key): served again, they equal a fresh drawing."""
+    from calculators.forms import ScopedBoundField
+
+    if not issubclass(form_class.bound_field_class or object, ScopedBoundField):
+        pytest.skip("not a calculator form")
+    data = (
+        None
+        if state == "unbound"
+        else sample_data(form_class, "7R 7B" if state == "valid" else HOSTILE)
+    )
+    with translation.override(language):
+        for _ in range(2):  # the second time from the cache
+            form = form_class(data)
+            if data is not None:
+                form.is_valid()
+            for bound in form:
+                if bound._choices_key("widget") is None:
+                    continue
+                assert bound.described_widget() == bound._draw_widget(), bound.name
+                if bound.kind == "choices":
+                    assert bound.options() == bound._draw_options(), bound.name
+
+
+def test_the_kept_lists_of_choices_follow_the_value_the_errors_and_the_language():
+    from calculators.forms import CheckForm
+
+    drawn = set()
+    for language in ("fr", "en"):
+        with translation.override(language):
+            for data in (None, {"combo": "full", "cards": "7R", "rank": "3"}, {"rank": "9"}):
+                form = CheckForm(data)
+                if data:
+                    form.is_valid()
+                drawn.add(str(form["rank"].described_widget()))
+    assert len(drawn) == 6  # two languages × (rank 1, rank 3 selected, an invalid rank)
