@@ -304,7 +304,7 @@ class EngineForm(forms.Form):
     result: Any = None
     #: engine field name → form field name, where they differ
     field_map: dict[str, str] = {}
-    #: fields whose error containers (drawn by templates/bootstrap5/field.html) the htmx
+    #: fields whose error containers (drawn by ScopedBoundField.as_field_group) the htmx
     #: fragment refreshes out of band (calculators/_oob_errors.html)
     live_fields: tuple[str, ...] = ()
 
