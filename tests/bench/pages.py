@@ -1,13 +1,14 @@
 """Page costs against Django's floor, measured in a fresh interpreter (issue #12 item 3).
 
-``python -m tests.bench.pages [rounds]`` prints one JSON object: the floor (``/healthz``, a
-minimal view with one ``SELECT 1``) and each page's median in milliseconds, measured by
-Django's test client in-process, on a private in-memory SQLite database (migrated here).
+``measure(rounds)`` returns the floor (``/healthz``, a minimal view with one ``SELECT 1``) and
+each page's median in milliseconds, measured by Django's test client in-process, on a private
+in-memory SQLite database (migrated here); ``python -m tests.bench.pages [rounds]`` prints it.
 
 Why a separate interpreter: measured inside the pytest process, the very same requests cost
 about one millisecond more each (same calls, same count under cProfile; the floor unchanged),
 which the site does not pay under gunicorn; a page's ratio to the floor there said more about
-pytest than about the page. tests/bench/test_bench_pages.py runs this module and reports.
+pytest than about the page. tests/bench/test_bench_pages.py imports it in three fresh
+interpreters and reports the median of their ratios.
 """
 
 from __future__ import annotations
