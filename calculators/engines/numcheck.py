@@ -311,6 +311,13 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
     card count, rank outside 1–8). A claim whose cards do not form the combination, or that holds
     an action card, is a valid answer « CHECK invalide » with its reason.
     """
+    return _score_parsed(*_checked(combo, cards, rank))
+
+
+def _checked(
+    combo: str | Combo, cards: str | Sequence[object], rank: object
+) -> tuple[Combo, list[AnyCard], int]:
+    """The claim read and checked (:func:`score`'s input errors), not yet scored."""
     combo_obj = combo if isinstance(combo, Combo) else get_combo(combo)
     parsed = read_cards(cards)
     rank_value = check_rank(rank)
@@ -326,7 +333,7 @@ def score(combo: str | Combo, cards: str | Sequence[object], rank: object) -> Cl
                 count2=len(parsed),
             ),
         )
-    return _score_parsed(combo_obj, parsed, rank_value)
+    return combo_obj, parsed, rank_value
 
 
 def _score_parsed(
@@ -371,11 +378,16 @@ def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimR
     """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »): exactly
     ``[score(combo, cards, r) for r in RANKS]``, with the cards read and their readings listed
     once instead of eight times (five Rainbows in a Full have dozens of readings; issue #12)."""
-    combo_obj = combo if isinstance(combo, Combo) else get_combo(combo)
-    first = score(combo_obj, cards, RANKS[0])  # every input check, once
-    numeric = [c for c in first.cards if isinstance(c, Card)]
-    candidates = tuple(readings(combo_obj, numeric))
-    return [first] + [_score_parsed(combo_obj, first.cards, r, candidates) for r in RANKS[1:]]
+    combo_obj, parsed, _ = _checked(combo, cards, RANKS[0])  # every input check, once
+    numeric = [c for c in parsed if isinstance(c, Card)]
+    # A reading's preference is a function of its references and mode (two readings that
+    # differ there never tie), and best_reading keeps the first of equals: the first reading
+    # of each (references, mode) stands for the others (60 readings of five Rainbows → 20).
+    firsts: dict[tuple[tuple[int, ...], str], Reading] = {}
+    for reading in readings(combo_obj, numeric):
+        firsts.setdefault((reading.references, reading.mode), reading)
+    candidates = tuple(firsts.values())
+    return [_score_parsed(combo_obj, parsed, rank, candidates) for rank in RANKS]
 
 
 def elargi_note(result: ClaimResult) -> str:
