@@ -36,6 +36,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
+from django.utils.html import format_html
+from django.utils.translation import ngettext
 
 #: Unsafe methods: by default only writes are counted.
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -129,13 +131,25 @@ def hit(request: HttpRequest, scope: str, rate_setting: str) -> int | None:
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
-    """429 with ``Retry-After``: API.md's JSON error under /api/, else a French page."""
-    message = (
-        "Trop de requêtes depuis votre adresse : "
-        f"réessayez dans {retry_after} seconde{'s' if retry_after > 1 else ''}."
-    )
-    if request.path_info.startswith("/api/"):
-        response: HttpResponse = JsonResponse(
+    """429 with ``Retry-After``, in the reader's language: API.md's JSON error under /api/; to
+    an htmx request (a write from a page), the message alone, swapped into the page's status
+    region (``#request-status``, base.html) so the typed entry stays in its form; else a page."""
+    message = ngettext(
+        "Trop de requêtes depuis votre adresse : réessayez dans {count} seconde.",
+        "Trop de requêtes depuis votre adresse : réessayez dans {count} secondes.",
+        retry_after,
+    ).format(count=retry_after)
+    if request.headers.get("HX-Request") == "true" and not request.path_info.startswith("/api/"):
+        response: HttpResponse = HttpResponse(
+            format_html(
+                '<p class="alert alert-warning mb-2" data-testid="too-many">{}</p>', message
+            ),
+            status=429,
+        )
+        response["HX-Retarget"] = "#request-status"
+        response["HX-Reswap"] = "innerHTML"
+    elif request.path_info.startswith("/api/"):
+        response = JsonResponse(
             {"error": {"field": "rate", "message": message}},
             status=429,
             json_dumps_params={"ensure_ascii": False},

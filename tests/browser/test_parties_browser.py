@@ -75,3 +75,28 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     game.refresh_from_db()
     assert not game.players.filter(claims__isnull=False).exists()
     assert page.problems == []
+
+
+def test_a_write_refused_by_the_abuse_limit_says_so_and_keeps_the_entry(page, settings):
+    """Over the write limit, htmx swaps the 429's message into the page's status region; the
+    CHECK typed in the form is still there to send again."""
+    from calculators.parties import services
+
+    settings.RATELIMIT_ENABLED = True
+    settings.PARTIES_WRITE_RATE = "1/60"
+    settings.TRUSTED_PROXIES = []
+    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.locator("#claim-combo").select_option("paire")
+    page.locator("#claim-cards").fill("1R 1B")
+    page.get_by_role("button", name="Enregistrer le CHECK").click()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire")
+    page.locator("#claim-combo").select_option("brelan")
+    page.locator("#claim-cards").fill("2R 2B 2J")
+    page.get_by_role("button", name="Enregistrer le CHECK").click()
+    expect(page.locator("[data-testid=too-many]")).to_contain_text("Trop de requêtes")
+    expect(page.locator("#request-status")).to_be_in_viewport()
+    expect(page.locator("#claim-cards")).to_have_value("2R 2B 2J")
+    assert game.players.filter(claims__isnull=False).count() == 1
+    page.problems = [p for p in page.problems if "429" not in p]  # the refusal itself
+    assert page.problems == []

@@ -1,6 +1,7 @@
 """Security headers on every page (issue #11): strict CSP, Permissions-Policy, Referrer-Policy,
 no inline script or style in any template or rendered page, capability pages never stored."""
 
+import json
 import re
 from pathlib import Path
 
@@ -105,7 +106,12 @@ def test_no_result_page_renders_inline_script_or_style(client):
 
 def test_htmx_is_told_not_to_inject_its_indicator_style(client):
     html = client.get("/").content.decode()
-    assert """<meta name="htmx-config" content='{"includeIndicatorStyles": false}'>""" in html
+    found = re.search(r"""<meta name="htmx-config" content='([^']*)'>""", html)
+    config = json.loads(found.group(1))
+    assert config["includeIndicatorStyles"] is False
+    # and a 429 (a write over the abuse limit) is swapped, no other error
+    swapped = [r["code"] for r in config["responseHandling"] if r["swap"]]
+    assert swapped == ["[23]..", "429"]
     css = (TEMPLATES.parent / "static" / "css" / "numsite.css").read_text()
     assert ".htmx-request .htmx-indicator" in css
 

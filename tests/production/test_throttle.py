@@ -7,6 +7,7 @@ import pytest
 from django.db import connection, connections
 from django.http import HttpResponse
 from django.test import RequestFactory
+from django.utils import translation
 
 from numsite import throttle
 from numsite.throttle.models import Counter
@@ -205,3 +206,30 @@ def test_purge_command(monkeypatch, capsys):
     call_command("purge_throttle")
     assert "1 compteur(s) supprimé(s)." in capsys.readouterr().out
     assert Counter.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_an_htmx_write_over_the_limit_answers_in_the_pages_status_region():
+    """A write from a page (htmx): the message alone, retargeted to #request-status (base.html),
+    so the form and what was typed in it stay as they are."""
+    for _ in range(3):
+        write_view(request())
+    response = write_view(request(HTTP_HX_REQUEST="true"))
+    assert response.status_code == 429 and response["Retry-After"]
+    assert response["HX-Retarget"] == "#request-status"
+    assert response["HX-Reswap"] == "innerHTML"
+    html = response.content.decode()
+    assert "réessayez dans" in html and "<html" not in html
+
+
+@pytest.mark.django_db
+def test_the_429_speaks_the_readers_language():
+    for _ in range(3):
+        write_view(request())
+    with translation.override("en"):
+        page = write_view(request()).content.decode()
+        fragment = write_view(request(HTTP_HX_REQUEST="true")).content.decode()
+        api = json.loads(write_view(request(path="/api/v1/parties/")).content)
+    for text in (page, fragment, api["error"]["message"]):
+        assert "Too many requests from your address: try again in" in text
+        assert "réessayez" not in text
