@@ -412,3 +412,21 @@ def test_the_same_error_is_not_written_again_on_the_next_keystroke(page):
     assert page.evaluate("window.__mutations") == 0
     assert page.locator("#err-id_cards").count() == 1  # the same element, never replaced
     assert page.problems == [], page.problems
+
+
+@pytest.mark.parametrize("language", ["", "/en"])
+def test_the_phone_header_keeps_brand_languages_and_theme_on_one_row(page, language):
+    """At 390 px the theme switch no longer takes a row of its own above the games."""
+    page.goto(f"{page.base}{language}/num-check/")
+    expect(page.locator("[data-theme-toggle]")).to_be_visible()
+    tops = {
+        name: page.locator(selector).first.bounding_box()["y"]
+        for name, selector in {
+            "brand": ".ns-brand",
+            "languages": ".language-switch",
+            "theme": "[data-theme-toggle]",
+            "games": ".ns-header .navbar-nav",
+        }.items()
+    }
+    assert max(tops["brand"], tops["languages"], tops["theme"]) < 20, tops
+    assert tops["games"] < 60, tops
