@@ -272,7 +272,21 @@ def test_french_500_page_renders_without_context(rf):
 
     response = server_error(rf.get("/"))
     assert response.status_code == 500
-    assert "Une erreur est survenue" in response.content.decode()
+    html = response.content.decode()
+    assert "Une erreur est survenue" in html and '<html lang="fr">' in html
+    assert '<a href="/">' in html
+
+
+def test_english_500_page_in_the_language_of_the_request(rf):
+    """The page is drawn without a context, in the language the request had activated."""
+    from django.utils import translation
+
+    from numsite.views import server_error
+
+    with translation.override("en"):
+        html = server_error(rf.get("/en/num-check/")).content.decode()
+    assert '<html lang="en">' in html and '<a href="/en/">' in html
+    assert "Une erreur" not in html and "error" in html.lower()
 
 
 def test_rulebook_page_is_printable(client):
