@@ -16,7 +16,8 @@ from django.utils.translation import gettext, gettext_lazy
 
 from .engines import num5turn
 from .engines.cards import InputError
-from .forms import CardInput, EngineForm
+from .fields import CardInput
+from .forms import EngineForm
 
 SETUP_LINES = tuple(" ".join(str(c) for c in row) for row in num5turn.SETUP)
 ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))

@@ -188,7 +188,7 @@ def one_year_immutable(headers, path: str, url: str) -> None:
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 # Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py);
-# a calculator field with its label, help and errors: ScopedBoundField.as_field_group.
+# a calculator field with its label, help and errors: calculators.fields.ScopedBoundField.as_field_group.
 FORM_RENDERER = "numsite.renderer.FastRenderer"
 
 # Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;

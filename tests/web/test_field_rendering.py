@@ -1,5 +1,5 @@
 """One way to render a field (issue 10, item 6): every form field of the calculators is drawn by
-Django's ``{{ field.as_field_group }}``, which our bound field (calculators.forms.ScopedBoundField)
+Django's ``{{ field.as_field_group }}``, which our bound field (calculators.fields.ScopedBoundField)
 draws in Python (issue #12).
 
 Each field, on every calculator page, empty or with an error: drawn once, a ``<label for>`` (a

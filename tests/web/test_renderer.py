@@ -21,8 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calculators.forms as calculator_forms
+import calculators.forms_num5turn as turn_forms
 import calculators.parties.forms as party_forms
-from calculators.forms import ScopedBoundField
+from calculators.fields import ScopedBoundField
 from numsite.renderer import PYTHON_TEMPLATES, FastRenderer
 
 DJANGO = DjangoTemplates()
@@ -32,7 +33,7 @@ HOSTILE = '<b>"L\'é&a"</b> 7R'
 
 def site_forms() -> list[type[forms.Form]]:
     found = []
-    for module in (calculator_forms, party_forms):
+    for module in (calculator_forms, turn_forms, party_forms):
         for _, cls in inspect.getmembers(module, inspect.isclass):
             own = issubclass(cls, forms.BaseForm) and cls.__module__ == module.__name__
             # a Parties write form is built around its game; its fields are plain inputs
