@@ -406,8 +406,9 @@
     syncErrors(root);
   }
 
-  /* New party: show only the chosen game's mode (and NUM DRAFT's deck). Without JavaScript
-     every game's mode stays visible, each labelled with its game. */
+  /* New party: show only the chosen game's mode (and NUM DRAFT's deck). numsite.css does it
+     from the first paint with :has(), this where :has() is missing; without either, every
+     game's mode stays visible, each labelled with its game. */
   function setupNewGame(form) {
     function show() {
       var checked = form.querySelector("input[name=kind]:checked");
