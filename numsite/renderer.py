@@ -105,39 +105,35 @@ def _option(option: Mapping[str, Any]) -> str:
     return draw(option)
 
 
+def _grouped(widget: Mapping[str, Any], opening: str, each: str, closing: str) -> str:
+    """The options of ``widget`` drawn ``each`` (``{}``: the option's own template), a group's
+    in ``opening`` (``{}``: its name) … ``closing`` — the loop ``select.html`` and
+    ``multiple_input.html`` share."""
+    parts = []
+    for group, options, _index in widget["optgroups"]:
+        if group:
+            parts.append(opening.format(shown(group)))
+        parts.extend(each.format(_option(option)) for option in options)
+        if group:
+            parts.append(closing)
+    return "".join(parts)
+
+
 def select(widget: Mapping[str, Any]) -> str:
     """``select.html``: the options, in their ``<optgroup>`` when grouped."""
-    parts = [f'<select name="{shown(widget["name"])}"{attrs(widget)}>']
-    for group_name, group_choices, _index in widget["optgroups"]:
-        if group_name:
-            parts.append(f'\n  <optgroup label="{shown(group_name)}">')
-        for option in group_choices:
-            parts.append(f"\n  {_option(option)}")
-        if group_name:
-            parts.append("\n  </optgroup>")
-    parts.append("\n</select>\n")
-    return "".join(parts)
+    options = _grouped(widget, '\n  <optgroup label="{}">', "\n  {}", "\n  </optgroup>")
+    return f'<select name="{shown(widget["name"])}"{attrs(widget)}>{options}\n</select>\n'
 
 
 def multiple_input(widget: Mapping[str, Any]) -> str:
     """``multiple_input.html`` (``radio``, ``checkbox_select``): each option in a ``<div>``."""
     ident = widget["attrs"].get("id")
     css = widget["attrs"].get("class")
-    parts = [
-        "<div",
-        f' id="{shown(ident)}"' if ident else "",
-        f' class="{shown(css)}"' if css else "",
-        ">",
-    ]
-    for group, options, _index in widget["optgroups"]:
-        if group:
-            parts.append(f"\n  <div><label>{shown(group)}</label>")
-        for option in options:
-            parts.append(f"<div>\n    {_option(option)}</div>")
-        if group:
-            parts.append("\n  </div>")
-    parts.append("\n</div>\n")
-    return "".join(parts)
+    opening = "".join(
+        ["<div", f' id="{shown(ident)}"' if ident else "", f' class="{shown(css)}"' if css else ""]
+    )
+    options = _grouped(widget, "\n  <div><label>{}</label>", "<div>\n    {}</div>", "\n  </div>")
+    return f"{opening}>{options}\n</div>\n"
 
 
 def textarea(widget: Mapping[str, Any]) -> str:
