@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from calculators.engines import i18n as engine_i18n
-from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker
+from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker, format_line
 from numsite.renderer import shown
 
 register = template.Library()
@@ -135,8 +135,9 @@ def pool_cell(cell: dict) -> SafeString:
 
 @register.filter
 def codes(cards: object, separator: str = " ") -> str:
-    """Cards as their codes (``7R+7B+JK`` with ``"+"``): a calculator link's query."""
-    return separator.join(getattr(card, "code", str(card)) for card in cards or ())
+    """Cards in the engines' notation (``format_line``), ``separator`` between them
+    (``7R+7B+JK`` with ``"+"``: a calculator link's query)."""
+    return format_line(cards or ()).replace(" ", separator)
 
 
 @register.filter
