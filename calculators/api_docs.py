@@ -1,7 +1,7 @@
 """/api/: the JSON API's documentation page, built from the same tables the API reads.
 
 The endpoints, the combination names and the mode aliases shown here come from the engines
-(:data:`numcheck.COMBOS`, :func:`modes.documented_aliases`), so the page cannot drift from what
+(:data:`numcheck.COMBOS`, :func:`registry.documented_aliases`), so the page cannot drift from what
 the API accepts.
 """
 
@@ -12,7 +12,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
-from .engines import modes, numcheck
+from .engines import numcheck
+from .games import registry
 
 #: (method, path, what it does) — API.md, in its order.
 ENDPOINTS = [
@@ -48,6 +49,6 @@ def api_docs(request: HttpRequest) -> HttpResponse:
     context = {
         "endpoints": ENDPOINTS,
         "combos": numcheck.COMBOS,
-        "mode_aliases": modes.documented_aliases(),
+        "mode_aliases": registry.documented_aliases(),
     }
     return render(request, "api.html", context)

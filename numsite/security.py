@@ -17,7 +17,7 @@ from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext
 
-JSON_DUMPS = {"ensure_ascii": False}
+from calculators.web.json import JSON_DUMPS
 
 
 def capability(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

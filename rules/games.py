@@ -1,4 +1,5 @@
-"""The four games of the family: names, pitches, and their rulebooks and rulings.
+"""The four games of the family as the rules pages show them (from the game registry), and
+their rulebooks and rulings.
 
 A game's rulebook is ``rules/content/<slug>.md`` and its « Précisions d'arbitrage » are
 ``rules/content/<slug>-*rulings.md``: Markdown rendered by :mod:`rules.mdext`, cached per process
@@ -18,6 +19,8 @@ from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
+
+from calculators.games import registry
 
 from . import mdext
 
@@ -80,44 +83,16 @@ def _reverse(name: str, args: tuple[str, ...], language: str, prefix: str) -> st
     return reverse(name, args=args)
 
 
-GAMES: tuple[Game, ...] = (
+GAMES: tuple[Game, ...] = tuple(
     Game(
-        "num-check",
-        "NUM CHECK",
-        gettext_lazy(
-            "Construisez des combinaisons en main, réclamez la carte manquante au centre : CHECK !"
-        ),
-        gettext_lazy("2 à 6 joueurs (7 et plus en 3 tours de paquet)"),
-        gettext_lazy("Calculateur dynamique"),
-        "num_check",
-    ),
-    Game(
-        "num-draft",
-        "NUM DRAFT",
-        gettext_lazy(
-            "Draftez une grille 3×3 et regroupez couleurs et valeurs avec les colonnes voisines."
-        ),
-        gettext_lazy("2 à 7 joueurs"),
-        gettext_lazy("Calculateur de pool"),
-        "num_draft",
-    ),
-    Game(
-        "num-5",
-        "Num 5",
-        gettext_lazy("Posez sur les rangées, évitez les Shadows et gagnez trois manches."),
-        gettext_lazy("3 à 8 joueurs"),
-        gettext_lazy("Feuille de manches"),
-        "num5",
-    ),
-    Game(
-        "num-connect",
-        "Num Connect",
-        gettext_lazy(
-            "Connectez vos combinaisons dans la grille commune et videz votre main le premier."
-        ),
-        gettext_lazy("2 à 6 joueurs"),
-        gettext_lazy("Vérifier une combinaison"),
-    ),
+        g.slug,
+        g.name,
+        gettext_lazy(g.pitch),
+        gettext_lazy(g.players_note),
+        gettext_lazy(g.calculator_label),
+        g.kind,
+    )
+    for g in registry.GAMES
 )
 GAMES_BY_SLUG = {g.slug: g for g in GAMES}
 

@@ -132,5 +132,6 @@ def clean_names(
 
 
 def split_names(text: str) -> list[str]:
-    """The names of a calculator's text field (« Léa, Tom, Zoé »): blanks between commas dropped."""
-    return [part for part in (text or "").split(",") if part.strip()]
+    """The names of a calculator's text field (« Léa, Tom, Zoé »), each stripped; blanks between
+    commas dropped."""
+    return [part.strip() for part in (text or "").split(",") if part.strip()]

@@ -32,7 +32,6 @@ from .names import clean_names
 from .standings import Standing, standings
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
-SUITE_KINDS = ("suite_pivot", "suite_longue", "suite_zenith", "suite_couleur")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +156,11 @@ COMBOS_BY_KEY: dict[str, Combo] = {c.key: c for c in COMBOS}
 #: Fixed rank bonuses (/num-check/regles/#bonus-de-rang); ranks 4, 6 and 8 are computed.
 FIXED_BONUS = {1: 8, 2: 10, 3: 14, 5: 18, 7: 22}
 RANKS = range(1, 9)
+#: The modes (/num-check/regles/#arbitrage-fin-de-partie: 2 deck turns in Classique, 3 in Famille).
+CLASSIC, FAMILY = "classic", "family"
+#: The tables the site scores: the rulebook's 2 to 6 players, and 7 or more in 3 deck turns, up to
+#: ten sheets side by side.
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 #: NUM CHECK titles (/num-check/regles/#arbitrage-titres): lower bound of each title, the upper title wins a bound.
 TITLES: tuple[tuple[int, str], ...] = (
@@ -1030,4 +1034,4 @@ def finished_by(sheets: Sequence[PlayerSheet]) -> tuple[str, ...]:
 def deck_turns(mode: str, players: int) -> int:
     """Deck turns before the game ends (/num-check/regles/#arbitrage-fin-de-partie): 2 in Classique, 3 in Famille — and
     always 3 with 7 players or more (« Bascule automatique en 3 tours de paquet »)."""
-    return 3 if mode == "family" or players >= 7 else 2
+    return 3 if mode == FAMILY or players >= 7 else 2

@@ -87,7 +87,6 @@ from .cards import (
     parse_card,
 )
 from .i18n import gettext, gettext_noop
-from .modes import NUM_DRAFT, resolve_mode
 from .names import clean_names
 
 CLASSIC, DISCOVERY = "classic", "discovery"
@@ -95,7 +94,6 @@ MODES = {CLASSIC: gettext_noop("Classique"), DISCOVERY: gettext_noop("Découvert
 COLOUR_POINTS, VALUE_POINTS = 2, 3
 XS = (-1, 0, 1, 2, 3)
 ROWS = 3
-MAX_JOKERS = 2
 
 #: Titles (/num-draft/regles/#classement): lower bound of each title, per mode.
 TITLES = {
@@ -213,9 +211,18 @@ def deck_for(values: object) -> Deck:
 
 
 def check_mode(mode: object) -> str:
+    """A canonical mode (``classic``, the default, or ``discovery``). The site reads the names
+    players write (« Découverte ») through its game registry before calling the engine."""
     if mode is None or mode == "":
         return CLASSIC
-    return resolve_mode(NUM_DRAFT, mode)  # French names are aliases (API.md)
+    if mode not in MODES:
+        raise InputError(
+            "mode",
+            gettext("« {mode} » : le mode de NUM DRAFT est « classic » ou « discovery ».").format(
+                mode=mode
+            ),
+        )
+    return str(mode)
 
 
 def _read_place(token: object, deck: Deck, field: str, place: Place) -> AnyCard | None:

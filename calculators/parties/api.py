@@ -18,19 +18,18 @@ from django.views.decorators.csrf import csrf_exempt
 from numsite import throttle
 from numsite.security import capability
 
-from ..api import BodyError, error, read_json
 from ..engines.cards import InputError
+from ..games.registry import NUM5, NUM_CHECK, NUM_DRAFT
+from ..web.json import JSON_DUMPS, BodyError, error, read_json
 from . import services
 from .models import Game
-
-JSON_DUMPS = {"ensure_ascii": False}
 
 
 def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
     """The whole party, as every 200/201 answer gives it."""
     game.refresh_from_db()
     board = services.board(game)
-    kind = Game.Kind(game.kind)
+    kind = game.kind
     rows = sorted(board.rows, key=lambda r: r.player.seat)
     out: dict[str, Any] = {
         "game": game.api_name,
@@ -42,15 +41,15 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
             {
                 "name": r.player.name,
                 "total": r.total,
-                "title": (r.title or None) if kind != Game.Kind.NUM5 else None,
+                "title": (r.title or None) if kind != NUM5.kind else None,
                 "position": r.position,
-                **({"wins": r.wins} if kind == Game.Kind.NUM5 else {}),
+                **({"wins": r.wins} if kind == NUM5.kind else {}),
             }
             for r in rows
         ],
         "winners": list(board.winners) if board.finished else [],
     }
-    if kind == Game.Kind.NUM_CHECK:
+    if kind == NUM_CHECK.kind:
         out["claims"] = [
             {
                 "id": claim.pk,
@@ -63,7 +62,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
             for r in rows
             for claim, scored in r.detail
         ]
-    elif kind == Game.Kind.NUM_DRAFT:
+    elif kind == NUM_DRAFT.kind:
         out["grids"] = [
             {
                 "seat": r.player.seat,
@@ -91,7 +90,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
             }
             for stored, scored in board.extra["rounds"]
         ]
-    if kind == Game.Kind.NUM5:
+    if kind == NUM5.kind:
         state = services.round_in_play(game).state
         out["turns"] = {
             "turn": state.turn,
@@ -179,7 +178,7 @@ def create(request: HttpRequest) -> JsonResponse:
         if not isinstance(players, list):
             raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
         game = services.create_game(
-            data.get("game"), data.get("mode") or _default_mode(data.get("game")), players,
+            data.get("game"), data.get("mode"), players,
             data.get("values") or "",
         )  # fmt: skip
     except BodyError as err:
@@ -192,13 +191,6 @@ def create(request: HttpRequest) -> JsonResponse:
         "read_token": game.read_token,
     }
     return JsonResponse(body, status=201, json_dumps_params=JSON_DUMPS)
-
-
-def _default_mode(game: object) -> str:
-    try:
-        return Game.MODES[services.kind_of(game)][0][0]
-    except InputError:
-        return ""
 
 
 def _field(data: dict[str, Any], name: str) -> Any:

@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
 from ..engines.cards import InputError
-from ..forms import DECK_CHOICES, combo_choices
+from ..games import registry
+from ..games.num_check.forms import combo_choices
+from ..games.num_draft.forms import DECK_CHOICES
 from . import services
 from .models import Game, HistoryEntry
 
@@ -25,20 +28,28 @@ CARD_ATTRS = {
 }
 
 
+def players_help() -> str:
+    """« Un nom par ligne. NUM CHECK : 2 à 10 · … », from the registry's player counts."""
+    counts = " · ".join(
+        gettext("{game} : {low} à {high}").format(game=g.name, low=g.players[0], high=g.players[1])
+        + (f" ({gettext(g.seating_note)})" if g.seating_note else "")
+        for g in registry.PARTY_GAMES
+    )
+    return gettext("Un nom par ligne. {counts}.").format(counts=counts)
+
+
 class NewGameForm(forms.Form):
     """/parties/nouvelle/: the game, its mode, the deck (NUM DRAFT) and the players in order."""
 
     kind = forms.ChoiceField(
-        label=gettext_lazy("Jeu"), choices=Game.Kind.choices, widget=forms.RadioSelect
+        label=gettext_lazy("Jeu"),
+        choices=[(g.kind, g.name) for g in registry.PARTY_GAMES],
+        widget=forms.RadioSelect,
     )
     players = forms.CharField(
         label=gettext_lazy("Joueurs, dans l'ordre de la table"),
         widget=forms.Textarea(attrs={"rows": 6, "class": "form-control"}),
-        help_text=(
-            gettext_lazy(
-                "Un nom par ligne. NUM CHECK : 2 à 10 · NUM DRAFT : 2 à 7 (dans l'ordre où l'on se passe les cartes) · Num 5 : 3 à 8."
-            )
-        ),
+        help_text=lazy(lambda: players_help(), str)(),
     )
     values = forms.ChoiceField(
         label=gettext_lazy("Paquet (NUM DRAFT)"),
@@ -49,17 +60,17 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for kind in Game.Kind:
-            self.fields[f"mode_{kind.value}"] = forms.ChoiceField(
-                label=gettext("Mode ({label})").format(label=kind.label),
-                choices=Game.MODES[kind],
+        for game in registry.PARTY_GAMES:
+            self.fields[f"mode_{game.kind}"] = forms.ChoiceField(
+                label=gettext("Mode ({label})").format(label=game.name),
+                choices=[(m.key, gettext_lazy(m.label)) for m in game.modes],
                 required=False,
-                widget=forms.Select(attrs={"class": "form-select", "data-for-kind": kind.value}),
+                widget=forms.Select(attrs={"class": "form-select", "data-for-kind": game.kind}),
             )
         self.game: Game | None = None
 
     def mode_fields(self) -> list[forms.BoundField]:
-        return [self[f"mode_{kind.value}"] for kind in Game.Kind]
+        return [self[f"mode_{game.kind}"] for game in registry.PARTY_GAMES]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -69,9 +80,9 @@ class NewGameForm(forms.Form):
         try:
             self.game = services.create_game(
                 kind,
-                data.get(f"mode_{kind}") or Game.MODES[Game.Kind(kind)][0][0],
+                data.get(f"mode_{kind}"),
                 [line for line in data["players"].splitlines() if line.strip()],
-                data.get("values") if kind == Game.Kind.NUM_DRAFT else "",
+                data.get("values") if registry.by_kind(kind).decks else "",
             )
         except InputError as err:
             self.add_error(err.field if err.field in self.fields else "players", err.message)

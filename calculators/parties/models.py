@@ -11,7 +11,9 @@ import secrets
 
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext
+
+from ..games import registry
 
 TOKEN_BYTES = 24  # 192 random bits per link
 
@@ -21,21 +23,10 @@ def new_token() -> str:
 
 
 class Game(models.Model):
-    class Kind(models.TextChoices):
-        NUM_CHECK = "num_check", "NUM CHECK"
-        NUM_DRAFT = "num_draft", "NUM DRAFT"
-        NUM5 = "num5", "Num 5"
-
-    MODES = {
-        Kind.NUM_CHECK: (("classic", _("Classique")), ("family", _("Famille"))),
-        Kind.NUM_DRAFT: (("classic", _("Classique")), ("discovery", _("Découverte"))),
-        Kind.NUM5: (("normal", _("Normal")), ("explosion", _("Explosion de rangée"))),
-    }
-    PLAYERS = {Kind.NUM_CHECK: (2, 10), Kind.NUM_DRAFT: (2, 7), Kind.NUM5: (3, 8)}
-    #: the game names of the JSON API (API.md § Parties)
-    API_NAMES = {Kind.NUM_CHECK: "num-check", Kind.NUM_DRAFT: "num-draft", Kind.NUM5: "num5"}
-
-    kind = models.CharField("jeu", max_length=16, choices=Kind.choices)
+    #: the game, by its Parties kind in the registry (``num_check``, ``num_draft``, ``num5``)
+    kind = models.CharField(
+        "jeu", max_length=16, choices=[(g.kind, g.name) for g in registry.PARTY_GAMES]
+    )
     mode = models.CharField("mode", max_length=16)
     #: NUM DRAFT only: the deck chosen by the table, "0-12" or "0-16" (/num-draft/regles/#arbitrage-paquet)
     values = models.CharField("paquet", max_length=8, blank=True, default="")
@@ -57,12 +48,21 @@ class Game(models.Model):
         return f"{self.get_kind_display()} du {self.created_at:%d/%m/%Y}"
 
     @property
+    def spec(self) -> registry.GameSpec:
+        """What the registry knows of this game (its name, modes, player counts …)."""
+        return registry.by_kind(self.kind)
+
+    @property
     def mode_label(self) -> str:
-        return dict(self.MODES[self.Kind(self.kind)]).get(self.mode, self.mode)
+        """The mode's name in the active language (an unknown mode as it is stored)."""
+        try:
+            return gettext(self.spec.mode(self.mode).label)
+        except KeyError:
+            return self.mode
 
     @property
     def api_name(self) -> str:
-        return self.API_NAMES[self.Kind(self.kind)]
+        return self.spec.api_name
 
 
 class Player(models.Model):

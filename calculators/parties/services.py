@@ -43,10 +43,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from ..engines import modes, num5, num5turn, numcheck, numdraft
+from ..engines import num5, num5turn, numcheck, numdraft
 from ..engines.cards import InputError, format_line
 from ..engines.names import clean_name, clean_names, name_key
 from ..engines.standings import standings
+from ..games import registry
+from ..games.registry import NUM5, NUM_CHECK, NUM_DRAFT
 from .models import Claim, Game, HistoryEntry, Player, Round, new_token
 from .summaries import french, message
 
@@ -84,35 +86,20 @@ class Conflict(Exception):
 # --------------------------------------------------------------------------- creation
 
 
-def kind_of(value: object) -> Game.Kind:
-    """A game kind from a form value (``num_check``) or an API name (``num-check``)."""
-    text = str(value or "").strip().lower().replace("-", "_")
-    if text == "num_5":
-        text = "num5"
-    if text not in Game.Kind.values:
-        raise InputError("game", gettext("Choisissez un jeu : NUM CHECK, NUM DRAFT ou Num 5."))
-    return Game.Kind(text)
-
-
-def mode_of(kind: Game.Kind, value: object) -> str:
-    """The canonical mode of ``kind``; the engines own the names and aliases (« Découverte »)."""
-    return modes.resolve_mode(Game.API_NAMES[kind], value)
-
-
 def create_game(kind: object, mode: object, names: Sequence[object], values: object = "") -> Game:
     """A new game with its players in seating order; history entry 1 is ``create``."""
-    game_kind = kind_of(kind)
-    game_mode = mode_of(game_kind, mode)
-    low, high = Game.PLAYERS[game_kind]
-    clean = clean_names(list(names), "players", low=low, high=high, game=game_kind.label)
+    spec = registry.party_game(kind)
+    game_mode = spec.resolve_mode(mode)  # the game's first mode when none is given
+    low, high = spec.players
+    clean = clean_names(list(names), "players", low=low, high=high, game=spec.name)
     deck = ""
-    if game_kind == Game.Kind.NUM_DRAFT:
+    if spec.decks:
         deck = str(values or ("0-12" if len(clean) <= 5 else "0-16"))
         numdraft.deck_for(deck)  # the engine refuses an unknown deck
     elif values not in (None, ""):
         raise InputError("values", gettext("Le choix du paquet ne concerne que NUM DRAFT."))
     with transaction.atomic():
-        game = Game.objects.create(kind=game_kind, mode=game_mode, values=deck)
+        game = Game.objects.create(kind=spec.kind, mode=game_mode, values=deck)
         Player.objects.bulk_create(
             [Player(game=game, name=name, seat=i) for i, name in enumerate(clean)]
         )
@@ -454,8 +441,8 @@ def player_by_seat(game: Game, seat: object, field: str = "seat") -> Player:
         raise InputError(field, message) from None
 
 
-def _kind(game: Game, *kinds: Game.Kind) -> None:
-    if game.kind not in kinds:
+def _kind(game: Game, *games: registry.GameSpec) -> None:
+    if game.kind not in [g.kind for g in games]:
         raise InputError(
             "game",
             gettext("Cette saisie ne concerne pas {get_kind_display}.").format(
@@ -502,7 +489,7 @@ def add_player(game: Game, name: object, if_version: object = None) -> HistoryEn
             raise InputError("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
         players = list(g.players.all())
         new = clean_name(name, "name")
-        low, high = Game.PLAYERS[Game.Kind(g.kind)]
+        low, high = g.spec.players
         clean_names(
             [p.name for p in players] + [new], "name", low=1, high=high, game=g.get_kind_display()
         )
@@ -546,7 +533,7 @@ def add_claim(
     """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM_CHECK)
+        _kind(g, NUM_CHECK)
         over = _game_over(g)
         if over:
             raise Conflict("party", over)
@@ -585,7 +572,7 @@ def edit_claim(
     """Correct a claim: same rank, new combination and/or cards, checked again by the engine."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM_CHECK)
+        _kind(g, NUM_CHECK)
         stored = _claim(g, claim)
         combo_obj = numcheck.get_combo(combo if combo not in (None, "") else stored.combo)
         new_cards = cards if cards not in (None, "") else stored.cards
@@ -613,7 +600,7 @@ def delete_claim(game: Game, claim: object, if_version: object = None) -> Histor
     """Remove a claim; the player's later claims move up one rank (scores follow)."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM_CHECK)
+        _kind(g, NUM_CHECK)
         stored = _claim(g, claim)
         data = {
             "claim": {
@@ -653,7 +640,7 @@ def set_grid(
         tokens.append((cell or "").strip())
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM_DRAFT)
+        _kind(g, NUM_DRAFT)
         who = player_at(g, player)
         players = list(g.players.all())
         grids = [
@@ -746,7 +733,7 @@ def add_round(
     """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the whole game is checked."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM5)
+        _kind(g, NUM5)
         rounds = list(g.rounds.all())
         before = _check_rounds(g, _round_table(g, rounds), "entries")
         if before.finished:
@@ -773,7 +760,7 @@ def edit_round(
     """Correct a round: only the players in ``changes`` change; the others are untouched."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM5)
+        _kind(g, NUM5)
         stored = _round(g, number)
         updates = _entries(g, changes, "entries")
         after = {**stored.entries, **updates}
@@ -792,7 +779,7 @@ def delete_round(game: Game, number: object, if_version: object = None) -> Histo
     """Remove a round; the later ones are renumbered."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM5)
+        _kind(g, NUM5)
         stored = _round(g, number)
         data = {"round": {"id": stored.pk, "number": stored.number, "entries": stored.entries}}
         return message("round_delete", number=stored.number), data
@@ -815,7 +802,7 @@ def play_turn(
     """One turn of the round in play: each player's revealed card (NUM5-TURN.md §3)."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM5)
+        _kind(g, NUM5)
         if _check_rounds(g, _round_table(g, list(g.rounds.all())), "cards").finished:
             raise Conflict("party", gettext("La partie est gagnée : aucune manche de plus."))
         if not isinstance(cards, Mapping):
@@ -858,7 +845,7 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
     """« Reporter la manche »: the round played turn by turn becomes a round of the sheet."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        _kind(g, Game.Kind.NUM5)
+        _kind(g, NUM5)
         if not g.turns:
             raise InputError("cards", gettext("Aucun tour joué dans cette manche."))
         play = round_in_play(g)
@@ -943,10 +930,10 @@ def board(game: Game) -> Board:
     """Every score of the game, recomputed by the engines."""
     players = list(game.players.all())
     builder = {
-        Game.Kind.NUM_CHECK: _check_board,
-        Game.Kind.NUM_DRAFT: _draft_board,
-        Game.Kind.NUM5: _num5_board,
-    }[Game.Kind(game.kind)]
+        NUM_CHECK.kind: _check_board,
+        NUM_DRAFT.kind: _draft_board,
+        NUM5.kind: _num5_board,
+    }[game.kind]
     return builder(game, players)
 
 
@@ -1071,7 +1058,7 @@ def export_csv(game: Game) -> str:
         f"{game.created_at:%d/%m/%Y}",
     )
     row()
-    if game.kind == Game.Kind.NUM_CHECK:
+    if game.kind == NUM_CHECK.kind:
         row(
             gettext("Joueur"),
             gettext("Rang"),
@@ -1092,7 +1079,7 @@ def export_csv(game: Game) -> str:
         row(gettext("Classement"), gettext("Joueur"), gettext("Total"), gettext("Titre"))
         for r in result.ranking:
             row(r.position, r.player.name, r.total, r.title)
-    elif game.kind == Game.Kind.NUM_DRAFT:
+    elif game.kind == NUM_DRAFT.kind:
         row(gettext("Joueur"), gettext("Grille"), gettext("Points"), gettext("Titre"))
         for r in result.rows:
             row(

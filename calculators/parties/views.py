@@ -33,15 +33,16 @@ from numsite.security import capability
 
 from ..engines import i18n as engine_i18n
 from ..engines import numdraft
-from ..forms import combo_choices
+from ..games import registry
+from ..games.num_check.forms import combo_choices
+from ..games.registry import NUM5, NUM_DRAFT
 from . import forms, services
 from .models import Claim, Game
 
-TEMPLATES = {
-    Game.Kind.NUM_CHECK: "parties/kinds/num_check.html",
-    Game.Kind.NUM_DRAFT: "parties/kinds/num_draft.html",
-    Game.Kind.NUM5: "parties/kinds/num5.html",
-}
+
+def kind_template(game: Game) -> str:
+    """The game's own part of the party page (``templates/games/<package>/party.html``)."""
+    return f"games/{game.spec.package}/party.html"
 
 
 def resolve(token: str) -> tuple[Game, bool]:
@@ -66,7 +67,7 @@ def qr_svg(url: str) -> str:
 @throttle.limit("parties-create", "PARTIES_CREATE_RATE", methods=["POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """/parties/nouvelle/: game, mode (and deck), players in seating order."""
-    form = forms.NewGameForm(request.POST or None, initial={"kind": Game.Kind.NUM_CHECK})
+    form = forms.NewGameForm(request.POST or None, initial={"kind": registry.PARTY_GAMES[0].kind})
     if request.method == "POST" and form.is_valid() and form.game is not None:
         return redirect("parties:game", token=form.game.edit_token)
     status = 400 if form.is_bound else 200
@@ -127,7 +128,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "token": token,
         "can_edit": can_edit,
         "board": board,
-        "kind_template": TEMPLATES[Game.Kind(game.kind)],
+        "kind_template": kind_template(game),
         "read_url": read_url,
         "read_qr": mark_safe(qr_svg(read_url)),  # noqa: S308 - segno's own SVG
         "edit_url": edit_url if can_edit else None,
@@ -143,7 +144,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         context["next_undo"] = services.next_undo(game)
         context["next_redo"] = services.next_redo(game)
         context.update(_correction(request, game, board))
-    if game.kind == Game.Kind.NUM5:
+    if game.kind == NUM5.kind:
         players = list(game.players.all())
         context["round_cells"] = [
             (stored, [(p, _cell_text(stored.entries.get(str(p.pk)))) for p in players])
@@ -153,7 +154,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
             play = services.round_in_play(game)
             context["turn_play"] = play
             context["turn_collected"] = list(zip(players, play.state.collected, strict=True))
-    if game.kind == Game.Kind.NUM_DRAFT:
+    if game.kind == NUM_DRAFT.kind:
         context["max_value"] = numdraft.deck_for(board.extra["values"]).max_value
     context.update(extra)
     form = context["form"]
@@ -198,7 +199,7 @@ def board_html(request: HttpRequest, game: Game, can_edit: bool, token: str) -> 
             "token": token,
             "can_edit": can_edit,
             "board": _board(game),
-            "kind_template": TEMPLATES[Game.Kind(game.kind)],
+            "kind_template": kind_template(game),
             "history": list(game.history.select_related("target")[:100]),
             "LANGUAGE_CODE": language,
             "csrf_token": CSRF_SLOT,

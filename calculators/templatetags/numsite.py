@@ -106,7 +106,7 @@ def _picker(
         "jokers": jokers,
         "mode": mode,
     }
-    return mark_safe(render_to_string("calculators/_picker.html", context))  # noqa: S308
+    return mark_safe(render_to_string("web/_picker.html", context))  # noqa: S308
 
 
 @register.filter

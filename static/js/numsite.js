@@ -88,7 +88,7 @@
   }
 
   /* The picker's messages are data-msg-* attributes of its status line, translated by the
-     template (calculators/_picker.html). */
+     template (web/_picker.html). */
   function message(picker, name, values) {
     var box = picker.querySelector("[data-picker-status]");
     return box ? fill(box.getAttribute("data-msg-" + name), values || {}) : "";

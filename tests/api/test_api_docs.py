@@ -3,7 +3,8 @@
 import pytest
 from django.utils.html import escape
 
-from calculators.engines import modes, numcheck
+from calculators.engines import numcheck
+from calculators.games import registry as modes
 
 pytestmark = pytest.mark.django_db
 

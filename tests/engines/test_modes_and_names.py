@@ -3,8 +3,9 @@ names are aliases, resolved by the engines; answers stay canonical."""
 
 import pytest
 
-from calculators.engines import modes, numcheck, numdraft
+from calculators.engines import numcheck, numdraft
 from calculators.engines.cards import InputError
+from calculators.games import registry as modes
 
 
 @pytest.mark.parametrize(
@@ -66,7 +67,7 @@ def test_a_claim_by_name_answers_the_canonical_key():
     ],
 )
 def test_french_mode_names_are_aliases(game, text, key):
-    assert modes.resolve_mode(game, text) == key
+    assert game.resolve_mode(text) == key
 
 
 @pytest.mark.parametrize(
@@ -80,18 +81,34 @@ def test_french_mode_names_are_aliases(game, text, key):
 )
 def test_a_mode_of_another_game_is_bad_input(game, text):
     with pytest.raises(InputError) as err:
-        modes.resolve_mode(game, text)
+        game.resolve_mode(text)
     assert err.value.field == "mode" and str(text) in err.value.message
 
 
-def test_num_draft_accepts_french_mode_names_and_answers_canonically():
+@pytest.mark.django_db
+def test_num_draft_api_accepts_french_mode_names_and_answers_canonically(client):
     grid = [["1R", "1B", None], [None] * 3, [None] * 3]
-    assert numdraft.score(grid, None, None, "Découverte").mode == "discovery"
-    assert numdraft.score(grid, None, None, "Familiale").mode == "discovery"
-    assert numdraft.score(grid, None, None, "classique").mode == "classic"
+    for name, key in (
+        ("Découverte", "discovery"),
+        ("Familiale", "discovery"),
+        ("classique", "classic"),
+    ):
+        answer = client.post(
+            "/api/v1/num-draft/score", {"grid": grid, "mode": name}, content_type="application/json"
+        )
+        assert answer.json()["mode"] == key
+
+
+def test_the_num_draft_engine_takes_canonical_modes_only():
+    grid = [["1R", "1B", None], [None] * 3, [None] * 3]
+    assert numdraft.score(grid, None, None, "discovery").mode == "discovery"
+    with pytest.raises(InputError) as err:
+        numdraft.score(grid, None, None, "Découverte")
+    assert err.value.field == "mode"
 
 
 def test_documented_aliases_list_every_mode():
     rows = modes.documented_aliases()
     assert ("NUM DRAFT", "discovery", ["Découverte", "Familiale"]) in rows
+    assert ("Num 5", "explosion", ["Explosion de rangée", "Explosion"]) in rows
     assert len(rows) == 6

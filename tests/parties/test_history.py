@@ -10,8 +10,9 @@ import random
 import pytest
 
 from calculators.engines.cards import InputError
+from calculators.games.registry import NUM_CHECK, NUM_DRAFT
 from calculators.parties import services
-from calculators.parties.models import Claim, Game, HistoryEntry
+from calculators.parties.models import Claim, HistoryEntry
 from tests.parties.conftest import fresh, make, seat
 
 pytestmark = pytest.mark.django_db
@@ -177,7 +178,7 @@ def _random_write(rng, game):
         services.rename(game, who, f"N{rng.randrange(10**6)}")
     elif choice < 0.12:
         (services.reopen if fresh(game).finished else services.finish)(game)
-    elif kind == Game.Kind.NUM_CHECK:
+    elif kind == NUM_CHECK.kind:
         claims = list(Claim.objects.filter(player__game=game))
         if claims and choice < 0.35:
             services.delete_claim(game, rng.choice(claims).pk)
@@ -193,7 +194,7 @@ def _random_write(rng, game):
                 ]
             )
             services.add_claim(game, who, combo, pattern.format(v=rng.randrange(17)))
-    elif kind == Game.Kind.NUM_DRAFT:
+    elif kind == NUM_DRAFT.kind:
         cells = [
             f"{rng.randrange(13)}{rng.choice('RVBJAS')}" if rng.random() < 0.5 else ""
             for _ in range(9)

@@ -6,8 +6,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from calculators.api import MAX_JSON_DEPTH, json_depth
-from calculators.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
+from calculators.games.num_draft.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
+from calculators.web.json import MAX_JSON_DEPTH, json_depth
 from tests.conftest import API_ENDPOINTS
 
 from .pages import PAGES

@@ -6,7 +6,7 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.api import json_depth
+from calculators.web.json import json_depth
 from numsite.log_redaction import REDACTED, redact
 
 ALPHABET = string.ascii_letters + string.digits + "-_"

@@ -1,5 +1,5 @@
 """One way to render a field (issue 10, item 6): every form field of the calculators is drawn by
-Django's ``{{ field.as_field_group }}``, which our bound field (calculators.fields.ScopedBoundField)
+Django's ``{{ field.as_field_group }}``, which our bound field (calculators.web.fields.ScopedBoundField)
 draws in Python (issue #12).
 
 Each field, on every calculator page, empty or with an error: drawn once, a ``<label for>`` (a
@@ -17,12 +17,16 @@ from pathlib import Path
 import pytest
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+#: the calculators' templates: every game's own, but its Parties part
+CALCULATOR_TEMPLATES = [
+    p for p in (TEMPLATES / "games").glob("*/*.html") if p.name != "party.html"
+] + list((TEMPLATES / "web").glob("*.html"))
 
 #: hand-written inputs that no Django form owns: the Num 5 sheet's state (round count, the names
 #: the cells were typed under) and the turns already played, carried in the page's URL
 NOT_FORM_FIELDS = {
-    "num_5.html": {"n", "was"},
-    "num_5_turn.html": {"{{ key }}"},
+    "num5/sheet.html": {"n", "was"},
+    "num5/turn.html": {"{{ key }}"},
 }
 
 
@@ -179,19 +183,19 @@ def test_no_hand_written_input_for_a_form_field():
     """Fields are drawn by ``as_field_group``; a hand-written control is only for a value no
     Django form owns (NOT_FORM_FIELDS, each with its reason)."""
     found = {}
-    for path in sorted((TEMPLATES / "calculators").glob("*.html")):
+    for path in sorted(CALCULATOR_TEMPLATES):
         names = set(
             re.findall(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"', path.read_text())
         )
         if names:
-            found[path.name] = names
+            found[f"{path.parent.name}/{path.name}"] = names
     assert found == NOT_FORM_FIELDS
 
 
 def test_one_field_renderer():
-    assert not (TEMPLATES / "calculators" / "_field.html").exists()
+    assert not list(TEMPLATES.rglob("_field.html"))
     drawn = 0
-    for path in (TEMPLATES / "calculators").glob("*.html"):
+    for path in CALCULATOR_TEMPLATES:
         text = path.read_text()
         assert "_field.html" not in text, path.name
         assert ".tag }}" not in text, path.name  # radios drawn one by one

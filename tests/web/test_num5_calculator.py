@@ -351,7 +351,7 @@ POOL = ["Léa", "Tom", "Zoé", "Max", "Noé", "Inès", "Luc", "Ana"]
 def sheet_form(query):
     from django.http import QueryDict
 
-    from calculators.forms import Num5Form
+    from calculators.games.num5.forms import Num5Form
 
     return Num5Form(QueryDict(query, mutable=True) if isinstance(query, str) else query)
 

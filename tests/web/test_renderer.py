@@ -20,10 +20,12 @@ from django.utils.safestring import mark_safe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import calculators.forms as calculator_forms
-import calculators.forms_num5turn as turn_forms
+import calculators.games.num5.forms as num5_forms
+import calculators.games.num_check.forms as check_forms
+import calculators.games.num_connect.forms as connect_forms
+import calculators.games.num_draft.forms as draft_forms
 import calculators.parties.forms as party_forms
-from calculators.fields import ScopedBoundField
+from calculators.web.fields import ScopedBoundField
 from numsite.renderer import PYTHON_TEMPLATES, FastRenderer
 
 DJANGO = DjangoTemplates()
@@ -33,7 +35,7 @@ HOSTILE = '<b>"L\'é&a"</b> 7R'
 
 def site_forms() -> list[type[forms.Form]]:
     found = []
-    for module in (calculator_forms, turn_forms, party_forms):
+    for module in (check_forms, draft_forms, num5_forms, connect_forms, party_forms):
         for _, cls in inspect.getmembers(module, inspect.isclass):
             own = issubclass(cls, forms.BaseForm) and cls.__module__ == module.__name__
             # a Parties write form is built around its game; its fields are plain inputs
@@ -181,7 +183,7 @@ def test_a_list_of_choices_drawn_once_is_the_list_drawn_afresh(form_class, state
 
 
 def test_the_kept_lists_of_choices_follow_the_value_the_errors_and_the_language():
-    from calculators.forms import CheckForm
+    from calculators.games.num_check.forms import CheckForm
 
     drawn = set()
     for language in ("fr", "en"):

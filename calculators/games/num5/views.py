@@ -1,6 +1,6 @@
-"""Num 5 « Jouer un tour »: the page and its htmx fragment (one view), and the French account
-of each step. The engine (calculators/engines/num5turn.py) decides everything; this module only
-words its steps and links each to its ruling on the Num 5 rules page."""
+"""Num 5's calculator pages: the sheet of rounds, and « Jouer un tour » with the account of
+each step. The engine (``engines/num5turn.py``) decides everything; this module only words its
+steps and links each to its ruling on the Num 5 rules page."""
 
 from __future__ import annotations
 
@@ -16,20 +16,57 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
-from django_htmx.http import push_url
+from django_htmx.http import push_url, reswap, retarget
 
 from calculators.templatetags.numsite import card_chip
 from rules.games import content_dir, content_language
 from rules.views import rulebook_context
 
-from .engines import num5turn
-from .engines.cards import Card, Family
-from .forms_num5turn import ROW_FIELDS, TurnForm
+from ...engines import num5turn
+from ...engines.cards import Card, Family
+from ...web.pages import page
+from .forms import ROW_FIELDS, Num5Form, TurnForm
 
-RULINGS_NAME = "num-5-turn-rulings.md"  # in rules/content/ (French) and rules/content/en/
-_HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.M)
-TEMPLATE = "calculators/num_5_turn.html"
+TEMPLATE = "games/num5/sheet.html"
+TURN_TEMPLATE = "games/num5/turn.html"
 FRAGMENT = "turn-calculator"
+RULINGS_NAME = "num-5-turn-rulings.md"  # in rules/content/ (French) and rules/content/en/
+
+
+_HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.M)
+
+
+@require_safe
+def num_5(request: HttpRequest) -> HttpResponse:
+    """The Num 5 sheet; the form applies ``add``/``remove`` and keeps cells with their player.
+
+    With htmx, a change of the table's rows or columns (or a request aimed at the whole
+    calculator) answers the whole ``#num5-calculator``; otherwise only the result. The URL
+    pushed is the sheet as drawn, so Back returns to the state before an action. Without
+    JavaScript, ✕ and « Ajouter » are GETs that change only the URL: Back restores the sheet,
+    and « Rétablir » links to the state before a removal.
+    """
+    form = Num5Form(request.GET) if "players" in request.GET else Num5Form()
+    result = form.result if form.is_bound and form.is_valid() else None
+    context = {
+        "form": form,
+        "result": result,
+        "rows": form.rows() if form.is_bound else [],
+        "rounds_running": list(zip(result.rounds, result.running, strict=True)) if result else [],
+        "restore_url": f"{request.path}?{form.restore_query}" if form.restore_query else "",
+    }
+    if not request.htmx or request.htmx.boosted:
+        return page(request, "num-5", TEMPLATE, "num5-result", context)
+    whole = form.reshaped or request.htmx.target == "num5-calculator"
+    fragment = "num5-calculator" if whole else "num5-result"
+    context["oob"] = not whole  # the result alone refreshes the errors and the pending round
+    response = render(request, f"{TEMPLATE}#{fragment}", context)
+    if whole and request.htmx.target != "num5-calculator":
+        retarget(response, "#num5-calculator")
+        reswap(response, "outerHTML")
+    if form.is_bound:
+        push_url(response, f"{request.path}?{form.permalink()}")
+    return response
 
 
 @cache
@@ -236,10 +273,12 @@ def num_5_turn(request: HttpRequest) -> HttpResponse:
     context = _context(form)
     if context["valid"] and form.played_now:
         if request.htmx:
-            response = render(request, f"{TEMPLATE}#{FRAGMENT}", context)
+            response = render(request, f"{TURN_TEMPLATE}#{FRAGMENT}", context)
             return push_url(response, context["share_url"])
         return redirect(context["share_url"])
     if request.htmx and not request.htmx.boosted:
-        return render(request, f"{TEMPLATE}#{FRAGMENT}", context)
+        return render(request, f"{TURN_TEMPLATE}#{FRAGMENT}", context)
     # Beside the Num 5 rulebook, but a phone opens on the calculator: it is what this page is for.
-    return render(request, TEMPLATE, rulebook_context("num-5") | context | {"game_tab": "calculer"})
+    return render(
+        request, TURN_TEMPLATE, rulebook_context("num-5") | context | {"game_tab": "calculer"}
+    )

@@ -174,7 +174,7 @@ class ScopedBoundField(forms.BoundField):
 
         A label bound to the input; the help text (``id_<name>_helptext``); the error container
         ``err-id_<name>`` (``role=alert``, ``data-error-for``), always drawn, even empty, so the
-        htmx out-of-band refresh (calculators/_oob_errors.html) and numsite.js ``syncErrors``
+        htmx out-of-band refresh (web/_oob_errors.html) and numsite.js ``syncErrors``
         find it; the input described by both and marked ``is-invalid`` on error. Radios and
         checkboxes sit in a ``<fieldset>`` with a ``<legend>``. A field flagged ``place`` (a
         card place in a strip or a table cell) keeps its label for screen readers only.

@@ -1,0 +1,376 @@
+"""Num 5's forms: the sheet of rounds, and a round played turn by turn (« Jouer un tour »).
+
+Both keep their state in the URL. The turn form: ``players`` (seat order, commas),
+``explosion``, the starting rows ``r1``–``r4`` (the set-up when absent), the turns already played
+``t1``, ``t2`` … (one card per player, seat order) and, when a turn is being played, each
+player's revealed card ``c0``, ``c1`` … with ``play``. The engines replay every turn; the forms
+only map their errors to the fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext, gettext_lazy
+
+from ...engines import num5, num5turn
+from ...engines.cards import InputError
+from ...engines.names import name_key, split_names
+from ...web.fields import CardInput, place
+from ...web.forms import EngineForm
+
+
+def _whole(value: object) -> int | None:
+    """A query-string integer, or ``None`` for junk (« x », « 1.5 », a list…)."""
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def _columns(previous: list[str], names: list[str]) -> list[int | None]:
+    """For each name, the column its cells were typed under (``None``: a new player).
+
+    Columns follow names, not positions: a name keeps the cells of the same name in ``previous``
+    (compared by :func:`names.name_key`, so « léa » is « Léa »). When the list keeps its length
+    and the names that went away sit exactly where the new ones are, they were edited in place
+    (a typo fixed, « Tom » → « Thomas »): those columns keep their cells.
+    """
+    keys = [name_key(n) for n in previous]
+    free = list(range(len(previous)))
+    source: list[int | None] = []
+    for name in names:
+        key = name_key(name)
+        match = next((k for k in free if keys[k] == key), None)
+        if match is not None:
+            free.remove(match)
+        source.append(match)
+    new = [j for j, k in enumerate(source) if k is None]
+    if new and len(names) == len(previous) and new == free:
+        for j in new:
+            source[j] = j
+    return source
+
+
+class Num5Form(EngineForm):
+    """Num 5 sheet: names once, then rounds; the state lives in the URL.
+
+    Permalink parameters (shared URLs keep working): ``players``, ``n`` (rounds), ``r<round>_<player
+    index>`` (cells), ``explosion``; the actions ``add`` (one more round) and ``remove`` (a round,
+    0-based); and ``was``, the names the cells were typed under, so that when the names change each
+    cell follows its player by name. Junk in any parameter is ignored or reported, never a 500.
+    """
+
+    players = forms.CharField(
+        label=gettext_lazy("Joueurs"),
+        max_length=300,
+        help_text=gettext_lazy("De 3 à 8 noms, séparés par des virgules."),
+    )
+    explosion = forms.BooleanField(
+        label=gettext_lazy("Variante « Explosion de rangée »"), required=False
+    )
+    MAX_ROUNDS = 30
+    #: Columns drawn at most (the engine refuses more than 8 players, naming the count).
+    MAX_COLUMNS = 2 * num5.MAX_PLAYERS
+    CELL_LENGTH = 200
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names: list[str] = []
+        self.round_count = 0
+        #: the table's rows or columns changed (the whole calculator must be drawn again)
+        self.reshaped = False
+        #: what a removal discarded, and the query string that brings it back (« Rétablir »)
+        self.discarded = ""
+        self.removed_round: int | None = None  # 1-based, when ✕ removed one
+        self.restore_query = ""
+        #: the engine's message for the first round not entered yet
+        self.pending = ""
+        # The page's note under the field (« Les cases suivent le nom de leur joueur. »).
+        self.fields["players"].widget.attrs["aria-describedby"] = "num5-players-note"
+        if self.is_bound:
+            self._apply_actions()
+        for i in range(self.round_count):
+            for j, name in enumerate(self.names):
+                attrs = {
+                    "class": "form-control form-control-sm card-input",
+                    "enterkeyhint": "go",
+                    "data-testid": f"cell-{i}-{j}",
+                    "data-place": f"id_r{i}_{j}",
+                    "aria-label": gettext("Manche {number}, {name}").format(
+                        number=i + 1, name=name
+                    ),
+                    "aria-describedby": "num5-cell-help",
+                }
+                self.fields[f"r{i}_{j}"] = place(
+                    forms.CharField(
+                        required=False,
+                        max_length=self.CELL_LENGTH,
+                        label=gettext("Manche {number}, {name}").format(number=i + 1, name=name),
+                        widget=CardInput(attrs, chips=False),
+                    )
+                )
+        self.style_widgets()
+
+    def _apply_actions(self) -> None:
+        """Remap the cells to the current names, then add or remove a round, into ``self.data``."""
+        raw = self.data
+        names = split_names(str(raw.get("players") or ""))
+        names = names[: self.MAX_COLUMNS]
+        was = raw.get("was")
+        previous = names if was is None else split_names(str(was))
+        previous = previous[: self.MAX_COLUMNS]
+        count = max(0, min(_whole(raw.get("n", 0)) or 0, self.MAX_ROUNDS))
+        typed = [
+            [str(raw.get(f"r{i}_{j}") or "") for j in range(len(previous))] for i in range(count)
+        ]
+        source = _columns(previous, names)
+        grid = [[row[k] if k is not None else "" for k in source] for row in typed]
+        lost = [
+            previous[k]
+            for k in range(len(previous))
+            if k not in source and any(row[k].strip() for row in typed)
+        ]
+        messages = [gettext("Colonne de {name} retirée.").format(name=name) for name in lost]
+        removed = _whole(raw.get("remove")) if "remove" in raw else None
+        if removed is not None and 0 <= removed < len(grid):
+            grid.pop(removed)
+            self.removed_round = removed + 1
+            messages.append(gettext("Manche {value} supprimée.").format(value=removed + 1))
+        if "add" in raw and len(grid) < self.MAX_ROUNDS:
+            grid.append([""] * len(names))
+        if messages:
+            self.discarded = " ".join(messages)
+            self.restore_query = self._query(raw.get("players") if was is None else was, typed)
+        self.reshaped = (bool(grid) or bool(typed)) and (names != previous) or (len(grid) != count)
+        self.names, self.round_count = names, len(grid)
+        self.data = self._state(raw.get("players"), grid)
+        self.data["was"] = ", ".join(names)
+
+    def _state(self, players: object, grid: list[list[str]]) -> QueryDict:
+        state = QueryDict(mutable=True)
+        state["players"] = str(players or "")
+        if self.data.get("explosion"):
+            state["explosion"] = str(self.data["explosion"])
+        state["n"] = str(len(grid))
+        for i, row in enumerate(grid):
+            for j, cell in enumerate(row):
+                if cell:
+                    state[f"r{i}_{j}"] = cell
+        return state
+
+    def _query(self, players: object, grid: list[list[str]]) -> str:
+        return self._state(players, grid).urlencode(safe=",")
+
+    def permalink(self) -> str:
+        """The query string of the sheet as drawn (the actions applied, ``was`` left out)."""
+        state = self.data.copy()
+        state.pop("was", None)
+        return state.urlencode(safe=",")
+
+    def rows(self) -> list[list[forms.BoundField]]:
+        return [
+            [self[f"r{i}_{j}"] for j in range(len(self.names))] for i in range(self.round_count)
+        ]
+
+    def cell_errors(self) -> list[str]:
+        """Errors of single cells (too long, a NUL byte…), named by their round and player."""
+        return [
+            f"{self.fields[name].label} : {error}"
+            for name, errors in self.errors.items()
+            if name.startswith("r") and name in self.fields
+            for error in errors
+        ]
+
+    def run(self) -> num5.GameResult:
+        """Score the rounds entered; the first round not entered yet is reported, not counted.
+
+        Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie): the engine says which
+        round and which players (``num5.check_entered``); the calculator scores the complete
+        rounds before it, since an incomplete round is normal while a player types.
+        """
+        names = num5.check_names(split_names(self.cleaned_data["players"]))
+        rounds = [
+            [num5.parse_cell(self.cleaned_data.get(f"r{i}_{j}")) for j in range(len(names))]
+            for i in range(self.round_count)
+        ]
+        complete = 0
+        for number, row in enumerate(rounds, start=1):
+            try:
+                num5.check_entered(
+                    names, row, "rounds", gettext("Manche {number}").format(number=number)
+                )
+            except InputError as err:
+                self.pending = err.message
+                break
+            complete += 1
+        result = num5.play_game(names, rounds[:complete])
+        if result.finished:
+            self.pending = ""
+        return result
+
+    def error_target(self, err: InputError) -> str | None:
+        return "players" if err.field == "players" else None  # round errors above the table
+
+
+SETUP_LINES = tuple(" ".join(str(c) for c in row) for row in num5turn.SETUP)
+
+
+ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))
+
+
+TURN_KEYS = tuple(f"t{k}" for k in range(1, num5turn.TURNS_PER_ROUND + 1))
+
+
+class TurnForm(EngineForm):
+    """The round so far (replayed from the URL) and, with ``play``, the next turn's cards."""
+
+    players = forms.CharField(
+        label=gettext_lazy("Joueurs"),
+        max_length=300,
+        help_text=gettext_lazy(
+            "De 3 à 8 noms, dans l'ordre de la table, séparés par des virgules."
+        ),
+    )
+    explosion = forms.BooleanField(
+        label=gettext_lazy("Variante « Explosion de rangée »"), required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        data = self.data
+        for number, setup in enumerate(SETUP_LINES, start=1):
+            self.fields[f"r{number}"] = forms.CharField(
+                label=gettext("Rangée {number}").format(number=number),
+                required=False,
+                max_length=60,
+                initial=setup,
+            )
+        self.history: list[str] = []
+        for key in TURN_KEYS:
+            line = data.get(key)
+            if line is None:
+                break
+            self.history.append(" ".join(str(line).split()))
+        self.names = split_names(data.get("players", "")) if self.is_bound else []
+        self.playing = self.is_bound and "play" in data
+        for index, name in enumerate(self.names[: num5turn.MAX_PLAYERS]):
+            attrs = {
+                "class": "form-control form-control-sm card-input",
+                "data-place": f"id_c{index}",
+                "aria-label": gettext("Carte de {name}").format(name=name),
+                "data-testid": f"card-{index}",
+            }
+            self.fields[f"c{index}"] = forms.CharField(
+                label=name, required=False, max_length=20, widget=CardInput(attrs, chips=False)
+            )
+        self.card_fields = tuple(f"c{i}" for i in range(len(self.names)))
+        self.style_widgets()
+        for name in ROW_FIELDS:
+            self.fields[name].widget.attrs.update(
+                {
+                    "class": "form-control form-control-sm",
+                    "autocomplete": "off",
+                    "autocapitalize": "characters",
+                    "spellcheck": "false",
+                }
+            )
+        self.state: num5turn.RoundState | None = None
+        self.turns: list[num5turn.TurnResult] = []
+        self.before: tuple[tuple[Any, ...], ...] = ()
+        self.start: tuple[tuple[Any, ...], ...] = num5turn.SETUP
+        self.played_now = False
+
+    def card_bound_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.card_fields]
+
+    def row_bound_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ROW_FIELDS]
+
+    def start_rows(self) -> list[str]:
+        return [
+            self.cleaned_data.get(name) or setup
+            for name, setup in zip(ROW_FIELDS, SETUP_LINES, strict=True)
+        ]
+
+    def run(self) -> num5turn.RoundState | None:
+        data = self.cleaned_data
+        variant = num5turn.EXPLOSION if data.get("explosion") else num5turn.NORMAL
+        state = num5turn.start_round(split_names(data["players"]), variant, self.start_rows())
+        self.start = before = state.rows
+        for number, line in enumerate(self.history, start=1):
+            try:
+                after, result = num5turn.play_round_turn(state, line.split())
+            except InputError as err:
+                message = (
+                    err.message
+                    if err.message.startswith(gettext("Tour "))
+                    else (
+                        gettext("Tour {number} : {message}").format(
+                            number=number, message=err.message
+                        )
+                    )
+                )
+                raise InputError("history", message) from None
+            before, state = state.rows, after
+            self.turns.append(result)
+        self.before, self.state = before, state  # the table, even if this turn is refused
+        if self.playing:
+            cards = [data.get(name, "") for name in self.card_fields]
+            after, result = num5turn.play_round_turn(state, cards)
+            self.before, self.state = state.rows, after
+            self.turns.append(result)
+            self.played_now = True
+            # The next turn's places are drawn empty again.
+            self.data = self.data.copy()
+            for name in self.card_fields:
+                self.data.pop(name, None)
+        return self.state
+
+    def error_target(self, err: InputError) -> str | None:
+        if isinstance(err, num5turn.PlaceError):
+            name = f"r{err.index + 1}" if err.field == "rows" else f"c{err.index}"
+            return name if name in self.fields else None
+        return "players" if err.field == "players" else None
+
+    # ------------------------------------------------------------------ URLs of the state
+
+    def query(self, turns: int | None = None, *, rows: bool = True) -> str:
+        """The shareable query string of this round after ``turns`` turns (all by default)."""
+        assert self.state is not None
+        params: list[tuple[str, str]] = [("players", ", ".join(self.state.players))]
+        if self.state.variant == num5turn.EXPLOSION:
+            params.append(("explosion", "on"))
+        if rows:
+            params += [
+                (name, " ".join(str(c) for c in row))
+                for name, row, setup in zip(ROW_FIELDS, self.start, num5turn.SETUP, strict=True)
+                if row != setup
+            ]
+        played = self.turns if turns is None else self.turns[:turns]
+        params += [
+            (f"t{k}", " ".join(str(p.card) for p in result.players))
+            for k, result in enumerate(played, start=1)
+        ]
+        return urlencode(params)
+
+    @property
+    def from_setup(self) -> bool:
+        """A real round: it started from the set-up ``0B 0R 0J 0V``."""
+        return self.start == num5turn.SETUP
+
+    def tally_query(self) -> str:
+        """The Num 5 sheet pre-filled with this round: one cell of collected cards per player."""
+        assert self.state is not None
+        params: list[tuple[str, str]] = [("players", ", ".join(self.state.players))]
+        if self.state.variant == num5turn.EXPLOSION:
+            params.append(("explosion", "on"))
+        params.append(("n", "1"))
+        params += [
+            (f"r0_{j}", " ".join(str(c) for c in entry.cards or ()))
+            for j, entry in enumerate(self.state.entries())
+        ]
+        return urlencode(params)

@@ -1,0 +1,91 @@
+"""The shared form of the calculators: request data → engine input; an engine
+:class:`InputError` → a field error.
+
+Each form runs its engine in ``clean()`` and keeps the answer in ``self.result``, so a view
+only asks ``form.is_valid()`` and renders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+
+from ..engines.cards import InputError
+from .fields import ScopedBoundField
+
+
+class EngineForm(forms.Form):
+    """A form whose ``clean`` calls an engine; engine errors land on the named field."""
+
+    bound_field_class = ScopedBoundField
+    #: fields whose id takes the ``id_scope`` (their name is also a field of another form
+    #: drawn on the same page)
+    id_scope = ""
+    scoped_ids: tuple[str, ...] = ()
+    result: Any = None
+    #: engine field name → form field name, where they differ
+    field_map: dict[str, str] = {}
+    #: fields whose error containers (drawn by ScopedBoundField.as_field_group) the htmx
+    #: fragment refreshes out of band (web/_oob_errors.html)
+    live_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.style_widgets()
+
+    def style_widgets(self) -> None:
+        """Bootstrap classes on every widget (card fields: :class:`CardInput`); the label, help
+        text, error container and ``aria-describedby`` come from the one field template,
+        :meth:`ScopedBoundField.as_field_group` (``{{ field.as_field_group }}``)."""
+        for field in self.fields.values():
+            widget = field.widget
+            if isinstance(
+                widget, forms.CheckboxInput | forms.RadioSelect | forms.CheckboxSelectMultiple
+            ):
+                css = "form-check-input"
+            elif isinstance(widget, forms.Select):
+                css = "form-select"
+            else:
+                css = "form-control"
+            widget.attrs.setdefault("class", css)
+
+    def live_bound_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.live_fields]
+
+    def run(self) -> Any:  # pragma: no cover - each form implements it
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.result = self.run()
+        except InputError as err:
+            self.add_error(self.error_target(err), err.message)
+        return cleaned
+
+    def error_target(self, err: InputError) -> str | None:
+        """The form field that shows an engine error (``None``: above the form)."""
+        field = self.field_map.get(err.field, err.field)
+        return field if field in self.fields else None
+
+
+def name_lines(text: str, field: str, what: str) -> list[tuple[str, str]]:
+    """Lines « Nom : … » as (name, rest), skipping blank lines."""
+    pairs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if ":" not in line:
+            raise InputError(
+                field,
+                gettext("Ligne {number} : écrivez « Nom : {what} ».").format(
+                    number=number, what=what
+                ),
+            )
+        name, rest = line.split(":", 1)
+        pairs.append((name.strip(), rest.strip()))
+    return pairs
