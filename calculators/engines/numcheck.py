@@ -963,12 +963,15 @@ def title_for(total: int) -> str:
 
 
 def player_sheet(
-    name: str, claims: Sequence[tuple[object, object]], field: str = "players"
+    name: str, claims: Sequence[tuple[object, object]], field: str | None = "players"
 ) -> PlayerSheet:
     """Score one player's claims in the order announced (/num-check/regles/#arbitrage-check-invalide).
 
     A valid claim takes the next rank; an invalid CHECK takes no rank and uses nothing up
     (ruling). A combination validly claimed twice, or a 9th valid claim, is bad input.
+
+    Every error is reported on ``field``; with ``field=None``, each on its own: ``combo`` for
+    the combination (unknown, already made, a 9th one), ``cards`` for the cards.
     """
     scored: list[SheetClaim] = []
     used: set[str] = set()
@@ -980,20 +983,20 @@ def player_sheet(
             next_rank = len(used) + 1
             result = score(combo, parsed, min(next_rank, 8))
         except InputError as err:
-            raise InputError(field, f"{where} : {err.message}") from None
+            raise InputError(field or err.field, f"{where} : {err.message}") from None
         if not result.valid:
             scored.append(SheetClaim(None, result))
             continue
         if combo.key in used:
             raise InputError(
-                field,
+                field or "combo",
                 gettext(
                     "{where} : {name} est déjà réalisée par {name2} (une combinaison une seule fois par joueur)."
                 ).format(where=where, name=gettext(combo.name), name2=name),
             )
         if next_rank > 8:
             raise InputError(
-                field,
+                field or "combo",
                 gettext("{where} : {name} a déjà 8 combinaisons, le maximum.").format(
                     where=where, name=name
                 ),

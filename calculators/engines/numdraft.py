@@ -932,6 +932,12 @@ def _check_table_cards(
 MIN_PLAYERS, MAX_PLAYERS, SMALL_TABLE = 2, 7, 5
 
 
+def default_deck(players: int) -> str:
+    """The deck a table of ``players`` plays unless it chooses (/num-draft/regles/#arbitrage-paquet):
+    0 to 12 up to five players, 0 to 16 at six or seven."""
+    return "0-12" if players <= SMALL_TABLE else "0-16"
+
+
 @dataclass(frozen=True, slots=True)
 class OpeningTurn:
     """One turn of the Ouverture: the cards turned, and what they decided."""
@@ -1070,7 +1076,7 @@ def opening(
             ),
         )
     if values is None or values == "":
-        values = "0-12" if len(turned) <= SMALL_TABLE else "0-16"
+        values = default_deck(len(turned))
     deck = deck_for(values)
     names: list[str] = []
     for name, _ in turned:

@@ -4,6 +4,7 @@ and the 204 poll while nothing changed, next to `/healthz` as the floor."""
 
 import pytest
 
+from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
 from calculators.parties.models import Claim
 from tests.conftest import EIGHT_CLAIMS
@@ -21,7 +22,7 @@ def big_party():
     players = list(game.players.all())
     for combo, cards in EIGHT_CLAIMS[:7]:
         for player in players:
-            services.add_claim(game, player.pk, combo, cards)
+            check_writes.add_claim(game, player.pk, combo, cards)
     combo, cards = EIGHT_CLAIMS[7]
     Claim.objects.bulk_create(
         Claim(player=p, position=8, combo=combo, cards=cards) for p in players

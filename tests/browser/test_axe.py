@@ -9,6 +9,10 @@ entries), the error pages. A CSP violation or a console error on the way fails t
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
@@ -46,16 +50,16 @@ def party_pages() -> list[str]:
 
     check = services.create_game("num_check", "classic", ["Léa", "Tom"])
     lea = check.players.get(seat=0)
-    services.add_claim(check, lea.pk, "paire", "5R 5B")
-    services.add_claim(check, lea.pk, "brelan", "7R 7B 7J")
+    check_writes.add_claim(check, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(check, lea.pk, "brelan", "7R 7B 7J")
     draft = services.create_game("num_draft", "classic", ["A", "B", "C"])
-    services.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", "JK"] + [""] * 5)
+    draft_writes.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", "JK"] + [""] * 5)
     num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
     players = list(num5.players.order_by("seat"))
-    services.add_round(num5, {players[0].pk: "10R", players[1].pk: "27", players[2].pk: "0"})
+    num5_writes.add_round(num5, {players[0].pk: "10R", players[1].pk: "27", players[2].pk: "0"})
     eight = services.create_game("num5", "normal", [f"Joueur {n}" for n in range(1, 9)])
     seats = list(eight.players.order_by("seat"))
-    services.add_round(eight, {p.pk: str(n) for n, p in enumerate(seats)})
+    num5_writes.add_round(eight, {p.pk: str(n) for n, p in enumerate(seats)})
     finished = services.create_game("num5", "normal", ["Ana", "Bob", "Cy"])
     services.finish(finished)
     return [f"/parties/{game.edit_token}/" for game in (check, draft, num5, eight, finished)] + [

@@ -15,6 +15,9 @@ import pytest
 from django.template import engines
 from django.utils import translation
 
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from tests.parties.conftest import every_write
 
@@ -91,15 +94,15 @@ def french_words(text: str) -> set[str]:
 def parties(db):
     """A party of each kind with entries, by its edit and read-only tokens."""
     check = services.create_game("num_check", "classic", list(NAMES), "")
-    services.add_claim(check, check.players.get(seat=0).pk, "paire", "5R 5B")
+    check_writes.add_claim(check, check.players.get(seat=0).pk, "paire", "5R 5B")
     draft = services.create_game("num_draft", "classic", list(NAMES), "")
-    services.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", *[""] * 6])
+    draft_writes.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", *[""] * 6])
     num5 = services.create_game("num5", "normal", list(NAMES), "")
-    services.add_round(
+    num5_writes.add_round(
         num5,
         {p.pk: c for p, c in zip(num5.players.order_by("seat"), ("10R", "27", "0"), strict=True)},
     )
-    services.play_turn(
+    num5_writes.play_turn(
         num5,
         {p.pk: c for p, c in zip(num5.players.order_by("seat"), ("9R", "9B", "2V"), strict=True)},
     )

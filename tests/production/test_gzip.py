@@ -9,6 +9,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from django.urls import resolve
 
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
 from tests.conftest import EIGHT_CLAIMS
 
@@ -41,10 +43,12 @@ def test_capability_pages_are_never_compressed(client):
 def played_games():
     check = services.create_game("num_check", "classic", ["Léa", "Tom"])
     for combo, cards in EIGHT_CLAIMS[:3]:
-        services.add_claim(check, check.players.first().pk, combo, cards)
+        check_writes.add_claim(check, check.players.first().pk, combo, cards)
     num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
     players = list(num5.players.all())
-    services.add_round(num5, dict(zip([p.pk for p in players], ["12R 3S", "5V", "0"], strict=True)))
+    num5_writes.add_round(
+        num5, dict(zip([p.pk for p in players], ["12R 3S", "5V", "0"], strict=True))
+    )
     draft = services.create_game("num_draft", "classic", ["Léa", "Tom"])
     return [check, num5, draft]
 
@@ -90,7 +94,7 @@ def test_a_page_drawn_at_a_write_url_links_the_board_absolutely(client):
     relative links would miss the party, so that page draws its board whole, links absolute."""
     game = services.create_game("num_check", "classic", ["Léa", "Tom"])
     combo, cards = EIGHT_CLAIMS[0]
-    services.add_claim(game, game.players.first().pk, combo, cards)
+    check_writes.add_claim(game, game.players.first().pk, combo, cards)
     page = f"/parties/{game.edit_token}/"
     response = client.post(
         f"{page}claim_add/",
