@@ -1,4 +1,4 @@
-"""The site's form renderer: Django's widget templates, drawn by Python (issue #12).
+"""The site's form renderer: Django's widget templates, drawn by Python, for speed.
 
 A calculator page draws up to twenty widgets. Through Django's templates each one costs a
 template render plus nested ``{% include %}``s (a ``<select>`` of 14 options is 30 templates and

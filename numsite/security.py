@@ -50,7 +50,8 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def refusal(request: HttpRequest, status: int, field: str, message: str) -> HttpResponse:
-    """A refusal in the shape the client expects: API.md's JSON error under /api/, else text.
+    """A refusal in the shape the client expects: the API's JSON error under /api/
+    (docs/api.md § Errors), else text.
 
     Plain text (not a template) because it is answered before the request is read, and must
     not depend on anything that could fail.

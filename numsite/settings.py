@@ -188,10 +188,11 @@ def one_year_immutable(headers, path: str, url: str) -> None:
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 # Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py);
-# a calculator field with its label, help and errors: calculators.fields.ScopedBoundField.as_field_group.
+# a calculator field with its label, help and errors:
+# calculators.web.fields.ScopedBoundField.as_field_group.
 FORM_RENDERER = "numsite.renderer.FastRenderer"
 
-# Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;
+# Request bodies: the JSON API refuses bodies over 64 KiB (docs/api.md § Errors), forms likewise;
 # RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses
 # multipart (no file upload anywhere).
 API_MAX_BODY = 64 * 1024

@@ -1,4 +1,5 @@
-"""Static files: content-hashed, compressed names once ``collectstatic`` ran (issue #12).
+"""Static files: content-hashed, compressed names once ``collectstatic`` ran, so that browsers
+keep them a year and every page loads them compressed.
 
 :class:`StaticStorage` is whitenoise's ``CompressedManifestStaticFilesStorage`` (each name
 carries a hash of its content; gzip copies, and brotli ones when the Brotli package is

@@ -3,7 +3,8 @@
 Implements /num-check/regles/#reference-et-rang exactly. A claim is a combination key, its cards and a rank 1–8.
 :func:`score` finds every legal *reading* of the cards (what each Rainbow stands for, which
 mode) and keeps the one with the highest total at the claim's rank (ties: normal mode before
-élargi, then the greatest references, §1.2). ``score = base + references + rank bonus`` (§1.4).
+élargi, then the greatest references: /num-check/regles/#arbitrage-meilleure-lecture).
+``score = base + references + rank bonus`` (/num-check/regles/#reference-et-rang).
 :func:`detect` lists the CHECKs a hand and the centre allow; :func:`sheet` scores a player's
 claims in order.
 """
@@ -301,7 +302,7 @@ def best_reading(
     best_key: tuple | None = None
     for reading in readings(combo, cards) if candidates is None else candidates:
         if reading.mode == "elargi" and rank != 4:
-            continue  # the Couleur's mode élargi exists at rank 4 only (§1.3)
+            continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
         key = _preference(combo, reading, rank)
         if best_key is None or key > best_key:
             best, best_key = reading, key
@@ -381,7 +382,8 @@ def _score_parsed(
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
     """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »): exactly
     ``[score(combo, cards, r) for r in RANKS]``, with the cards read and their readings listed
-    once instead of eight times (five Rainbows in a Full have dozens of readings; issue #12)."""
+    once instead of eight times (five Rainbows in a Full have dozens of readings, and the page
+    draws this table beside every result)."""
     combo_obj, parsed, _ = _checked(combo, cards, RANKS[0])  # every input check, once
     numeric = [c for c in parsed if isinstance(c, Card)]
     # A reading's preference is a function of its references and mode (two readings that
@@ -455,7 +457,8 @@ def describe(combo: Combo, reading: Reading) -> str:
 
 
 def explain(combo: Combo, reading: Reading, rank: int, bonus: int, total: int) -> tuple[str, ...]:
-    """The breakdown, line by line, in the rulebook's words (UX.md principle 4)."""
+    """The breakdown, line by line, in the rulebook's words, so that every point of a result is
+    explained (« Base Full : 8 », « Rang 4 : écart (7 − 3) × 2 = 8 »)."""
     refs = reading.references
     lines = [gettext("Base {name} : {base}").format(name=gettext(combo.name), base=combo.base)]
     if len(refs) == 1:
@@ -835,8 +838,8 @@ def detect(
     claimed card always part of the combination (« jamais entièrement en main »). Lists every
     (claimed centre card, combination not in ``exclude``) that some hand cards complete, once,
     with its best reading at ``rank``; highest total first, equal totals in the order of the
-    centre, then of the combinations' table (§1.1). Action cards may be in the hand or the
-    centre: they are never claimed nor part of a CHECK.
+    centre, then of the combinations' table (/num-check/regles/#combinaisons). Action cards may
+    be in the hand or the centre: they are never claimed nor part of a CHECK.
 
     Bad input: 1–4 hand cards (field ``hand``), 1–4 centre cards (field ``centre``), a card in
     both the hand and the centre (field ``centre``).
@@ -902,9 +905,10 @@ def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> D
 def detect_cards(
     cards: str | Sequence[object], rank: object = 1, exclude: Iterable[object] = ()
 ) -> list[Detected]:
-    """The older detector form (API.md ``detect`` with ``cards``): 2 to 5 cards, the last one
-    claimed from the centre and the others in hand. Only CHECKs that use the last card are
-    listed (/num-check/regles/#arbitrage-check-centre: a combination is never entirely in hand)."""
+    """The older detector form (``num-check/detect`` with ``cards``, docs/api.md): 2 to 5
+    cards, the last one claimed from the centre and the others in hand. Only CHECKs that use
+    the last card are listed (/num-check/regles/#arbitrage-check-centre: a combination is never
+    entirely in hand)."""
     parsed = read_cards(cards)
     if not 2 <= len(parsed) <= HAND_MAX + 1:
         raise InputError(

@@ -6,11 +6,11 @@ Implements /num-draft/regles/#scoring. A pool is a 3-row × 5-column strip::
 
 Every card *carries* attributes: a colour (family) and a value. An own numeric card carries both
 (cumul); a neighbour R/V/B/J both; a neighbour Shadow only the Shadow colour; a neighbour Rainbow
-its value and ONE colour of its choice; a Joker exactly one attribute of its choice (§2.3).
-For each attribute, the carriers form groups: in Mode Classique the connected components of the
-strip, in Mode Découverte all of them. A group scores 2 (colour) or 3 (value) per card iff its
-own-grid cards hold an *anchor* (§2.4). A neighbour card in at least one scoring group earns its
-bonus once (+1; Shadow +0).
+its value and ONE colour of its choice; a Joker exactly one attribute of its choice
+(/num-draft/regles/#joker). For each attribute, the carriers form groups: in Mode Classique the
+connected components of the strip, in Mode Découverte all of them. A group scores 2 (colour) or
+3 (value) per card iff its own-grid cards hold an *anchor* (/num-draft/regles/#arbitrage-ancre).
+A neighbour card in at least one scoring group earns its bonus once (+1; Shadow +0).
 
 Why the wildcard search is exact
 --------------------------------
@@ -827,7 +827,7 @@ def score(
     mode: object = CLASSIC,
     values: object = "0-12",
 ) -> PoolResult:
-    """API shape: score one pool (see API.md « NUM DRAFT »)."""
+    """API shape: score one pool (``num-draft/score``, docs/api.md)."""
     mode_key = check_mode(mode)
     deck = deck_for(values)
     return score_pool(read_pool(grid, left, right, deck), mode_key)
@@ -1048,15 +1048,15 @@ def opening(
     values: object = None,
     again: Sequence[tuple[str, Sequence[object]]] = (),
 ) -> Opening:
-    """The Ouverture (/num-draft/regles/#arbitrage-joker-ouverture; rulings ``/num-draft/regles/#arbitrage-joker-ouverture``
-    and ``#arbitrage-paquet``), turn after turn, strict about the table.
+    """The Ouverture (/num-draft/regles/#ouverture; rulings ``#arbitrage-joker-ouverture`` and
+    ``#arbitrage-paquet``), turn after turn, strict about the table.
 
     ``turned`` is the first turn: (name, card) for every player, in table order (2 to 7).
     ``again`` holds, per player, the cards turned at the following turns, in order: at each
     turn exactly the players the previous turn named (a Joker's player, or every tied player)
     turn their next card, the others keep theirs. Too few later cards is not an error: the
     answer names who still has to turn. The deck is 0–12 with 2–5 players and 0–16 with 6–7,
-    unless ``values`` says which the table chose (§2.7). Bad input, naming the players (field
+    unless ``values`` says which the table chose. Bad input, naming the players (field
     ``players``, ``cards`` or ``again``): a name missing or twice, a card outside the deck, a
     card turned twice (each card exists once), more than 2 Jokers, a later card for a player who
     was not asked to turn one.

@@ -1,9 +1,9 @@
 """Standings: one way to rank players everywhere (table mode, sheets, Parties, API ``position``).
 
-API.md: « `position` is the standing, ties sharing a position (1, 2, 2, 4) » — competition
-ranking: players are ordered by their key, highest first; equal keys share the position of the
-first of them, and the next key takes the position its rank in the list gives (after two
-players at 2, the next is 4). Equal keys keep the players' order. No Django import.
+A ``position`` in the API and on the pages is the standing, ties sharing a position (1, 2, 2, 4):
+competition ranking. Players are ordered by their key, highest first; equal keys share the
+position of the first of them, and the next key takes the position its rank in the list gives
+(after two players at 2, the next is 4). Equal keys keep the players' order. No Django import.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def picker(
     row), ``-`` (empty place), ``\n`` (next player's line).
 
     The keypad depends on its arguments and the language only, never on what a player typed:
-    it is drawn once per process for each (issue #12; a page draws up to four)."""
+    it is drawn once per process for each (a page draws up to four)."""
     return _picker(
         str(target), int(max_value), bool(jokers), mode, max_from, extras, get_language()
     )
@@ -111,9 +111,9 @@ def _picker(
 
 @register.filter
 def pool_cell(cell: dict) -> SafeString:
-    """One place of a NUM DRAFT pool strip (calculators.presenters.strip_rows): its card as a
-    chip, its points, and classes naming its groups. Drawn in Python: fifteen places, each six
-    template conditions, were half of the NUM DRAFT page (issue #12)."""
+    """One place of a NUM DRAFT pool strip (calculators.games.num_draft.views.strip_rows): its
+    card as a chip, its points, and classes naming its groups. Drawn in Python: fifteen places,
+    each six template conditions, were half of the NUM DRAFT page's time."""
     classes = "place d-flex flex-column align-items-center justify-content-center"
     if cell["neighbour"]:
         classes += " neighbour"

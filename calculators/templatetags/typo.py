@@ -1,5 +1,5 @@
 """French typography for our own French text: narrow no-break spaces before ``: ; ! ?`` and
-inside « », typographic apostrophes (issue #10).
+inside « », typographic apostrophes, as French print sets them.
 
 Applied once, to text we write, never to attributes, URLs, JSON, form values or players' names:
 
@@ -196,8 +196,8 @@ _FRENCH = "numsite.typo.french"
 
 def _french(context: template.Context) -> bool:
     """Whether the active language is French, asked once per template being rendered (its
-    ``render_context``), not once per text node (issue #12: a Parties board has some six
-    hundred, and each asking cost as much as drawing it). A template renders in one language."""
+    ``render_context``), not once per text node: a Parties board has some six hundred, and each
+    asking cost as much as drawing it. A template renders in one language."""
     french = context.render_context.get(_FRENCH)
     if french is None:
         french = context.render_context[_FRENCH] = is_french()

@@ -1,7 +1,7 @@
 """How a calculator field is drawn: the card widget and the bound field behind
-``{{ form.cards.as_field_group }}`` (issue #12: in Python, their markup unchanged).
+``{{ form.cards.as_field_group }}``, drawn in Python for speed, their markup unchanged.
 
-Every calculator form (calculators.forms.EngineForm) uses :class:`ScopedBoundField`; lists of
+Every calculator form (calculators.web.forms.EngineForm) uses :class:`ScopedBoundField`; lists of
 choices it draws are kept by everything they draw from (:func:`_cached`).
 """
 
@@ -49,7 +49,7 @@ class CardInput(forms.TextInput):
     ) -> SafeString:
         """``<input type="text" name="…" id="…" value="…" …>``: the id right after the name
         and a value always drawn (empty when none), then the other attributes, escaped as
-        Django's ``attrs.html`` does (drawn in Python, numsite/renderer.py, issue #12)."""
+        Django's ``attrs.html`` does (drawn in Python, as numsite/renderer.py draws widgets)."""
         widget = self.get_context(name, value, attrs)["widget"]
         others = dict(widget["attrs"])
         ident = others.pop("id", None)
@@ -73,8 +73,8 @@ class ScopedBoundField(forms.BoundField):
 
     Its id carries its form's ``id_scope`` (``id_detect_rank``) on a page that draws two forms
     with a field of the same name: one label, one error container each. Its parts (ids, kind,
-    the described widget) are computed once, in Python (issue #12: a template that derived them
-    with filters and crispy-forms' ``crispy_field`` tag cost half a millisecond a field)."""
+    the described widget) are computed once, in Python: a template that derived them with
+    filters and crispy-forms' ``crispy_field`` tag cost half a millisecond a field."""
 
     @cached_property
     def auto_id(self) -> str:  # a form's ids never change once it is made
@@ -144,8 +144,8 @@ class ScopedBoundField(forms.BoundField):
 
     def _choices_key(self, part: str) -> tuple | None:
         """Everything a list of choices draws from (a ``<select>``, checkboxes, radios), or
-        ``None`` for any other widget: its HTML is then made once per key (issue #12: the same
-        fourteen combinations and eight ranks, option by option, on every page)."""
+        ``None`` for any other widget: its HTML is then made once per key (the same fourteen
+        combinations and eight ranks, option by option, on every page)."""
         widget, field = self.field.widget, self.field
         if not isinstance(widget, ChoiceWidget):
             return None
@@ -179,7 +179,7 @@ class ScopedBoundField(forms.BoundField):
         checkboxes sit in a ``<fieldset>`` with a ``<legend>``. A field flagged ``place`` (a
         card place in a strip or a table cell) keeps its label for screen readers only.
 
-        Drawn here rather than by a template (issue #12): the template, through crispy-forms'
+        Drawn here rather than by a template: the template, through crispy-forms'
         ``|as_crispy_field``, cost a third of a calculator page (a template render and a
         context per field, 17 fields on NUM DRAFT's page)."""
         if self.is_hidden:

@@ -20,8 +20,8 @@ def _labelled(
     language: str | None,
 ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[str, str], ...]]:
     """The rank and combination choices with their labels in ``language``, made once per
-    language (issue #12: every ``<select>`` and every checkbox list would otherwise format
-    fourteen translated labels on every page)."""
+    language: every ``<select>`` and every checkbox list would otherwise format fourteen
+    translated labels on every page."""
     ranks = tuple((r, gettext("Rang {r}").format(r=r)) for r in numcheck.RANKS)
     combos = tuple(
         (c.key, gettext("{name} — base {base}").format(name=gettext(c.name), base=c.base))

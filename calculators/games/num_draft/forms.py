@@ -136,7 +136,7 @@ class DraftTableForm(EngineForm):
 
 class OpeningForm(EngineForm):
     """Ouverture (/num-draft/regles/#arbitrage-joker-ouverture): the first turn of every player, then the following cards of
-    those the engine asks to turn again; the table's deck (§2.7)."""
+    those the engine asks to turn again; the table's deck (/num-draft/regles/#arbitrage-paquet)."""
 
     turned = forms.CharField(
         label=gettext_lazy("Premier tour : la carte retournée par chaque joueur"),
