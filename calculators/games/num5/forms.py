@@ -257,7 +257,7 @@ class TurnForm(EngineForm):
             self.history.append(" ".join(str(line).split()))
         self.names = split_names(data.get("players", "")) if self.is_bound else []
         self.playing = self.is_bound and "play" in data
-        for index, name in enumerate(self.names[: num5turn.MAX_PLAYERS]):
+        for index, name in enumerate(self.names[: num5.MAX_PLAYERS]):
             attrs = {
                 "class": "form-control form-control-sm card-input",
                 "data-place": f"id_c{index}",
