@@ -1010,11 +1010,12 @@ def player_sheet(
     return PlayerSheet(name, tuple(scored), total, title_for(total))
 
 
-def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> Sheet:
+def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> Sheet:
     """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
 
     Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
-    case-only duplicate is refused, naming both.
+    case-only duplicate is refused, naming both; a name that is not a string (JSON input) is
+    refused the same way.
     """
     if not players:
         raise InputError("players", gettext("Ajoutez au moins un joueur."))
