@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext
@@ -129,7 +130,9 @@ class PublicGZipMiddleware(GZipMiddleware):
     nothing secret in it to guess; its CSRF tokens are masked afresh on every answer.
     """
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         private = "private" in response.get("Cache-Control", "")
         if private and not getattr(response, "breach_safe", False):
             return response
