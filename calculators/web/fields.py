@@ -53,7 +53,7 @@ class CardInput(forms.TextInput):
         widget = self.get_context(name, value, attrs)["widget"]
         others = dict(widget["attrs"])
         ident = others.pop("id", None)
-        return mark_safe(  # noqa: S308 - every part is escaped
+        return mark_safe(  # safe HTML: every part is escaped
             f'<input type="text" name="{renderer_shown(widget["name"])}"'
             + (f' id="{renderer_shown(ident)}"' if ident else "")
             + f' value="{shown_str("" if widget["value"] is None else widget["value"])}"'
@@ -126,7 +126,7 @@ class ScopedBoundField(forms.BoundField):
 
     def _draw_options(self) -> SafeString:
         css = "form-check form-check-inline" if self.inline else "form-check"
-        return mark_safe(  # noqa: S308 - the tags are Django's, the rest escaped
+        return mark_safe(  # safe HTML: the tags are Django's, the rest escaped
             "".join(
                 f'<div class="{css}">{option.tag()} <label class="form-check-label" '
                 f'for="{renderer_shown(option.id_for_label)}">'
@@ -218,7 +218,7 @@ class ScopedBoundField(forms.BoundField):
         )
         errors = "".join(f"{renderer_shown(e)} " for e in self.errors)
         close = "</fieldset>" if self.kind == "choices" else "</div>"
-        return mark_safe(  # noqa: S308 - every part is escaped or Django's safe HTML
+        return mark_safe(  # safe HTML: every part is escaped or Django's safe HTML
             f"{head}\n  {help_html}\n"
             f'  <div class="invalid-feedback d-block" id="{renderer_shown(self.error_id)}" '
             f'data-error-for="{renderer_shown(self.auto_id)}" role="alert">{errors}</div>\n'
