@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from .cards import FULL_DECK, Card, Family, InputError, parse_card
 from .i18n import gettext
@@ -256,6 +256,7 @@ def _resolve(rows_in: Sequence[Sequence[Card]], plays: Sequence[Play], variant: 
         row = rows[index]
         before = colour(row)
         last = row[-1].value
+        taken: tuple[Card, ...]
         if value < last:  # T10: one take, the row keeps its length
             taken = (row[0],)
             row = row[1:] + [card]
@@ -486,6 +487,8 @@ def read_plays(raw: object) -> tuple[Play, ...]:
     names: set[str] = set()
     cards: dict[Card, str] = {}
     for index, item in enumerate(raw, start=1):
+        name_raw: object
+        card_raw: object
         if isinstance(item, Play):
             name_raw, card_raw = item.player, item.card
         elif isinstance(item, Mapping):
@@ -563,6 +566,17 @@ def resolve_turn(rows: object, plays: object, variant: object = NORMAL) -> TurnR
 # --------------------------------------------------------------------------- a round, turn by turn
 
 
+class RoundStateJSON(TypedDict):
+    """:meth:`RoundState.to_json`: the state in plain JSON, cards in canonical notation."""
+
+    players: list[str]
+    variant: str
+    turn: int
+    rows: list[list[str]]
+    collected: list[list[str]]
+    discarded: list[str]
+
+
 @dataclass(frozen=True, slots=True)
 class RoundState:
     """A round between two turns: the rows, each player's collected cards, the discards.
@@ -606,7 +620,7 @@ class RoundState:
             where[card] = gettext("défaussée")
         return where
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundStateJSON:
         """A plain-JSON snapshot (cards in canonical notation), for :meth:`from_json`."""
         return {
             "players": list(self.players),
@@ -618,8 +632,9 @@ class RoundState:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RoundState:
-        """Read back a :meth:`to_json` snapshot, checking it like any input (:func:`read_rows`)."""
+    def from_json(cls, data: object) -> RoundState:
+        """Read back a :meth:`to_json` snapshot, checking it like any input (:func:`read_rows`): ``data`` may be
+        anything a request carried."""
         if not isinstance(data, Mapping):
             raise InputError("state", gettext("L'état de la manche doit être un objet."))
         state = start_round(data.get("players"), data.get("variant"))

@@ -12,7 +12,7 @@ claims in order.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -263,7 +263,7 @@ def check_rank(rank: object) -> int:
     return value
 
 
-def read_cards(cards: str | Sequence[object], field: str = "cards") -> list[AnyCard]:
+def read_cards(cards: object, field: str = "cards") -> list[AnyCard]:
     """Parse a claim's cards with the NUM CHECK deck (0–16, action cards allowed)."""
     return parse_cards(cards, NUM_CHECK_DECK, field)
 
@@ -287,7 +287,11 @@ def total_of(combo: Combo, reading: Reading, rank: int) -> int:
     return combo.base + sum(reading.references) + rank_bonus(combo, reading, rank)
 
 
-def _preference(combo: Combo, reading: Reading, rank: int) -> tuple:
+#: How good a reading is (:func:`_preference`): compared as a tuple, greatest best.
+Preference = tuple[int, bool, tuple[int, ...]]
+
+
+def _preference(combo: Combo, reading: Reading, rank: int) -> Preference:
     """Sort key of /num-check/regles/#arbitrage-meilleure-lecture: total, then normal mode, then greatest references."""
     return (total_of(combo, reading, rank), reading.mode == "normal", reading.references)
 
@@ -299,7 +303,7 @@ def best_reading(
     ``candidates``: ``readings(combo, cards)`` already listed (:func:`rank_table` lists them
     once for its eight ranks)."""
     best: Reading | None = None
-    best_key: tuple | None = None
+    best_key: Preference | None = None
     for reading in readings(combo, cards) if candidates is None else candidates:
         if reading.mode == "elargi" and rank != 4:
             continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
@@ -407,7 +411,7 @@ def elargi_note(result: ClaimResult) -> str:
     if not result.valid or result.combo.key != "couleur" or result.rank != 4:
         return ""
     numeric = [c for c in result.cards if isinstance(c, Card)]
-    best: dict[str, tuple[tuple, Reading]] = {}
+    best: dict[str, tuple[Preference, Reading]] = {}
     for reading in readings(result.combo, numeric):
         key = _preference(result.combo, reading, 4)
         if reading.mode not in best or key > best[reading.mode][0]:
@@ -650,7 +654,9 @@ def _suite_reference(values: Sequence[int], cards: Sequence[Card]) -> tuple[int,
     return hi, ""
 
 
-def _natural_suite(cards: Sequence[Card], stand_in: int | None, window_ok) -> Iterator[Reading]:
+def _natural_suite(
+    cards: Sequence[Card], stand_in: int | None, window_ok: Callable[[list[int]], bool]
+) -> Iterator[Reading]:
     """Suites whose cards are natural, with optionally one Rainbow standing for ``stand_in``."""
     values = [c.value for c in cards]
     if _consecutive(values) and window_ok(values):
@@ -888,7 +894,7 @@ def detect(
 def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> Detected | None:
     """The best reading of ``combo`` made of ``claim`` and ``combo.count - 1`` hand cards."""
     best: tuple[Reading, tuple[Card, ...]] | None = None
-    best_key: tuple | None = None
+    best_key: Preference | None = None
     for subset in combinations(hand, combo.count - 1):
         reading = best_reading(combo, (*subset, claim), rank)
         if reading is None:
@@ -983,7 +989,7 @@ def player_sheet(
         where = gettext("{name}, annonce {number}").format(name=name, number=number)
         try:
             combo = get_combo(combo_key)
-            parsed = read_cards(cards)  # type: ignore[arg-type]
+            parsed = read_cards(cards)
             next_rank = len(used) + 1
             result = score(combo, parsed, min(next_rank, 8))
         except InputError as err:
@@ -1011,11 +1017,12 @@ def player_sheet(
     return PlayerSheet(name, tuple(scored), total, title_for(total))
 
 
-def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> Sheet:
+def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> Sheet:
     """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
 
     Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
-    case-only duplicate is refused, naming both.
+    case-only duplicate is refused, naming both; a name that is not a string (JSON input) is
+    refused the same way.
     """
     if not players:
         raise InputError("players", gettext("Ajoutez au moins un joueur."))

@@ -72,7 +72,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from .cards import (
     DRAFT_DECK_LARGE,
@@ -113,7 +113,9 @@ TITLES = {
 
 Place = tuple[int, int]  # (x, y)
 W = TypeVar("W")  # where a card lies: a place in a pool, a player's name at a table
-Attribute = tuple[str, object]  # ("colour", Family) or ("value", int)
+# What a group gathers: a colour (a family) or a value. A union of two tuples, so that testing
+# ``attr[0] == "colour"`` tells the checker which kind of key ``attr[1]`` is.
+Attribute = tuple[Literal["colour"], Family] | tuple[Literal["value"], int]
 
 
 def place_index(x: int, y: int) -> int:
@@ -362,8 +364,9 @@ class Wildcard:
     def as_text(self) -> str:
         if self.attribute is None:
             return "none"
-        kind, key = self.attribute
-        return f"colour {key.code}" if kind == "colour" else f"value {key}"  # type: ignore[union-attr]
+        if self.attribute[0] == "colour":
+            return f"colour {self.attribute[1].code}"
+        return f"value {self.attribute[1]}"
 
     @property
     def french(self) -> str:
@@ -381,13 +384,12 @@ class Wildcard:
             return gettext("{who} ({where}) ne marque dans aucun groupe").format(
                 who=who, where=where
             )
-        kind, key = self.attribute
-        if kind == "colour":
+        if self.attribute[0] == "colour":
             return gettext("{who} ({where}) compte en {french}").format(
-                who=who, where=where, french=key.french
-            )  # type: ignore[union-attr]
+                who=who, where=where, french=self.attribute[1].french
+            )
         return gettext("{who} ({where}) compte comme un {key}").format(
-            who=who, where=where, key=key
+            who=who, where=where, key=self.attribute[1]
         )
 
 
@@ -549,10 +551,9 @@ def _problem(pool: Pool, mode: str) -> _Problem:
 
 
 def _attr_sort(attr: Attribute) -> tuple[int, int]:
-    kind, key = attr
-    if kind == "colour":
-        return (0, FAMILIES.index(key))  # type: ignore[arg-type]
-    return (1, int(key))  # type: ignore[call-overload]
+    if attr[0] == "colour":
+        return (0, FAMILIES.index(attr[1]))
+    return (1, attr[1])
 
 
 def _unit_points(attr: Attribute) -> int:
@@ -768,9 +769,10 @@ def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:
             for p in places:
                 extra = 1 if new_bonus >> place_index(*p) & 1 else 0
                 place_points[p] = place_points.get(p, 0) + unit + extra
-            kind, key = attr
-            key_text = key.code if kind == "colour" else str(key)  # type: ignore[union-attr]
-            groups.append(Group(kind, key_text, places, unit * len(places) + _popcount(new_bonus)))
+            key_text = attr[1].code if attr[0] == "colour" else str(attr[1])
+            groups.append(
+                Group(attr[0], key_text, places, unit * len(places) + _popcount(new_bonus))
+            )
     scoring_by_attr = {
         attr: sum(_groups(mask, problem.jokers, problem.classic)) for attr, mask in carriers.items()
     }
@@ -1015,13 +1017,14 @@ def _opening_decision(
                 )
             ).format(names_list=_names_list(jokers)),
         )
+    values = {n: c.value for n, c in state.items() if isinstance(c, Card)}  # no Joker is left
     counts: dict[int, int] = {}
-    for card in state.values():
-        counts[card.value] = counts.get(card.value, 0) + 1  # type: ignore[union-attr]
+    for card_value in values.values():
+        counts[card_value] = counts.get(card_value, 0) + 1
     unique = sorted(v for v, k in counts.items() if k == 1)
     if unique:
         value = unique[0]
-        master = next(n for n, c in state.items() if c.value == value)  # type: ignore[union-attr]
+        master = next(n for n, v in values.items() if v == value)
         return OpeningTurn(
             number,
             cards,

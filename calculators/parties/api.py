@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
@@ -74,7 +74,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
 Handler = Callable[..., Any]
 
 
-def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
+def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., HttpResponse]:
     """One URL of the API: ``METHOD=(handler, writes)``. Handlers get ``(game, data, **kw)``."""
 
     @csrf_exempt
@@ -89,7 +89,7 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
             )
             response["Allow"] = ", ".join(methods)
             return response
-        handler, writes = methods[request.method]  # type: ignore[index]
+        handler, writes = methods[request.method]
         try:
             game, can_edit = services.find(token)
         except Game.DoesNotExist:

@@ -75,9 +75,9 @@ class NewGameForm(forms.Form):
     def mode_fields(self) -> list[forms.BoundField]:
         return [self[f"mode_{game.kind}"] for game in registry.PARTY_GAMES]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        if self.errors:
+        if self.errors or data is None:
             return data
         kind = data["kind"]
         try:
@@ -108,9 +108,9 @@ class WriteForm(forms.Form):
     def write(self, data: dict[str, Any]) -> HistoryEntry:  # pragma: no cover - per form
         raise NotImplementedError
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        if self.errors:
+        if self.errors or data is None:
             return data
         try:
             self.entry = self.write(data)

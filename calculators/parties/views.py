@@ -25,9 +25,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from numsite import throttle
-from numsite.security import capability
+from numsite.security import PublicResponse, capability
 
 from ..games import registry
+from ..web.pages import HtmxRequest
 from . import forms, kinds, services
 from .board import board as compute_board
 from .board import export_csv
@@ -83,9 +84,9 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "kind": kind,
         "kind_template": kind.template,
         "read_url": read_url,
-        "read_qr": mark_safe(qr_svg(read_url)),  # noqa: S308 - segno's own SVG
+        "read_qr": mark_safe(qr_svg(read_url)),
         "edit_url": edit_url if can_edit else None,
-        "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",  # noqa: S308
+        "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",
         # read only by a board drawn here (not when the page shows the cached one)
         "history": SimpleLazyObject(lambda: list(game.history.select_related("target")[:100])),
         "form": None,
@@ -134,12 +135,12 @@ def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
         }
         html = render_to_string("parties/game.html#board", context)
         cache.set(key, html, BOARD_CACHE_SECONDS)
-    return mark_safe(html)  # noqa: S308 - drawn escaped by the template
+    return mark_safe(html)
 
 
 @require_safe
 @capability
-def game_page(request: HttpRequest, token: str) -> HttpResponse:
+def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     game, can_edit = resolve(token)
     done = None
     if request.GET.get("fait", "").isdigit():
@@ -153,7 +154,7 @@ def game_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 @capability
-def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
+def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     """The live board, polled by every phone: 204 while nothing changed.
 
     After a change every phone fetches it: drawn once for all (:func:`board_html`), and sent
@@ -162,7 +163,7 @@ def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
     game, can_edit = resolve(token)
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
-    response = HttpResponse(board_html(game, can_edit, token))
+    response = PublicResponse(board_html(game, can_edit, token))
     tokens = (game.edit_token.encode(), game.read_token.encode())
     response.breach_safe = not any(secret in response.content for secret in tokens)
     return response
@@ -171,7 +172,7 @@ def board_fragment(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @capability
 @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
-def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
+def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
     """Every write from the pages. Read-only links are refused before the body is read."""
     game, can_edit = resolve(token)
     write_forms = forms.write_forms(game)
@@ -188,11 +189,12 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         new = services.rematch(game)
         return redirect("parties:game", token=new.edit_token)
     form = write_forms[name](game, request.POST)
-    ok = form.is_valid() and form.entry is not None
+    entry = form.entry if form.is_valid() else None
+    ok = entry is not None
     game.refresh_from_db()
-    if ok and not request.htmx:
+    if entry is not None and not request.htmx:
         target = reverse("parties:game", args=[game.edit_token])
-        return redirect(f"{target}?fait={form.entry.version}#sheet")
+        return redirect(f"{target}?fait={entry.version}#sheet")
     context = _context(request, game, True, form=form, action=name, done=form.entry)
     if request.htmx:
         response = render(request, "parties/game.html#sheet", context)
@@ -205,7 +207,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
 
 @require_safe
 @capability
-def export(request: HttpRequest, token: str) -> HttpResponse:
+def export(request: HtmxRequest, token: str) -> HttpResponse:
     game, _ = resolve(token)
     response = HttpResponse(export_csv(game), content_type="text/csv; charset=utf-8")
     stamp = f"{game.created_at:%Y-%m-%d}"
@@ -215,7 +217,7 @@ def export(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 @capability
-def legacy(request: HttpRequest, pk: str, token: str, rest: str = "") -> HttpResponse:
+def legacy(request: HtmxRequest, pk: str, token: str, rest: str = "") -> HttpResponse:
     """Links of the first version (``/parties/<id>/<token>/…``) keep working: they redirect."""
     game, _ = resolve(token)
     if str(game.pk) != pk:

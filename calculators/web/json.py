@@ -145,7 +145,7 @@ def as_bool(data: dict[str, Any], field: str) -> bool:
     return value
 
 
-def as_list(value: Any, field: str) -> list:
+def as_list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list):
         raise InputError(field, gettext("« {field} » doit être une liste.").format(field=field))
     return value

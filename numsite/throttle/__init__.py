@@ -60,7 +60,7 @@ def _networks(entries: Iterable[str]) -> list[ipaddress.IPv4Network | ipaddress.
     return [ipaddress.ip_network(e.strip(), strict=False) for e in entries if e.strip()]
 
 
-def _trusted(address: str, networks: list) -> bool:
+def _trusted(address: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
     try:
         ip = ipaddress.ip_address(address.strip())
     except ValueError:

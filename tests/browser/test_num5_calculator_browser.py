@@ -9,7 +9,7 @@ import re
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
 SHEET = "/num-5/?players=Léa,Tom,Zoé&n=2&r0_0=10R&r0_1=3&r0_2=0&r1_0=4#calculer"
 ISSUE = "/num-5/?players=Léa,Tom,Zoé,Max&n=1&r0_0=10&r0_1=20&r0_2=30&r0_3=40#calculer"

@@ -137,9 +137,10 @@ class DetectForm(EngineForm):
                     ).format(CENTRE_MAX=numcheck.CENTRE_MAX),
                 )
             hand, centre = cards[:-1], cards[-1:]
-            self.data = self.data.copy()
-            self.data["hand"] = " ".join(c.code for c in hand)
-            self.data["centre"] = centre[0].code
+            redrawn = self.data_copy()
+            redrawn["hand"] = " ".join(c.code for c in hand)
+            redrawn["centre"] = centre[0].code
+            self.data = redrawn
         return numcheck.detect(hand, centre, data["rank"], data["exclude"])
 
 

@@ -178,6 +178,7 @@ class OpeningForm(EngineForm):
         if missing:
             # Guide the next turn: a line to complete for each player who turns again.
             lines = [line for line in data["again"].splitlines() if line.strip()]
-            self.data = self.data.copy()
-            self.data["again"] = "\n".join([*lines, *(f"{n} : " for n in missing)])
+            redrawn = self.data_copy()
+            redrawn["again"] = "\n".join([*lines, *(f"{n} : " for n in missing)])
+            self.data = redrawn
         return result

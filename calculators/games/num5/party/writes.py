@@ -73,17 +73,17 @@ def _tally_undo(game: Game, data: dict) -> None:
     _turns("before")(game, data)
 
 
-def _round_table(game: Game, rounds: Sequence[Round | dict]) -> list[list[object]]:
+def _round_table(game: Game, rounds: Sequence[Round | dict]) -> list[list[dict[str, Any]]]:
     """Stored rounds (by player id) as the engine's rows (seat order)."""
     players = list(game.players.all())
-    rows = []
+    rows: list[list[dict[str, Any]]] = []
     for stored in rounds:
         entries = stored.entries if isinstance(stored, Round) else stored
         rows.append([dict(entries.get(str(p.pk)) or {}) for p in players])
     return rows
 
 
-def _entries(game: Game, raw: Mapping[object, object], field: str) -> dict[str, dict]:
+def _entries(game: Game, raw: Mapping[Any, object], field: str) -> dict[str, dict]:
     """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``."""
     if not isinstance(raw, Mapping):
         raise InputError(field, gettext("Indiquez une entrée par joueur."))
@@ -121,7 +121,7 @@ def _entries(game: Game, raw: Mapping[object, object], field: str) -> dict[str, 
     return out
 
 
-def _check_rounds(game: Game, rows: list[list[object]], field: str) -> num5.GameResult:
+def _check_rounds(game: Game, rows: Sequence[Sequence[object]], field: str) -> num5.GameResult:
     names = [p.name for p in game.players.all()]
     try:
         return num5.play_game(names, rows)
@@ -129,9 +129,7 @@ def _check_rounds(game: Game, rows: list[list[object]], field: str) -> num5.Game
         raise InputError(field, err.message) from None
 
 
-def add_round(
-    game: Game, entries: Mapping[object, object], if_version: object = None
-) -> HistoryEntry:
+def add_round(game: Game, entries: Mapping[Any, object], if_version: object = None) -> HistoryEntry:
     """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the whole game is checked."""
 
     def build(g: Game) -> tuple[dict, dict]:
@@ -159,7 +157,7 @@ def _round(game: Game, number: object) -> Round:
 
 
 def edit_round(
-    game: Game, number: object, changes: Mapping[object, object], if_version: object = None
+    game: Game, number: object, changes: Mapping[Any, object], if_version: object = None
 ) -> HistoryEntry:
     """Correct a round: only the players in ``changes`` change; the others are untouched."""
 
@@ -197,9 +195,7 @@ def round_in_play(game: Game) -> num5turn.RoundPlay:
     return num5turn.play_round(names, list(game.turns or []), game.mode)
 
 
-def play_turn(
-    game: Game, cards: Mapping[object, object], if_version: object = None
-) -> HistoryEntry:
+def play_turn(game: Game, cards: Mapping[Any, object], if_version: object = None) -> HistoryEntry:
     """One turn of the round in play: each player's revealed card (NUM5-TURN.md §3)."""
 
     def build(g: Game) -> tuple[dict, dict]:
