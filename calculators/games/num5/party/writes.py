@@ -196,7 +196,7 @@ def round_in_play(game: Game) -> num5turn.RoundPlay:
 
 
 def play_turn(game: Game, cards: Mapping[Any, object], if_version: object = None) -> HistoryEntry:
-    """One turn of the round in play: each player's revealed card (NUM5-TURN.md §3)."""
+    """One turn of the round in play: each player's revealed card, placed by the engine (/num-5/regles/#arbitrage-tour-t1 and after)."""
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
