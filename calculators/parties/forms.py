@@ -72,8 +72,13 @@ class NewGameForm(forms.Form):
             )
         self.game: Game | None = None
 
-    def mode_fields(self) -> list[forms.BoundField]:
-        return [self[f"mode_{game.kind}"] for game in registry.PARTY_GAMES]
+    def kind_options(self) -> list[tuple[Any, forms.BoundField, bool]]:
+        """Each game's radio button with its mode field, and whether the deck is chosen too:
+        the page draws them together, and shows only the chosen game's (numsite.css)."""
+        return [
+            (radio, self[f"mode_{game.kind}"], bool(game.decks))
+            for radio, game in zip(self["kind"], registry.PARTY_GAMES, strict=True)
+        ]
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean()

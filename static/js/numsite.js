@@ -406,21 +406,6 @@
     syncErrors(root);
   }
 
-  /* New party: show only the chosen game's mode (and NUM DRAFT's deck). numsite.css does it
-     from the first paint with :has(), this where :has() is missing; without either, every
-     game's mode stays visible, each labelled with its game. */
-  function setupNewGame(form) {
-    function show() {
-      var checked = form.querySelector("input[name=kind]:checked");
-      var kind = checked ? checked.value : "";
-      form.querySelectorAll("[data-kind-only]").forEach(function (el) {
-        el.hidden = el.getAttribute("data-kind-only") !== kind;
-      });
-    }
-    form.addEventListener("change", show);
-    show();
-  }
-
   /* Focus survives a swap: the element that had it (same id, or same name and value) gets it
      back, or the place its data-focus-after names (« Ajouter une manche »: the new round's first
      cell) — never <body>. */
@@ -470,7 +455,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
-    document.querySelectorAll("[data-new-game]").forEach(setupNewGame);
     setupTabs();
     document.querySelectorAll("[data-print]").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });
