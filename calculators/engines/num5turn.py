@@ -478,10 +478,12 @@ def read_plays(raw: object) -> tuple[Play, ...]:
         raise InputError(
             "plays",
             (
-                gettext("Num 5 se joue de 3 à 8 joueurs : {count} carte jouée indiquée.")
+                gettext("Num 5 se joue de {low} à {high} joueurs : {count} carte jouée indiquée.")
                 if len(raw) == 1
-                else gettext("Num 5 se joue de 3 à 8 joueurs : {count} cartes jouées indiquées.")
-            ).format(count=len(raw)),
+                else gettext(
+                    "Num 5 se joue de {low} à {high} joueurs : {count} cartes jouées indiquées."
+                )
+            ).format(low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(raw)),
         )
     plays: list[Play] = []
     names: set[str] = set()
@@ -674,9 +676,9 @@ def start_round(players: object, variant: object = NORMAL, rows: object = None) 
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InputError(
             "players",
-            gettext("Num 5 se joue de 3 à 8 joueurs : vous en avez indiqué {count}.").format(
-                count=len(players)
-            ),
+            gettext(
+                "Num 5 se joue de {low} à {high} joueurs : vous en avez indiqué {count}."
+            ).format(low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(players)),
         )
     names: list[str] = []
     for index, raw in enumerate(players, start=1):

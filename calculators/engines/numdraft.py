@@ -864,11 +864,13 @@ def table(
 ) -> TableResult:
     """Score every player from their real neighbours' columns (/num-draft/regles/#arbitrage-voisins)."""
     mode_key = check_mode(mode)
-    if not isinstance(players, list | tuple) or not 2 <= len(players) <= 7:
+    if not isinstance(players, list | tuple) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         count = len(players) if isinstance(players, list | tuple) else 0
         raise InputError(
             "players",
-            gettext("NUM DRAFT se joue de 2 à 7 joueurs : {count} indiqué(s).").format(count=count),
+            gettext("NUM DRAFT se joue de {low} à {high} joueurs : {count} indiqué(s).").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=count
+            ),
         )
     if values is None or values == "":
         values = "0-12" if len(players) <= 5 else "0-16"

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
 from ...engines import num5, num5turn
@@ -21,6 +22,12 @@ from ...engines.cards import Card, InputError
 from ...engines.names import name_key, split_names
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm
+from ..registry import NUM5
+
+
+def _explosion_label() -> str:
+    """« Variante « Explosion de rangée » », the mode's name from the registry."""
+    return gettext("Variante « {mode} »").format(mode=gettext(NUM5.mode(num5turn.EXPLOSION).label))
 
 
 def _whole(value: object) -> int | None:
@@ -67,11 +74,14 @@ class Num5Form(EngineForm):
     players = forms.CharField(
         label=gettext_lazy("Joueurs"),
         max_length=300,
-        help_text=gettext_lazy("De 3 à 8 noms, séparés par des virgules."),
+        help_text=lazy(
+            lambda: gettext("De {low} à {high} noms, séparés par des virgules.").format(
+                low=NUM5.players[0], high=NUM5.players[1]
+            ),
+            str,
+        )(),
     )
-    explosion = forms.BooleanField(
-        label=gettext_lazy("Variante « Explosion de rangée »"), required=False
-    )
+    explosion = forms.BooleanField(label=lazy(_explosion_label, str)(), required=False)
     MAX_ROUNDS = 30
     #: Columns drawn at most (the engine refuses more than 8 players, naming the count).
     MAX_COLUMNS = 2 * num5.MAX_PLAYERS
@@ -234,13 +244,14 @@ class TurnForm(EngineForm):
     players = forms.CharField(
         label=gettext_lazy("Joueurs"),
         max_length=300,
-        help_text=gettext_lazy(
-            "De 3 à 8 noms, dans l'ordre de la table, séparés par des virgules."
-        ),
+        help_text=lazy(
+            lambda: gettext(
+                "De {low} à {high} noms, dans l'ordre de la table, séparés par des virgules."
+            ).format(low=NUM5.players[0], high=NUM5.players[1]),
+            str,
+        )(),
     )
-    explosion = forms.BooleanField(
-        label=gettext_lazy("Variante « Explosion de rangée »"), required=False
-    )
+    explosion = forms.BooleanField(label=lazy(_explosion_label, str)(), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
