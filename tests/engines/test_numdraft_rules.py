@@ -213,3 +213,12 @@ def test_group_caches_are_bounded():
     for carriers in range(numdraft.CACHE_SIZE + 10):
         numdraft._scoring(carriers, 0, True)
     assert numdraft._scoring.cache_info().currsize == numdraft.CACHE_SIZE
+
+
+def test_the_engine_takes_canonical_modes_only():
+    """The French names (« Découverte ») are the registry's to resolve, before the engine."""
+    grid = [["1R", "1B", None], [None] * 3, [None] * 3]
+    assert numdraft.score(grid, None, None, "discovery").mode == "discovery"
+    with pytest.raises(InputError) as err:
+        numdraft.score(grid, None, None, "Découverte")
+    assert err.value.field == "mode"
