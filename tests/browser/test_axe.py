@@ -42,22 +42,13 @@ PAGES = [
 
 def party_pages() -> list[str]:
     """A party of each kind with entries: its edit and its read-only page."""
-    from calculators.parties import services
+    from tests.factories import party
 
-    check = services.create_game("num_check", "classic", ["Léa", "Tom"])
-    lea = check.players.get(seat=0)
-    services.add_claim(check, lea.pk, "paire", "5R 5B")
-    services.add_claim(check, lea.pk, "brelan", "7R 7B 7J")
-    draft = services.create_game("num_draft", "classic", ["A", "B", "C"])
-    services.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", "JK"] + [""] * 5)
-    num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
-    players = list(num5.players.order_by("seat"))
-    services.add_round(num5, {players[0].pk: "10R", players[1].pk: "27", players[2].pk: "0"})
-    eight = services.create_game("num5", "normal", [f"Joueur {n}" for n in range(1, 9)])
-    seats = list(eight.players.order_by("seat"))
-    services.add_round(eight, {p.pk: str(n) for n, p in enumerate(seats)})
-    finished = services.create_game("num5", "normal", ["Ana", "Bob", "Cy"])
-    services.finish(finished)
+    check = party("num_check", 2, claims={0: [("paire", "5R 5B"), ("brelan", "7R 7B 7J")]})
+    draft = party("num_draft", ["A", "B", "C"], grids={0: ["1R", "2R", "3R", "JK"]})
+    num5 = party("num5", 3, rounds=[["10R", "27", "0"]])
+    eight = party("num5", [f"Joueur {n}" for n in range(1, 9)], rounds=[[str(n) for n in range(8)]])
+    finished = party("num5", ["Ana", "Bob", "Cy"], finished=True)
     return [f"/parties/{game.edit_token}/" for game in (check, draft, num5, eight, finished)] + [
         f"/parties/{game.read_token}/" for game in (check, draft, num5)
     ]

@@ -119,9 +119,9 @@ def test_num_draft_table_with_three_players(page):
 
 
 def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_server):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = party("num_check", 2)
     phones = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
     writer, reader = (context.new_page() for context in phones)
     problems = []
@@ -149,9 +149,9 @@ def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_serve
 
 
 def test_draft_party_grid_entered_with_the_picker(page):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num_draft", "classic", ["A", "B", "C"])
+    game = party("num_draft", ["A", "B", "C"])
     player = game.players.get(seat=0)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     page.get_by_text("Grille de A").click()

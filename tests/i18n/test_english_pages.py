@@ -15,7 +15,7 @@ import pytest
 from django.template import engines
 from django.utils import translation
 
-from calculators.parties import services
+from tests.factories import party
 from tests.parties.conftest import every_write
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -90,22 +90,11 @@ def french_words(text: str) -> set[str]:
 @pytest.fixture
 def parties(db):
     """A party of each kind with entries, by its edit and read-only tokens."""
-    check = services.create_game("num_check", "classic", list(NAMES), "")
-    services.add_claim(check, check.players.get(seat=0).pk, "paire", "5R 5B")
-    draft = services.create_game("num_draft", "classic", list(NAMES), "")
-    services.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", *[""] * 6])
-    num5 = services.create_game("num5", "normal", list(NAMES), "")
-    services.add_round(
-        num5,
-        {p.pk: c for p, c in zip(num5.players.order_by("seat"), ("10R", "27", "0"), strict=True)},
-    )
-    services.play_turn(
-        num5,
-        {p.pk: c for p, c in zip(num5.players.order_by("seat"), ("9R", "9B", "2V"), strict=True)},
-    )
-    for game in (check, draft, num5):
-        game.refresh_from_db()
-    return {"num_check": check, "num_draft": draft, "num5": num5}
+    return {
+        "num_check": party("num_check", NAMES, claims={0: [("paire", "5R 5B")]}),
+        "num_draft": party("num_draft", NAMES, grids={0: ["1R", "2R", "3R"]}),
+        "num5": party("num5", NAMES, rounds=[["10R", "27", "0"]], turns=[["9R", "9B", "2V"]]),
+    }
 
 
 DRAFT_GRID = {"g00": "1R", "g01": "JK", "g02": "1V", "mode": "classic"}

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from calculators.parties import services
 from rules.games import GAMES
+from tests.factories import party
 
 FRENCH_PAGES = [
     "/",
@@ -131,7 +131,7 @@ def test_language_switch_form_on_every_page_posts_next_with_query(client):
 
 @pytest.mark.django_db
 def test_parties_page_switches_language_keeping_its_token(client):
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"], "")
+    game = party("num_check", 2)
     path = f"/parties/{game.edit_token}/"
     english = client.get(f"/en{path}")
     assert english.status_code == 200

@@ -11,8 +11,9 @@ from django.test import Client
 
 from calculators.parties import services
 from calculators.parties.views import CSRF_SLOT
+from tests.factories import fresh, party, seat
 
-from .conftest import fresh, make, seat, url
+from .conftest import url
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def board(client, game, token=None, language=""):
 
 
 def test_a_cached_board_is_the_board_drawn_afresh():
-    game = make()
+    game = party()
     services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     phone = Client()
@@ -37,7 +38,7 @@ def test_a_cached_board_is_the_board_drawn_afresh():
 
 
 def test_each_phone_gets_its_own_csrf_token_and_can_delete_with_it():
-    game = make()
+    game = party()
     services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
@@ -57,7 +58,7 @@ def test_each_phone_gets_its_own_csrf_token_and_can_delete_with_it():
 
 
 def test_the_board_follows_the_version_and_the_language():
-    game = make()
+    game = party()
     before = board(Client(), game)
     services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     after = board(Client(), game)
@@ -68,7 +69,7 @@ def test_the_board_follows_the_version_and_the_language():
 
 
 def test_the_read_only_board_is_not_the_edit_board():
-    game = make()
+    game = party()
     services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     edit = board(Client(), game)
