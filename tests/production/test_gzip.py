@@ -1,4 +1,4 @@
-"""HTML is compressed where it is safe (issue #12 item 4): public pages yes, capability pages
+"""HTML is compressed where it is safe: public pages yes, capability pages
 (a Parties token in the body) never — no BREACH-style guessing of a token from sizes; the live
 board the phones poll holds no token (its URLs are relative) and is compressed."""
 
