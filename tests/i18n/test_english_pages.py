@@ -1,5 +1,5 @@
-"""Every page in English (/en/…) has no French UI word left (issue #14), and the same pages in
-French keep their French text.
+"""Every page in English (/en/…) has no French UI word left, and the same pages in French keep
+their French text.
 
 The visible text of a page is its text outside <script>/<style> plus the texts a user meets in
 attributes (aria-label, title, placeholder, hx-confirm, the JavaScript's data-msg-*/data-label-*
@@ -183,6 +183,12 @@ def test_english_num_check_party_claim_correction(client, parties):
     claim = game.players.get(seat=0).claims.get()
     response = client.get(f"/en/parties/{game.edit_token}/", {"corriger": claim.pk})
     assert_english(response, "num_check correction")
+    html = response.content.decode()
+    assert (
+        f'<form id="correction" class="border rounded p-2 mb-3" method="post" action="/en/parties/{game.edit_token}/claim_edit/"'
+        in html
+    )
+    assert "Correct: Ann, rank 1" in html
 
 
 @pytest.mark.django_db
