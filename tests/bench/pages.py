@@ -1,4 +1,4 @@
-"""Page costs against Django's floor, measured in a fresh interpreter (issue #12 item 3).
+"""Page costs against Django's floor, measured in a fresh interpreter.
 
 ``measure(rounds)`` returns the floor (``/healthz``, a minimal view with one ``SELECT 1``) and
 each page's median in milliseconds, measured by Django's test client in-process, on a private

@@ -1,5 +1,5 @@
 """axe-core (its default rules, best practices included) finds nothing on any page, in any
-state, at phone and desktop size, light and dark (issue #10).
+state, at phone and desktop size, light and dark.
 
 One browser context per size and colour scheme visits every page and state: the empty
 calculators, a result, an error, the rulebooks, the Parties pages (edit and read-only, with

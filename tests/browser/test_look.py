@@ -1,4 +1,4 @@
-"""Colour mode, wake lock and tap targets as a player meets them on a phone (issue #10)."""
+"""Colour mode, wake lock and tap targets as a player meets them on a phone."""
 
 import pytest
 from playwright.sync_api import expect

@@ -1,4 +1,5 @@
-"""A Num 5 party at the table on a phone: correct one cell, undo it, finish, reopen (issue #9)."""
+"""A Num 5 party at the table on a phone: correct one cell, undo it, finish, reopen; a board polled
+compressed; a write over the abuse limit."""
 
 import pytest
 from playwright.sync_api import expect
@@ -47,7 +48,7 @@ def test_num5_correct_one_cell_undo_finish_reopen(page):
 
 def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     """Another phone's claim reaches this one through the poll (the board sent gzipped, with
-    links relative to the party's page, issue #12); deleting that claim from the swapped board
+    links relative to the party's page); deleting that claim from the swapped board
     posts to this party."""
     from calculators.parties import services
     from tests.conftest import EIGHT_CLAIMS

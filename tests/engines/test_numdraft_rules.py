@@ -1,4 +1,5 @@
-"""NUM DRAFT: a test per rule and ruling of RULES.md §2, and hypothesis properties."""
+"""NUM DRAFT: a test per rule of the rulebook and per ruling (/num-draft/regles/#arbitrage-…),
+and hypothesis properties."""
 
 import pytest
 from hypothesis import assume, given, settings
@@ -206,7 +207,7 @@ def test_group_points_add_up_to_the_total():
 
 
 def test_group_caches_are_bounded():
-    """The memo of groups keeps at most ``CACHE_SIZE`` carrier masks (issue #12)."""
+    """The memo of groups keeps at most ``CACHE_SIZE`` carrier masks."""
     for cached in (numdraft._groups, numdraft._scoring):
         assert cached.cache_info().maxsize == numdraft.CACHE_SIZE
     numdraft._scoring.cache_clear()

@@ -1,5 +1,5 @@
 """The live board is drawn once per version, language and kind of link, then served from the
-cache (issue #12): every phone still gets its own CSRF token, its own language, and the board
+cache: every phone still gets its own CSRF token, its own language, and the board
 of the version it asked for."""
 
 import re

@@ -1,4 +1,4 @@
-"""History, exact undo and redo, finish and reopen (issue #9, items 1 and 4).
+"""History, exact undo and redo, finish and reopen.
 
 The strongest test here replays random sequences of writes of every kind and checks that
 undoing k of them gives back exactly the sheet as it was k writes earlier (ids and ranks
@@ -69,7 +69,7 @@ def test_undo_of_a_delete_brings_the_claim_back_with_its_id_and_rank():
 
 
 def test_undo_reverts_the_latest_write_not_the_latest_claim():
-    """The issue's case: delete Léa's rank-1 claim, then « Annuler » must bring it back, not
+    """Delete Léa's rank-1 claim, then « Annuler » must bring it back, not
     delete her other claim."""
     game = party()
     lea = seat(game, 0).pk

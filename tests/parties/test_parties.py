@@ -1,4 +1,4 @@
-"""Parties pages and services: creation, links, entries, corrections, export (issues #6 and #9)."""
+"""Parties pages and services: creation, links, entries, corrections, export."""
 
 import csv
 import io

@@ -1,4 +1,4 @@
-"""History summaries in the reader's language (issue #14): stored as a message id with raw
+"""History summaries in the reader's language: stored as a message id with raw
 parameters, rendered in French by default (exactly the former texts) and in English on /en/
 pages and for ``Accept-Language: en`` in the API; entries written before keep their French."""
 

@@ -1,4 +1,4 @@
-"""A Num 5 round played turn by turn in a party (issue #15 item 4): each turn is a write."""
+"""A Num 5 round played turn by turn in a party: each turn is a write."""
 
 import pytest
 
