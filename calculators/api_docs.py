@@ -15,7 +15,7 @@ from django.views.decorators.http import require_safe
 from .engines import numcheck
 from .games import registry
 
-#: (method, path, what it does) — API.md, in its order.
+#: (method, path, what it does), in the order of docs/api.md.
 ENDPOINTS = [
     ("POST", "/api/v1/num-check/score", _("Score d'une annonce NUM CHECK à un rang")),
     ("POST", "/api/v1/num-check/detect", _("Les CHECK possibles avec la main et le centre")),

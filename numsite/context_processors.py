@@ -1,6 +1,9 @@
 """Template context shared by every page."""
 
+from typing import Any, TypedDict
+
 from django.conf import settings
+from django.http import HttpRequest
 from django.urls import translate_url
 from django.utils import translation
 from django.utils.translation import gettext
@@ -9,11 +12,21 @@ from calculators.engines.cards import FAMILIES
 from rules.games import GAMES
 
 
-def games(request):
+class LanguageAlternate(TypedDict):
+    """The current page in one language (:func:`languages`)."""
+
+    code: str
+    name: str
+    path: str  # path and query string: the language switch's ``next``
+    url: str  # absolute: the hreflang links
+    current: bool
+
+
+def games(request: HttpRequest) -> dict[str, Any]:
     return {"nav_games": GAMES}
 
 
-def card_tables(request):
+def card_tables(request: HttpRequest) -> dict[str, Any]:
     """The families' glyphs and names for the page's JavaScript (``json_script``), so the chips
     it draws come from the same tables as the server's chips — nothing copied into JS."""
     return {
@@ -26,7 +39,7 @@ def card_tables(request):
     }
 
 
-def languages(request):
+def languages(request: HttpRequest) -> dict[str, list[LanguageAlternate]]:
     """The current page in every language, ``language_alternates``: code, name, ``path`` (path
     and query string: the language switch's ``next``) and absolute ``url`` (hreflang links).
 
@@ -36,7 +49,7 @@ def languages(request):
     """
     current = translation.get_language() or settings.LANGUAGE_CODE
     full_path = request.get_full_path()
-    alternates = []
+    alternates: list[LanguageAlternate] = []
     for code, name in settings.LANGUAGES:
         path = translate_url(full_path, code)
         alternates.append(

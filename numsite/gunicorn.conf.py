@@ -12,6 +12,7 @@ both logs run numsite.log_redaction.RedactTokensFilter (Parties tokens in paths)
 
 import os
 
+from gunicorn.config import Config
 from gunicorn.glogging import Logger
 
 from numsite.log_redaction import RedactTokensFilter
@@ -55,7 +56,7 @@ access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(D)sus "%(a)s"
 class RedactingLogger(Logger):
     """gunicorn's logger with the token filter on every handler of its error and access logs."""
 
-    def setup(self, cfg):
+    def setup(self, cfg: Config) -> None:
         super().setup(cfg)
         for log in (self.error_log, self.access_log):
             for handler in log.handlers:

@@ -6,7 +6,7 @@
   (set by the language switch, Django's ``set_language``) names another language. A GET of
   ``/num-check/?…`` with the cookie ``en`` is sent to ``/en/num-check/?…``.
 - JSON API (``/api/``, unprefixed and cookie-less): the language is negotiated from the
-  ``Accept-Language`` header alone, French by default (API.md).
+  ``Accept-Language`` header alone, French by default (docs/api.md § Conventions).
 - Engines (no Django there): the active language is copied into their context variable
   (calculators/engines/i18n.py) for the time of the request.
 """

@@ -1,4 +1,4 @@
-"""The site's form renderer: Django's widget templates, drawn by Python (issue #12).
+"""The site's form renderer: Django's widget templates, drawn by Python, for speed.
 
 A calculator page draws up to twenty widgets. Through Django's templates each one costs a
 template render plus nested ``{% include %}``s (a ``<select>`` of 14 options is 30 templates and
@@ -149,8 +149,8 @@ def _including(draw: Callable[[Mapping[str, Any]], str]) -> Callable[[Mapping[st
     return lambda widget: f"{draw(widget)}\n"
 
 
-_INPUTS = ("text", "number", "hidden", "email", "password", "url", "search", "tel", "checkbox")
-_INPUTS += ("color", "date", "datetime", "time")
+_INPUTS: tuple[str, ...] = ("text", "number", "hidden", "email", "password", "url", "search")
+_INPUTS += ("tel", "checkbox", "color", "date", "datetime", "time")
 
 #: Django's stock widget templates drawn in Python (name → widget context → the template's
 #: output before stripping); every other name goes to the template engine.
@@ -175,5 +175,5 @@ class FastRenderer(DjangoTemplates):
     def render(self, template_name: str, context: dict[str, Any], request: Any = None) -> str:
         draw = PYTHON_TEMPLATES.get(template_name)
         if draw is not None:  # as BaseRenderer.render: the template's output, stripped
-            return mark_safe(draw(context["widget"]).strip())  # noqa: S308 - all escaped above
+            return mark_safe(draw(context["widget"]).strip())  # safe HTML: all escaped above
         return super().render(template_name, context, request)

@@ -9,18 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import ParamSpec, TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext
 
 from calculators.web.json import JSON_DUMPS
 
+P = ParamSpec("P")
+R = TypeVar("R", bound=HttpResponse)
 
-def capability(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+
+class PublicResponse(HttpResponse):
+    """A capability answer its view checked to hold no secret (``breach_safe``), which
+    :class:`PublicGZipMiddleware` may compress."""
+
+    breach_safe = False
+
+
+def capability(view: Callable[P, R]) -> Callable[P, R]:
     """For a page reached through a secret link (a Parties token in its URL).
 
     The answer is never stored by a browser or a shared cache (``Cache-Control: no-store,
@@ -29,8 +40,8 @@ def capability(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = view(request, *args, **kwargs)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        response = view(*args, **kwargs)
         mark_capability(response)
         return response
 
@@ -50,7 +61,8 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def refusal(request: HttpRequest, status: int, field: str, message: str) -> HttpResponse:
-    """A refusal in the shape the client expects: API.md's JSON error under /api/, else text.
+    """A refusal in the shape the client expects: the API's JSON error under /api/
+    (docs/api.md § Errors), else text.
 
     Plain text (not a template) because it is answered before the request is read, and must
     not depend on anything that could fail.
@@ -117,20 +129,23 @@ class RequestLimitsMiddleware:
 
 class PublicGZipMiddleware(GZipMiddleware):
     """Django's gzip, for public pages (calculators, rulebooks, home, the API) and for the
-    capability answers that hold no secret.
+        capability answers that hold no secret.
 
-    A capability page (a Parties page, fragment, CSV or API answer, marked ``private`` by
-    :func:`capability`) holds its secret token in its body next to text an attacker may choose
-    (a player's name, a query string): compressed, its length would let a BREACH-style attacker
-    guess the token byte by byte. Those answers stay uncompressed; Django's own gzip already
-    adds random padding against BREACH, this closes the question entirely for the pages that
-    carry a secret. The one exception is an answer its view checked to hold no token
-    (``response.breach_safe``: the live board the phones poll, whose URLs are relative) —
-    nothing secret in it to guess; its CSRF tokens are masked afresh on every answer.
+        A capability page (a Parties page, fragment, CSV or API answer, marked ``private`` by
+        :func:`capability`) holds its secret token in its body next to text an attacker may choose
+        (a player's name, a query string): compressed, its length would let a BREACH-style attacker
+        guess the token byte by byte. Those answers stay uncompressed; Django's own gzip already
+        adds random padding against BREACH, this closes the question entirely for the pages that
+        carry a secret. The one exception is an answer its view checked to hold no token
+        (a :class:`PublicResponse` marked ``breach_safe``: the live board the phones poll, whose URLs
+    are relative) —
+        nothing secret in it to guess; its CSRF tokens are masked afresh on every answer.
     """
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         private = "private" in response.get("Cache-Control", "")
-        if private and not getattr(response, "breach_safe", False):
+        if private and not (isinstance(response, PublicResponse) and response.breach_safe):
             return response
         return super().process_response(request, response)

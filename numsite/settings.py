@@ -19,6 +19,7 @@ Environment variables:
 import os
 import secrets
 from pathlib import Path
+from wsgiref.headers import Headers
 
 import dj_database_url
 from whitenoise.compress import Compressor
@@ -69,7 +70,7 @@ CSRF_TRUSTED_ORIGINS = [
 ]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "numsite.admin_site.NumsiteAdminConfig",  # django.contrib.admin, its login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -179,7 +180,7 @@ WHITENOISE_AUTOREFRESH = DEBUG  # re-read edited files while developing
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 
-def one_year_immutable(headers, path: str, url: str) -> None:
+def one_year_immutable(headers: Headers, path: str, url: str) -> None:
     """Hashed names (numsite/static.py), immutable for whitenoise: one year, not its ten."""
     if "immutable" in (headers.get("Cache-Control") or ""):
         headers["Cache-Control"] = "max-age=31536000, public, immutable"
@@ -188,10 +189,11 @@ def one_year_immutable(headers, path: str, url: str) -> None:
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 # Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py);
-# a calculator field with its label, help and errors: calculators.fields.ScopedBoundField.as_field_group.
+# a calculator field with its label, help and errors:
+# calculators.web.fields.ScopedBoundField.as_field_group.
 FORM_RENDERER = "numsite.renderer.FastRenderer"
 
-# Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;
+# Request bodies: the JSON API refuses bodies over 64 KiB (docs/api.md § Errors), forms likewise;
 # RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses
 # multipart (no file upload anywhere).
 API_MAX_BODY = 64 * 1024

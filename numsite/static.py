@@ -1,4 +1,5 @@
-"""Static files: content-hashed, compressed names once ``collectstatic`` ran (issue #12).
+"""Static files: content-hashed, compressed names once ``collectstatic`` ran, so that browsers
+keep them a year and every page loads them compressed.
 
 :class:`StaticStorage` is whitenoise's ``CompressedManifestStaticFilesStorage`` (each name
 carries a hash of its content; gzip copies, and brotli ones when the Brotli package is
@@ -10,13 +11,15 @@ files through the finders (``WHITENOISE_USE_FINDERS``) with its short cache, as 
 immutable; ``numsite.settings.one_year_immutable`` caches them one year.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.staticfiles.storage import StaticFilesStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
 class StaticStorage(CompressedManifestStaticFilesStorage):
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._urls: dict[tuple[str | None, bool, bool], str] = {}
 
@@ -30,7 +33,8 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
         return url
 
     def _url_of(self, name: str | None, force: bool) -> str:
-        if self.hashed_files or force:
+        # Django's storage API allows no name (None): then the plain URL, never the manifest.
+        if name is not None and (self.hashed_files or force):
             try:
                 return super().url(name, force)
             except ValueError:  # not collected yet (a file added since collectstatic)

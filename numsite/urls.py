@@ -13,20 +13,19 @@ from django.urls import include, path, re_path
 
 from calculators.api_docs import api_docs
 
-from . import throttle, views
+from . import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("api/", api_docs, name="api_docs"),
     path("api/v1/", include("calculators.api_urls")),
-    # Last of the API: any /api/… path no pattern above took answers API.md's JSON 404,
+    # Last of the API: any /api/… path no pattern above took answers the API's JSON 404,
     # whatever order the API's own url modules list their endpoints in.
     re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 if settings.ADMIN_URL:  # off unless ADMIN_URL names a path (docs/deploy.md)
-    # Password guessing on the admin's login is throttled per client IP.
-    admin.site.login = throttle.limit("admin-login", "ADMIN_LOGIN_RATE")(admin.site.login)
+    # Password guessing on its login is throttled per client IP (numsite/admin_site.py).
     urlpatterns.append(path(settings.ADMIN_URL, admin.site.urls))
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),

@@ -30,7 +30,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @csrf_exempt  # the API is CSRF-exempt (no cookies): its 404 must not turn into a CSRF 403
 def api_not_found(request: HttpRequest) -> JsonResponse:
-    """Any unknown path under /api/: API.md's JSON error (field "path"), never an HTML page."""
+    """Any unknown path under /api/: the API's JSON error (field "path"), never an HTML page."""
     return JsonResponse(
         {
             "error": {

@@ -10,10 +10,12 @@ French one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache, wraps
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
@@ -23,6 +25,9 @@ from django.utils.translation import gettext_lazy
 from calculators.games import registry
 
 from . import mdext
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
@@ -42,9 +47,9 @@ def content_dir(lang: str) -> Path:
 class Game:
     slug: str
     name: str
-    pitch: str
-    players: str
-    calculator_label: str
+    pitch: StrOrPromise  # the registry's French, translated when shown
+    players: StrOrPromise
+    calculator_label: StrOrPromise
     party_kind: str = ""  # the kind of shared score sheet (« partie ») the game has, if any
 
     @property
@@ -113,18 +118,29 @@ def rulings_files(slug: str, lang: str = "fr") -> list[Path]:
     ]
 
 
-def per_slug_and_language(render: Callable[[str, str], SafeString]) -> Callable[..., SafeString]:
+class CachedContent:
+    """A content renderer cached once per (slug, content language) (:func:`per_slug_and_language`).
+    ``__wrapped__`` is the uncached renderer; ``cache_info`` and ``cache_clear`` are those of
+    :func:`functools.cache`."""
+
+    def __init__(self, render: Callable[[str, str], SafeString]) -> None:
+        functools.update_wrapper(self, render)
+        self._cached = cache(render)
+
+    def __call__(self, slug: str, lang: str = "fr") -> SafeString:
+        return self._cached(slug, content_language(lang))
+
+    def cache_info(self) -> functools._CacheInfo:
+        return self._cached.cache_info()
+
+    def cache_clear(self) -> None:
+        self._cached.cache_clear()
+
+
+def per_slug_and_language(render: Callable[[str, str], SafeString]) -> CachedContent:
     """Cache a content renderer once per (slug, content language): ``f(slug)``, ``f(slug, "fr")``
-    and ``f(slug, lang="fr-fr")`` share one entry. ``__wrapped__`` is the uncached renderer."""
-    cached = cache(render)
-
-    @wraps(render)
-    def wrapper(slug: str, lang: str = "fr") -> SafeString:
-        return cached(slug, content_language(lang))
-
-    wrapper.cache_info = cached.cache_info  # type: ignore[attr-defined]
-    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-    return wrapper
+    and ``f(slug, lang="fr-fr")`` share one entry."""
+    return CachedContent(render)
 
 
 @per_slug_and_language
@@ -137,7 +153,7 @@ def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
     answer per language."""
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
     with translation.override(lang):
-        return mark_safe(mdext.render(text, lang=lang))  # noqa: S308 - raw HTML is escaped
+        return mark_safe(mdext.render(text, lang=lang))  # safe HTML: raw HTML is escaped
 
 
 @per_slug_and_language
@@ -146,4 +162,4 @@ def rulings_html(slug: str, lang: str = "fr") -> SafeString:
     each, rendered once per process and language (in that language: see :func:`rulebook_html`)."""
     text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
     with translation.override(lang):
-        return mark_safe(mdext.render(text, sections=True, lang=lang))  # noqa: S308 - escaped
+        return mark_safe(mdext.render(text, sections=True, lang=lang))  # safe HTML: escaped

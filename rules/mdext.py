@@ -65,7 +65,13 @@ def example_url(href: str) -> str:
 
 
 class ChipProcessor(InlineProcessor):
-    def handleMatch(self, m: re.Match, data: str) -> tuple[str, int, int]:  # noqa: N802
+    def __init__(self, pattern: str, md: Markdown) -> None:
+        super().__init__(pattern, md)
+        self.md: Markdown = md  # python-markdown makes it optional; this processor always has it
+
+    # python-markdown's InlineProcessor redefines Pattern.handleMatch with another signature
+    # (``data`` added, a tuple returned), so every override of it differs from Pattern's.
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]
         return self.md.htmlStash.store(chip_html(m.group(1))), m.start(0), m.end(0)
 
 
@@ -154,14 +160,14 @@ class FrenchTypography(Treeprocessor):
 
 
 class NumsiteExtension(Extension):
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: object) -> None:
         self.config = {
             "sections": [False, "Wrap each ### heading and its text in a section"],
             "lang": ["fr", "The content's language: French typography only in French"],
         }
         super().__init__(**kwargs)
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802
+    def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
         md.inlinePatterns.register(ChipProcessor(CHIP_RE, md), "numsite_chip", 175)

@@ -1,7 +1,8 @@
-"""Parties for the tests, made through the real services (``calculators.parties.services``), as
-a table would make them: a party of a game with its players, then, if asked, its NUM CHECK claims,
-NUM DRAFT grids, Num 5 rounds or turns. Each write goes through the service a player's phone
-calls, so a party made here is one the site could hold, with its history.
+"""Parties for the tests, made through the real services, as a table would make them: a party
+of a game with its players (``calculators.parties.services.create_game``), then, if asked, its
+NUM CHECK claims, NUM DRAFT grids, Num 5 rounds or turns, each through the game's own writes
+(``calculators/games/<game>/party/writes.py``). Each write is the one a player's phone makes, so a
+party made here is one the site could hold, with its history.
 
     party("num5", 3, rounds=[["10R", "27", "0"]])
     party("num_check", ["Léa", "Tom"], claims={0: [("paire", "5R 5B")]})
@@ -12,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 
 if TYPE_CHECKING:
@@ -46,7 +50,7 @@ def party(
     takes any) with ``players`` (how many, named from :data:`NAMES`, or their names), in its
     ``mode`` (the game's first when ``None``) and with its deck ``values`` (NUM DRAFT).
 
-    Then, each through its service: ``claims`` (NUM CHECK), by seat, the list of
+    Then, each through its write: ``claims`` (NUM CHECK), by seat, the list of
     ``(combo, cards)`` each player claims, written round by round as at a table (every player's
     first claim, then every second one…); ``grids`` (NUM DRAFT), by seat, the grid's cells row by
     row (fewer than nine: the rest empty); ``rounds`` (Num 5), each round's cells in seating
@@ -60,13 +64,13 @@ def party(
         for where, claimed in claims.items():
             if index < len(claimed):
                 combo, cards = claimed[index]
-                services.add_claim(made, seat(made, where).pk, combo, cards)
+                check_writes.add_claim(made, seat(made, where).pk, combo, cards)
     for where, cells in (grids or {}).items():
-        services.set_grid(made, seat(made, where).pk, [*cells, *[""] * (9 - len(cells))])
+        draft_writes.set_grid(made, seat(made, where).pk, [*cells, *[""] * (9 - len(cells))])
     for cells in rounds:
-        services.add_round(made, by_seat(made, cells))
+        num5_writes.add_round(made, by_seat(made, cells))
     for cards in turns:
-        services.play_turn(made, by_seat(made, cards))
+        num5_writes.play_turn(made, by_seat(made, cards))
     if finished:
         services.finish(made)
     return fresh(made)

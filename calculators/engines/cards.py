@@ -294,13 +294,14 @@ def split_cards(text: str) -> list[str]:
 
 
 def parse_cards(
-    cards: str | Sequence[object],
+    cards: object,
     deck: Deck = FULL_DECK,
     field: str = "cards",
     *,
     check_duplicates: bool = True,
 ) -> list[AnyCard]:
-    """Read a list of cards (a line of text, or a sequence of tokens).
+    """Read a list of cards (a line of text, or a list or tuple of tokens; anything else is an
+    :class:`InputError`, so ``cards`` may come straight from a request).
 
     Duplicates of a numeric card are an error (each card exists once, /num-check/regles/#arbitrage-notation); Jokers
     may appear up to the deck's count; action cards may repeat (they are never scored).

@@ -1,6 +1,7 @@
 """Players' names: one rule for every calculator, the Parties and the API.
 
-The rule (API.md « Players », issue « Never lose an entry » item 5):
+The rule (docs/api.md § Conventions), the same in every place that takes names, so that a
+player typed « Léa » on one phone and « léa » on another is one player, never two:
 
 - a name is NFKC-normalised and stripped of surrounding spaces;
 - it has 1 to 40 characters;

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex, SupportsInt
 
 from .cards import FULL_DECK, Card, InputError, ensure_unique, parse_cards
 from .i18n import gettext
@@ -81,7 +82,9 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
             field, gettext("{who} : {what} doit être un nombre entier.").format(who=who, what=what)
         )
     try:
-        number = int(value)  # type: ignore[call-overload]
+        if not isinstance(value, str | bytes | bytearray | SupportsInt | SupportsIndex):
+            raise TypeError(value)  # what int() raises for any other object
+        number = int(value)
     except (TypeError, ValueError):
         raise InputError(
             field,
@@ -191,7 +194,7 @@ def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "player
             field, gettext("{who} : pas encore saisi ({gap}).").format(who=who, gap=gap)
         )
     if raw.get("cards") is not None:
-        parsed = parse_cards(raw["cards"], FULL_DECK, field)  # type: ignore[arg-type]
+        parsed = parse_cards(raw["cards"], FULL_DECK, field)
         cards = tuple(c for c in parsed if isinstance(c, Card))
         plus = sum(c.value for c in cards if not c.is_shadow)
         minus = sum(c.value for c in cards if c.is_shadow)
@@ -270,7 +273,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
         entries = [
             make_entry(
                 raw, gettext("Manche {number}, {name}").format(number=number, name=name), "rounds"
-            )  # type: ignore[arg-type]
+            )
             for raw, name in zip(row, players, strict=True)
         ]
         result = round_result(players, entries, "rounds")

@@ -1,9 +1,11 @@
 """Num 5: one turn resolved — where each revealed card goes and who collects what.
 
-The contract is the turn procedure of the Num 5 rulebook, made precise as rulings T1–T17, the algorithm of
-§3.3 and its validation §3.2. Each ruling has its paragraph on the site, at
-``/num-5/regles/#arbitrage-tour-t1`` … ``#arbitrage-tour-t17``; the docstrings below cite them as
-« T1 » … « T17 ».
+The contract is the turn procedure of the Num 5 rulebook, made precise as rulings T1–T17: the
+algorithm is :func:`_resolve`, and the validation that comes before it (:func:`read_rows`,
+:func:`read_plays`, the cards disjoint) guarantees that every validated turn resolves. Each ruling
+has its paragraph on the site, at ``/num-5/regles/#arbitrage-tour-t1`` … ``#arbitrage-tour-t17``;
+the docstrings below cite them as « T1 » … « T17 ». The JSON shapes are those of the
+``num5/turn`` endpoint (docs/api.md).
 
 Two layers:
 
@@ -15,14 +17,14 @@ Two layers:
   store it and replay it.
 
 No Django import. Bad input raises :class:`InputError` with a French message naming the card,
-row or player (NUM5-TURN.md §3.2), never anything else.
+row or player, never anything else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from .cards import FULL_DECK, Card, Family, InputError, parse_card
 from .i18n import gettext
@@ -52,7 +54,7 @@ SETUP: tuple[tuple[Card, ...], ...] = (
     (Card(0, Family.GREEN),),
 )
 
-# Step ``how`` values (NUM5-TURN.md §3.1).
+# Step ``how`` values (the ``steps`` of the ``num5/turn`` answer, docs/api.md).
 OWN_ROW, CLOSEST, LOWEST = "own_row", "closest", "lowest"
 REPOSITION, REPOSITION_LOWEST, FITS_NOWHERE = "reposition", "reposition_lowest", "fits_nowhere"
 # Step ``result`` values.
@@ -89,7 +91,8 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One revealed card placed (NUM5-TURN.md §3.1 ``steps``), in placement order.
+    """One revealed card placed (a ``steps`` entry of the ``num5/turn`` answer), in placement
+    order.
 
     ``row`` is the table position 1–4, ``None`` when a Shadow is kept (T14); ``cards`` are the
     cards taken, collected, discarded or kept; ``tied_rows`` lists the rows that tied (T8), empty
@@ -171,7 +174,7 @@ class TurnResult:
 def colour(row: Sequence[Card]) -> Family | None:
     """T2: the family of the classic cards a row holds, ``None`` when it holds none.
 
-    Validation (§3.2) guarantees a row never holds two classic families.
+    Validation (:func:`read_rows`) guarantees a row never holds two classic families.
     """
     for card in row:
         if card.family.is_classic:
@@ -213,7 +216,9 @@ ALL_ROWS = tuple(range(ROWS))
 
 
 def _resolve(rows_in: Sequence[Sequence[Card]], plays: Sequence[Play], variant: str) -> TurnResult:
-    """NUM5-TURN.md §3.3 on input already validated (§3.2)."""
+    """The turn, rulings T1–T17, on input already validated (:func:`resolve_turn`): each card in
+    placement order (T3, T4) goes to its row (T1, T7–T9, T14, T15), then takes, collects or
+    explodes (T10, T12, T16)."""
     rows = [list(r) for r in rows_in]
     piles: dict[str, list[Card]] = {p.player: [] for p in plays}
     discarded: list[Card] = []
@@ -251,6 +256,7 @@ def _resolve(rows_in: Sequence[Sequence[Card]], plays: Sequence[Play], variant: 
         row = rows[index]
         before = colour(row)
         last = row[-1].value
+        taken: tuple[Card, ...]
         if value < last:  # T10: one take, the row keeps its length
             taken = (row[0],)
             row = row[1:] + [card]
@@ -295,7 +301,7 @@ def _resolve(rows_in: Sequence[Sequence[Card]], plays: Sequence[Play], variant: 
     )
 
 
-# --------------------------------------------------------------------------- validation (§3.2)
+# --------------------------------------------------------------------------- validation
 
 
 def read_variant(raw: object) -> str:
@@ -481,6 +487,8 @@ def read_plays(raw: object) -> tuple[Play, ...]:
     names: set[str] = set()
     cards: dict[Card, str] = {}
     for index, item in enumerate(raw, start=1):
+        name_raw: object
+        card_raw: object
         if isinstance(item, Play):
             name_raw, card_raw = item.player, item.card
         elif isinstance(item, Mapping):
@@ -543,10 +551,10 @@ def _check_disjoint(rows: Sequence[Sequence[Card]], plays: Sequence[Play]) -> No
 
 
 def resolve_turn(rows: object, plays: object, variant: object = NORMAL) -> TurnResult:
-    """One turn (NUM5-TURN.md §3): the rows in table order, the revealed cards, the variant.
+    """One turn: the rows in table order, the revealed cards, the variant.
 
     Rows and plays may be raw (API shapes, notation strings) or already read; they are always
-    validated (§3.2) before anything moves. See :func:`_resolve` for the algorithm (T1–T17).
+    validated before anything moves. See :func:`_resolve` for the algorithm (T1–T17).
     """
     the_variant = read_variant(variant)
     the_rows = read_rows(rows)
@@ -556,6 +564,17 @@ def resolve_turn(rows: object, plays: object, variant: object = NORMAL) -> TurnR
 
 
 # --------------------------------------------------------------------------- a round, turn by turn
+
+
+class RoundStateJSON(TypedDict):
+    """:meth:`RoundState.to_json`: the state in plain JSON, cards in canonical notation."""
+
+    players: list[str]
+    variant: str
+    turn: int
+    rows: list[list[str]]
+    collected: list[list[str]]
+    discarded: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,7 +620,7 @@ class RoundState:
             where[card] = gettext("défaussée")
         return where
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundStateJSON:
         """A plain-JSON snapshot (cards in canonical notation), for :meth:`from_json`."""
         return {
             "players": list(self.players),
@@ -613,8 +632,9 @@ class RoundState:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RoundState:
-        """Read back a :meth:`to_json` snapshot, checking it like any input (§3.2)."""
+    def from_json(cls, data: object) -> RoundState:
+        """Read back a :meth:`to_json` snapshot, checking it like any input (:func:`read_rows`): ``data`` may be
+        anything a request carried."""
         if not isinstance(data, Mapping):
             raise InputError("state", gettext("L'état de la manche doit être un objet."))
         state = start_round(data.get("players"), data.get("variant"))
@@ -647,7 +667,7 @@ def start_round(players: object, variant: object = NORMAL, rows: object = None) 
     """The set-up: rows ``[0B] [0R] [0J] [0V]``, nothing collected, turn 0.
 
     ``rows`` starts from another table instead (a disputed turn in the middle of a round);
-    they are validated like any rows (§3.2).
+    they are validated like any rows (:func:`read_rows`).
     """
     if not isinstance(players, list | tuple):
         raise InputError("players", gettext("Les joueurs doivent être une liste de noms."))

@@ -3,7 +3,8 @@
 Implements /num-check/regles/#reference-et-rang exactly. A claim is a combination key, its cards and a rank 1–8.
 :func:`score` finds every legal *reading* of the cards (what each Rainbow stands for, which
 mode) and keeps the one with the highest total at the claim's rank (ties: normal mode before
-élargi, then the greatest references, §1.2). ``score = base + references + rank bonus`` (§1.4).
+élargi, then the greatest references: /num-check/regles/#arbitrage-meilleure-lecture).
+``score = base + references + rank bonus`` (/num-check/regles/#reference-et-rang).
 :func:`detect` lists the CHECKs a hand and the centre allow; :func:`sheet` scores a player's
 claims in order.
 """
@@ -11,7 +12,7 @@ claims in order.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -262,7 +263,7 @@ def check_rank(rank: object) -> int:
     return value
 
 
-def read_cards(cards: str | Sequence[object], field: str = "cards") -> list[AnyCard]:
+def read_cards(cards: object, field: str = "cards") -> list[AnyCard]:
     """Parse a claim's cards with the NUM CHECK deck (0–16, action cards allowed)."""
     return parse_cards(cards, NUM_CHECK_DECK, field)
 
@@ -286,7 +287,11 @@ def total_of(combo: Combo, reading: Reading, rank: int) -> int:
     return combo.base + sum(reading.references) + rank_bonus(combo, reading, rank)
 
 
-def _preference(combo: Combo, reading: Reading, rank: int) -> tuple:
+#: How good a reading is (:func:`_preference`): compared as a tuple, greatest best.
+Preference = tuple[int, bool, tuple[int, ...]]
+
+
+def _preference(combo: Combo, reading: Reading, rank: int) -> Preference:
     """Sort key of /num-check/regles/#arbitrage-meilleure-lecture: total, then normal mode, then greatest references."""
     return (total_of(combo, reading, rank), reading.mode == "normal", reading.references)
 
@@ -298,10 +303,10 @@ def best_reading(
     ``candidates``: ``readings(combo, cards)`` already listed (:func:`rank_table` lists them
     once for its eight ranks)."""
     best: Reading | None = None
-    best_key: tuple | None = None
+    best_key: Preference | None = None
     for reading in readings(combo, cards) if candidates is None else candidates:
         if reading.mode == "elargi" and rank != 4:
-            continue  # the Couleur's mode élargi exists at rank 4 only (§1.3)
+            continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
         key = _preference(combo, reading, rank)
         if best_key is None or key > best_key:
             best, best_key = reading, key
@@ -381,7 +386,8 @@ def _score_parsed(
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
     """The same claim scored at ranks 1 to 8 (« cette combinaison aux rangs 1 à 8 »): exactly
     ``[score(combo, cards, r) for r in RANKS]``, with the cards read and their readings listed
-    once instead of eight times (five Rainbows in a Full have dozens of readings; issue #12)."""
+    once instead of eight times (five Rainbows in a Full have dozens of readings, and the page
+    draws this table beside every result)."""
     combo_obj, parsed, _ = _checked(combo, cards, RANKS[0])  # every input check, once
     numeric = [c for c in parsed if isinstance(c, Card)]
     # A reading's preference is a function of its references and mode (two readings that
@@ -405,7 +411,7 @@ def elargi_note(result: ClaimResult) -> str:
     if not result.valid or result.combo.key != "couleur" or result.rank != 4:
         return ""
     numeric = [c for c in result.cards if isinstance(c, Card)]
-    best: dict[str, tuple[tuple, Reading]] = {}
+    best: dict[str, tuple[Preference, Reading]] = {}
     for reading in readings(result.combo, numeric):
         key = _preference(result.combo, reading, 4)
         if reading.mode not in best or key > best[reading.mode][0]:
@@ -455,7 +461,8 @@ def describe(combo: Combo, reading: Reading) -> str:
 
 
 def explain(combo: Combo, reading: Reading, rank: int, bonus: int, total: int) -> tuple[str, ...]:
-    """The breakdown, line by line, in the rulebook's words (UX.md principle 4)."""
+    """The breakdown, line by line, in the rulebook's words, so that every point of a result is
+    explained (« Base Full : 8 », « Rang 4 : écart (7 − 3) × 2 = 8 »)."""
     refs = reading.references
     lines = [gettext("Base {name} : {base}").format(name=gettext(combo.name), base=combo.base)]
     if len(refs) == 1:
@@ -647,7 +654,9 @@ def _suite_reference(values: Sequence[int], cards: Sequence[Card]) -> tuple[int,
     return hi, ""
 
 
-def _natural_suite(cards: Sequence[Card], stand_in: int | None, window_ok) -> Iterator[Reading]:
+def _natural_suite(
+    cards: Sequence[Card], stand_in: int | None, window_ok: Callable[[list[int]], bool]
+) -> Iterator[Reading]:
     """Suites whose cards are natural, with optionally one Rainbow standing for ``stand_in``."""
     values = [c.value for c in cards]
     if _consecutive(values) and window_ok(values):
@@ -835,8 +844,8 @@ def detect(
     claimed card always part of the combination (« jamais entièrement en main »). Lists every
     (claimed centre card, combination not in ``exclude``) that some hand cards complete, once,
     with its best reading at ``rank``; highest total first, equal totals in the order of the
-    centre, then of the combinations' table (§1.1). Action cards may be in the hand or the
-    centre: they are never claimed nor part of a CHECK.
+    centre, then of the combinations' table (/num-check/regles/#combinaisons). Action cards may
+    be in the hand or the centre: they are never claimed nor part of a CHECK.
 
     Bad input: 1–4 hand cards (field ``hand``), 1–4 centre cards (field ``centre``), a card in
     both the hand and the centre (field ``centre``).
@@ -885,7 +894,7 @@ def detect(
 def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> Detected | None:
     """The best reading of ``combo`` made of ``claim`` and ``combo.count - 1`` hand cards."""
     best: tuple[Reading, tuple[Card, ...]] | None = None
-    best_key: tuple | None = None
+    best_key: Preference | None = None
     for subset in combinations(hand, combo.count - 1):
         reading = best_reading(combo, (*subset, claim), rank)
         if reading is None:
@@ -902,9 +911,10 @@ def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> D
 def detect_cards(
     cards: str | Sequence[object], rank: object = 1, exclude: Iterable[object] = ()
 ) -> list[Detected]:
-    """The older detector form (API.md ``detect`` with ``cards``): 2 to 5 cards, the last one
-    claimed from the centre and the others in hand. Only CHECKs that use the last card are
-    listed (/num-check/regles/#arbitrage-check-centre: a combination is never entirely in hand)."""
+    """The older detector form (``num-check/detect`` with ``cards``, docs/api.md): 2 to 5
+    cards, the last one claimed from the centre and the others in hand. Only CHECKs that use
+    the last card are listed (/num-check/regles/#arbitrage-check-centre: a combination is never
+    entirely in hand)."""
     parsed = read_cards(cards)
     if not 2 <= len(parsed) <= HAND_MAX + 1:
         raise InputError(
@@ -963,12 +973,15 @@ def title_for(total: int) -> str:
 
 
 def player_sheet(
-    name: str, claims: Sequence[tuple[object, object]], field: str = "players"
+    name: str, claims: Sequence[tuple[object, object]], field: str | None = "players"
 ) -> PlayerSheet:
     """Score one player's claims in the order announced (/num-check/regles/#arbitrage-check-invalide).
 
     A valid claim takes the next rank; an invalid CHECK takes no rank and uses nothing up
     (ruling). A combination validly claimed twice, or a 9th valid claim, is bad input.
+
+    Every error is reported on ``field``; with ``field=None``, each on its own: ``combo`` for
+    the combination (unknown, already made, a 9th one), ``cards`` for the cards.
     """
     scored: list[SheetClaim] = []
     used: set[str] = set()
@@ -976,24 +989,24 @@ def player_sheet(
         where = gettext("{name}, annonce {number}").format(name=name, number=number)
         try:
             combo = get_combo(combo_key)
-            parsed = read_cards(cards)  # type: ignore[arg-type]
+            parsed = read_cards(cards)
             next_rank = len(used) + 1
             result = score(combo, parsed, min(next_rank, 8))
         except InputError as err:
-            raise InputError(field, f"{where} : {err.message}") from None
+            raise InputError(field or err.field, f"{where} : {err.message}") from None
         if not result.valid:
             scored.append(SheetClaim(None, result))
             continue
         if combo.key in used:
             raise InputError(
-                field,
+                field or "combo",
                 gettext(
                     "{where} : {name} est déjà réalisée par {name2} (une combinaison une seule fois par joueur)."
                 ).format(where=where, name=gettext(combo.name), name2=name),
             )
         if next_rank > 8:
             raise InputError(
-                field,
+                field or "combo",
                 gettext("{where} : {name} a déjà 8 combinaisons, le maximum.").format(
                     where=where, name=name
                 ),
@@ -1004,11 +1017,12 @@ def player_sheet(
     return PlayerSheet(name, tuple(scored), total, title_for(total))
 
 
-def sheet(players: Sequence[tuple[str, Sequence[tuple[object, object]]]]) -> Sheet:
+def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> Sheet:
     """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
 
     Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
-    case-only duplicate is refused, naming both.
+    case-only duplicate is refused, naming both; a name that is not a string (JSON input) is
+    refused the same way.
     """
     if not players:
         raise InputError("players", gettext("Ajoutez au moins un joueur."))

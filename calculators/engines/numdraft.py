@@ -6,11 +6,11 @@ Implements /num-draft/regles/#scoring. A pool is a 3-row × 5-column strip::
 
 Every card *carries* attributes: a colour (family) and a value. An own numeric card carries both
 (cumul); a neighbour R/V/B/J both; a neighbour Shadow only the Shadow colour; a neighbour Rainbow
-its value and ONE colour of its choice; a Joker exactly one attribute of its choice (§2.3).
-For each attribute, the carriers form groups: in Mode Classique the connected components of the
-strip, in Mode Découverte all of them. A group scores 2 (colour) or 3 (value) per card iff its
-own-grid cards hold an *anchor* (§2.4). A neighbour card in at least one scoring group earns its
-bonus once (+1; Shadow +0).
+its value and ONE colour of its choice; a Joker exactly one attribute of its choice
+(/num-draft/regles/#joker). For each attribute, the carriers form groups: in Mode Classique the
+connected components of the strip, in Mode Découverte all of them. A group scores 2 (colour) or
+3 (value) per card iff its own-grid cards hold an *anchor* (/num-draft/regles/#arbitrage-ancre).
+A neighbour card in at least one scoring group earns its bonus once (+1; Shadow +0).
 
 Why the wildcard search is exact
 --------------------------------
@@ -72,7 +72,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from .cards import (
     DRAFT_DECK_LARGE,
@@ -113,7 +113,9 @@ TITLES = {
 
 Place = tuple[int, int]  # (x, y)
 W = TypeVar("W")  # where a card lies: a place in a pool, a player's name at a table
-Attribute = tuple[str, object]  # ("colour", Family) or ("value", int)
+# What a group gathers: a colour (a family) or a value. A union of two tuples, so that testing
+# ``attr[0] == "colour"`` tells the checker which kind of key ``attr[1]`` is.
+Attribute = tuple[Literal["colour"], Family] | tuple[Literal["value"], int]
 
 
 def place_index(x: int, y: int) -> int:
@@ -362,8 +364,9 @@ class Wildcard:
     def as_text(self) -> str:
         if self.attribute is None:
             return "none"
-        kind, key = self.attribute
-        return f"colour {key.code}" if kind == "colour" else f"value {key}"  # type: ignore[union-attr]
+        if self.attribute[0] == "colour":
+            return f"colour {self.attribute[1].code}"
+        return f"value {self.attribute[1]}"
 
     @property
     def french(self) -> str:
@@ -381,13 +384,12 @@ class Wildcard:
             return gettext("{who} ({where}) ne marque dans aucun groupe").format(
                 who=who, where=where
             )
-        kind, key = self.attribute
-        if kind == "colour":
+        if self.attribute[0] == "colour":
             return gettext("{who} ({where}) compte en {french}").format(
-                who=who, where=where, french=key.french
-            )  # type: ignore[union-attr]
+                who=who, where=where, french=self.attribute[1].french
+            )
         return gettext("{who} ({where}) compte comme un {key}").format(
-            who=who, where=where, key=key
+            who=who, where=where, key=self.attribute[1]
         )
 
 
@@ -549,10 +551,9 @@ def _problem(pool: Pool, mode: str) -> _Problem:
 
 
 def _attr_sort(attr: Attribute) -> tuple[int, int]:
-    kind, key = attr
-    if kind == "colour":
-        return (0, FAMILIES.index(key))  # type: ignore[arg-type]
-    return (1, int(key))  # type: ignore[call-overload]
+    if attr[0] == "colour":
+        return (0, FAMILIES.index(attr[1]))
+    return (1, attr[1])
 
 
 def _unit_points(attr: Attribute) -> int:
@@ -768,9 +769,10 @@ def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:
             for p in places:
                 extra = 1 if new_bonus >> place_index(*p) & 1 else 0
                 place_points[p] = place_points.get(p, 0) + unit + extra
-            kind, key = attr
-            key_text = key.code if kind == "colour" else str(key)  # type: ignore[union-attr]
-            groups.append(Group(kind, key_text, places, unit * len(places) + _popcount(new_bonus)))
+            key_text = attr[1].code if attr[0] == "colour" else str(attr[1])
+            groups.append(
+                Group(attr[0], key_text, places, unit * len(places) + _popcount(new_bonus))
+            )
     scoring_by_attr = {
         attr: sum(_groups(mask, problem.jokers, problem.classic)) for attr, mask in carriers.items()
     }
@@ -827,7 +829,7 @@ def score(
     mode: object = CLASSIC,
     values: object = "0-12",
 ) -> PoolResult:
-    """API shape: score one pool (see API.md « NUM DRAFT »)."""
+    """API shape: score one pool (``num-draft/score``, docs/api.md)."""
     mode_key = check_mode(mode)
     deck = deck_for(values)
     return score_pool(read_pool(grid, left, right, deck), mode_key)
@@ -932,6 +934,12 @@ def _check_table_cards(
 MIN_PLAYERS, MAX_PLAYERS, SMALL_TABLE = 2, 7, 5
 
 
+def default_deck(players: int) -> str:
+    """The deck a table of ``players`` plays unless it chooses (/num-draft/regles/#arbitrage-paquet):
+    0 to 12 up to five players, 0 to 16 at six or seven."""
+    return "0-12" if players <= SMALL_TABLE else "0-16"
+
+
 @dataclass(frozen=True, slots=True)
 class OpeningTurn:
     """One turn of the Ouverture: the cards turned, and what they decided."""
@@ -1009,13 +1017,14 @@ def _opening_decision(
                 )
             ).format(names_list=_names_list(jokers)),
         )
+    values = {n: c.value for n, c in state.items() if isinstance(c, Card)}  # no Joker is left
     counts: dict[int, int] = {}
-    for card in state.values():
-        counts[card.value] = counts.get(card.value, 0) + 1  # type: ignore[union-attr]
+    for card_value in values.values():
+        counts[card_value] = counts.get(card_value, 0) + 1
     unique = sorted(v for v, k in counts.items() if k == 1)
     if unique:
         value = unique[0]
-        master = next(n for n, c in state.items() if c.value == value)  # type: ignore[union-attr]
+        master = next(n for n, v in values.items() if v == value)
         return OpeningTurn(
             number,
             cards,
@@ -1042,15 +1051,15 @@ def opening(
     values: object = None,
     again: Sequence[tuple[str, Sequence[object]]] = (),
 ) -> Opening:
-    """The Ouverture (/num-draft/regles/#arbitrage-joker-ouverture; rulings ``/num-draft/regles/#arbitrage-joker-ouverture``
-    and ``#arbitrage-paquet``), turn after turn, strict about the table.
+    """The Ouverture (/num-draft/regles/#ouverture; rulings ``#arbitrage-joker-ouverture`` and
+    ``#arbitrage-paquet``), turn after turn, strict about the table.
 
     ``turned`` is the first turn: (name, card) for every player, in table order (2 to 7).
     ``again`` holds, per player, the cards turned at the following turns, in order: at each
     turn exactly the players the previous turn named (a Joker's player, or every tied player)
     turn their next card, the others keep theirs. Too few later cards is not an error: the
     answer names who still has to turn. The deck is 0–12 with 2–5 players and 0–16 with 6–7,
-    unless ``values`` says which the table chose (§2.7). Bad input, naming the players (field
+    unless ``values`` says which the table chose. Bad input, naming the players (field
     ``players``, ``cards`` or ``again``): a name missing or twice, a card outside the deck, a
     card turned twice (each card exists once), more than 2 Jokers, a later card for a player who
     was not asked to turn one.
@@ -1070,7 +1079,7 @@ def opening(
             ),
         )
     if values is None or values == "":
-        values = "0-12" if len(turned) <= SMALL_TABLE else "0-16"
+        values = default_deck(len(turned))
     deck = deck_for(values)
     names: list[str] = []
     for name, _ in turned:

@@ -239,8 +239,8 @@ def party_game(value: object, field: str = "game") -> GameSpec:
         if text in (game.kind, game.api_name, game.slug):
             return game
     names = [g.name for g in PARTY_GAMES]
-    names = ", ".join(names[:-1]) + gettext(" ou ") + names[-1]
-    raise InputError(field, gettext("Choisissez un jeu : {names}.").format(names=names))
+    listed = ", ".join(names[:-1]) + gettext(" ou ") + names[-1]
+    raise InputError(field, gettext("Choisissez un jeu : {names}.").format(names=listed))
 
 
 def documented_aliases() -> list[tuple[str, str, list[str]]]:

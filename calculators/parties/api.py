@@ -1,8 +1,10 @@
-"""The Parties JSON API (API.md § Parties): the same services as the pages, reached by token.
+"""The Parties JSON API: the same services as the pages, reached by token.
 
 The edit token reads and writes, the read token only reads. Unknown token → 404, a write with
 the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
 nothing to undo or redo) → 409 with the current party, bad input → 400 with its field.
+The routes every game has are here; a game's own (NUM CHECK's claims …) are in its folder
+(``calculators/games/<game>/party/api.py``) and use :func:`endpoint`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
@@ -19,17 +21,18 @@ from numsite import throttle
 from numsite.security import capability
 
 from ..engines.cards import InputError
-from ..games.registry import NUM5, NUM_CHECK, NUM_DRAFT
 from ..web.json import JSON_DUMPS, BodyError, error, read_json
-from . import services
+from . import kinds, services
+from .board import board as board_of
 from .models import Game
 
 
 def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
-    """The whole party, as every 200/201 answer gives it."""
+    """The whole party, as every 200/201 answer gives it: the core's fields, the game's own
+    (its claims, grids or rounds: :meth:`PartyKind.json`), the history and the links."""
     game.refresh_from_db()
-    board = services.board(game)
-    kind = game.kind
+    kind = kinds.of(game)
+    board = board_of(game)
     rows = sorted(board.rows, key=lambda r: r.player.seat)
     out: dict[str, Any] = {
         "game": game.api_name,
@@ -41,66 +44,15 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
             {
                 "name": r.player.name,
                 "total": r.total,
-                "title": (r.title or None) if kind != NUM5.kind else None,
+                "title": None if kind.ranked_by_wins else (r.title or None),
                 "position": r.position,
-                **({"wins": r.wins} if kind == NUM5.kind else {}),
+                **({"wins": r.wins} if kind.ranked_by_wins else {}),
             }
             for r in rows
         ],
         "winners": list(board.winners) if board.finished else [],
+        **kind.json(game, board, rows),
     }
-    if kind == NUM_CHECK.kind:
-        out["claims"] = [
-            {
-                "id": claim.pk,
-                "player": r.player.name,
-                "rank": claim.position,
-                "combo": claim.combo,
-                "cards": claim.cards.split(),
-                "total": scored.total,
-            }
-            for r in rows
-            for claim, scored in r.detail
-        ]
-    elif kind == NUM_DRAFT.kind:
-        out["grids"] = [
-            {
-                "seat": r.player.seat,
-                "player": r.player.name,
-                "cells": [c or None for c in (list(r.player.grid or []) + [""] * 9)[:9]],
-                "total": r.total,
-                "title": r.title,
-            }
-            for r in rows
-        ]
-    else:
-        out["rounds"] = [
-            {
-                "number": stored.number,
-                "entries": {
-                    p.name: {
-                        "plus": p.plus,
-                        "minus": p.minus,
-                        **({"cards": [str(c) for c in p.cards]} if p.cards is not None else {}),
-                    }
-                    for p in scored.players
-                },
-                "totals": list(scored.totals),
-                "winners": list(scored.winners),
-            }
-            for stored, scored in board.extra["rounds"]
-        ]
-    if kind == NUM5.kind:
-        state = services.round_in_play(game).state
-        out["turns"] = {
-            "turn": state.turn,
-            "rows": [[str(c) for c in row] for row in state.rows],
-            "collected": {
-                name: [str(c) for c in cards]
-                for name, cards in zip(state.players, state.collected, strict=True)
-            },
-            "discarded": [str(c) for c in state.discarded],
-        }
     out["history"] = [
         {
             "version": h.version,
@@ -122,7 +74,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
 Handler = Callable[..., Any]
 
 
-def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
+def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., HttpResponse]:
     """One URL of the API: ``METHOD=(handler, writes)``. Handlers get ``(game, data, **kw)``."""
 
     @csrf_exempt
@@ -137,7 +89,7 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., JsonResponse]:
             )
             response["Allow"] = ", ".join(methods)
             return response
-        handler, writes = methods[request.method]  # type: ignore[index]
+        handler, writes = methods[request.method]
         try:
             game, can_edit = services.find(token)
         except Game.DoesNotExist:
@@ -193,20 +145,20 @@ def create(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=201, json_dumps_params=JSON_DUMPS)
 
 
-def _field(data: dict[str, Any], name: str) -> Any:
+def required(data: dict[str, Any], name: str) -> Any:
     if name not in data:
         raise InputError(name, gettext("Le champ « {name} » est obligatoire.").format(name=name))
     return data[name]
 
 
-def _v(data: dict[str, Any]) -> Any:
+def if_version(data: dict[str, Any]) -> Any:
     value = data.get("if_version")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
         raise InputError("if_version", gettext("« if_version » est un nombre entier."))
     return value
 
 
-def _player_named(game: Game, name: object) -> int:
+def player_named(game: Game, name: object) -> int:
     from ..engines.names import name_key
 
     for p in game.players.all():
@@ -217,68 +169,19 @@ def _player_named(game: Game, name: object) -> int:
     )
 
 
-def _claim_add(game: Game, data: dict) -> int:
-    player = _player_named(game, _field(data, "player"))
-    services.add_claim(game, player, _field(data, "combo"), _cards(data), _v(data))
-    return 201
-
-
-def _cards(data: dict) -> Any:
-    cards = _field(data, "cards")
-    if not isinstance(cards, list | str):
-        raise InputError("cards", gettext("« cards » est une liste de cartes."))
-    return cards
-
-
-def _claim_edit(game: Game, data: dict, claim: int) -> None:
-    services.edit_claim(game, claim, data.get("combo"), _cards(data), _v(data))
-
-
-def _claim_delete(game: Game, data: dict, claim: int) -> None:
-    services.delete_claim(game, claim, _v(data))
-
-
-def _grid_set(game: Game, data: dict, seat: int) -> None:
-    player = services.player_by_seat(game, seat)
-    services.set_grid(game, player.pk, _field(data, "cells"), _v(data))
-
-
-def _round_add(game: Game, data: dict) -> int:
-    services.add_round(game, _field(data, "entries"), _v(data))
-    return 201
-
-
-def _round_edit(game: Game, data: dict, number: int) -> None:
-    services.edit_round(game, number, _field(data, "entries"), _v(data))
-
-
-def _round_delete(game: Game, data: dict, number: int) -> None:
-    services.delete_round(game, number, _v(data))
-
-
 def _rename(game: Game, data: dict, seat: int) -> None:
     player = services.player_by_seat(game, seat)
-    services.rename(game, player.pk, _field(data, "name"), _v(data))
+    services.rename(game, player.pk, required(data, "name"), if_version(data))
 
 
 def _player_add(game: Game, data: dict) -> int:
-    services.add_player(game, _field(data, "name"), _v(data))
-    return 201
-
-
-def _turn(game: Game, data: dict) -> int:
-    services.play_turn(game, _field(data, "cards"), _v(data))
-    return 201
-
-
-def _tally(game: Game, data: dict) -> int:
-    services.tally_turns(game, _v(data))
+    services.add_player(game, required(data, "name"), if_version(data))
     return 201
 
 
 def _simple(service: Callable[[Game, Any], object]) -> Handler:
     def handler(game: Game, data: dict) -> None:
-        service(game, _v(data))
+        service(game, if_version(data))
 
     return handler
 
@@ -288,15 +191,8 @@ def _read(game: Game, data: dict) -> None:
 
 
 party = endpoint(GET=(_read, False), HEAD=(_read, False))
-claims = endpoint(POST=(_claim_add, True))
-claim = endpoint(PUT=(_claim_edit, True), DELETE=(_claim_delete, True))
-grid = endpoint(PUT=(_grid_set, True))
-rounds = endpoint(POST=(_round_add, True))
-round_ = endpoint(PATCH=(_round_edit, True), DELETE=(_round_delete, True))
 players = endpoint(POST=(_player_add, True))
 player = endpoint(PATCH=(_rename, True))
-turns = endpoint(POST=(_turn, True))
-turns_tally = endpoint(POST=(_tally, True))
 undo = endpoint(POST=(_simple(services.undo), True))
 redo = endpoint(POST=(_simple(services.redo), True))
 finish = endpoint(POST=(_simple(services.finish), True))

@@ -1,7 +1,9 @@
 """Parties forms: request data → service call. A service's :class:`InputError` lands on a field.
 
 Each write form names its service in :meth:`WriteForm.write`; the view only asks
-``form.is_valid()`` and renders. Every write form carries ``if_version``: a phone whose page is
+``form.is_valid()`` and renders. The writes every game has are here; a game's own write forms
+are in its folder (``calculators/games/<game>/party/forms.py``) and reach the page through its
+hooks (:func:`write_forms`). Every write form carries ``if_version``: a phone whose page is
 older than the sheet is refused (409-like message) instead of overwriting a newer entry.
 """
 
@@ -15,9 +17,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ..engines.cards import InputError
 from ..games import registry
-from ..games.num_check.forms import combo_choices
-from ..games.num_draft.forms import DECK_CHOICES
-from . import services
+from . import kinds, services
 from .models import Game, HistoryEntry
 
 CARD_ATTRS = {
@@ -54,7 +54,10 @@ class NewGameForm(forms.Form):
     values = forms.ChoiceField(
         label=gettext_lazy("Paquet (NUM DRAFT)"),
         required=False,
-        choices=[("", gettext_lazy("Selon le nombre de joueurs")), *DECK_CHOICES],
+        choices=[
+            ("", gettext_lazy("Selon le nombre de joueurs")),
+            *((d.key, gettext_lazy(d.label)) for g in registry.PARTY_GAMES for d in g.decks),
+        ],
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
@@ -72,9 +75,9 @@ class NewGameForm(forms.Form):
     def mode_fields(self) -> list[forms.BoundField]:
         return [self[f"mode_{game.kind}"] for game in registry.PARTY_GAMES]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        if self.errors:
+        if self.errors or data is None:
             return data
         kind = data["kind"]
         try:
@@ -105,9 +108,9 @@ class WriteForm(forms.Form):
     def write(self, data: dict[str, Any]) -> HistoryEntry:  # pragma: no cover - per form
         raise NotImplementedError
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        if self.errors:
+        if self.errors or data is None:
             return data
         try:
             self.entry = self.write(data)
@@ -118,94 +121,6 @@ class WriteForm(forms.Form):
             self.conflict = err
             self.add_error(None, err.message)
         return data
-
-
-class ClaimAddForm(WriteForm):
-    player = forms.IntegerField(label=gettext_lazy("Joueur"))
-    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=combo_choices)
-    cards = forms.CharField(
-        label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
-    )
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.add_claim(
-            self.game, data["player"], data["combo"], data["cards"], data["if_version"]
-        )
-
-
-class ClaimEditForm(WriteForm):
-    claim = forms.IntegerField(label=gettext_lazy("Annonce"), widget=forms.HiddenInput)
-    combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=combo_choices)
-    cards = forms.CharField(
-        label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
-    )
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.edit_claim(
-            self.game, data["claim"], data["combo"], data["cards"], data["if_version"]
-        )
-
-
-class ClaimDeleteForm(WriteForm):
-    claim = forms.IntegerField(widget=forms.HiddenInput)
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.delete_claim(self.game, data["claim"], data["if_version"])
-
-
-class GridForm(WriteForm):
-    player = forms.IntegerField(widget=forms.HiddenInput)
-    field_map = {"cells": "__all__"}
-
-    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
-        super().__init__(game, *args, **kwargs)
-        for i in range(9):
-            self.fields[f"c{i}"] = forms.CharField(required=False, max_length=8)
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        cells = [data.get(f"c{i}", "") for i in range(9)]
-        return services.set_grid(self.game, data["player"], cells, data["if_version"])
-
-
-class RoundForm(WriteForm):
-    """A new round (every player) or a correction (``round`` set: only the changed cells).
-
-    A correction posts each cell with its value when the form was shown (``o<i>``): only the
-    cells whose value differs are sent to the service, so a correction never touches a cell the
-    player did not change, even if another phone changed it in between.
-    """
-
-    round = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    field_map = {"entries": "__all__"}
-
-    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
-        super().__init__(game, *args, **kwargs)
-        self.players = list(game.players.all())
-        for p in self.players:
-            self.fields[f"p{p.pk}"] = forms.CharField(
-                label=p.name, required=False, max_length=200, widget=forms.TextInput(CARD_ATTRS)
-            )
-            self.fields[f"o{p.pk}"] = forms.CharField(
-                required=False, max_length=200, widget=forms.HiddenInput
-            )
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        if data.get("round"):
-            changes = {
-                p.pk: data[f"p{p.pk}"]
-                for p in self.players
-                if data[f"p{p.pk}"].strip() != data[f"o{p.pk}"].strip()
-            }
-            return services.edit_round(self.game, data["round"], changes, data["if_version"])
-        cells = {p.pk: data[f"p{p.pk}"] for p in self.players}
-        return services.add_round(self.game, cells, data["if_version"])
-
-
-class RoundDeleteForm(WriteForm):
-    round = forms.IntegerField(widget=forms.HiddenInput)
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.delete_round(self.game, data["round"], data["if_version"])
 
 
 class RenameForm(WriteForm):
@@ -223,25 +138,7 @@ class PlayerAddForm(WriteForm):
         return services.add_player(self.game, data["name"], data["if_version"])
 
 
-class TurnForm(WriteForm):
-    """One turn of the round in play: each player's revealed card (``t<player id>``)."""
-
-    field_map = {"cards": "__all__"}
-
-    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
-        super().__init__(game, *args, **kwargs)
-        self.players = list(game.players.all())
-        for p in self.players:
-            self.fields[f"t{p.pk}"] = forms.CharField(
-                label=p.name, required=False, max_length=8, widget=forms.TextInput(CARD_ATTRS)
-            )
-
-    def write(self, data: dict[str, Any]) -> HistoryEntry:
-        cards = {p.pk: data[f"t{p.pk}"] for p in self.players}
-        return services.play_turn(self.game, cards, data["if_version"])
-
-
-def _plain(service: Any) -> type[WriteForm]:
+def plain(service: Any) -> type[WriteForm]:
     class PlainForm(WriteForm):
         def write(self, data: dict[str, Any]) -> HistoryEntry:
             return service(self.game, data["if_version"])
@@ -250,21 +147,18 @@ def _plain(service: Any) -> type[WriteForm]:
     return PlainForm
 
 
+#: the writes every game has, by action name (``/parties/<token>/<name>/``)
 WRITE_FORMS: dict[str, type[WriteForm]] = {
-    "claim_add": ClaimAddForm,
-    "claim_edit": ClaimEditForm,
-    "claim_delete": ClaimDeleteForm,
-    "grid_set": GridForm,
-    "round_add": RoundForm,
-    "round_edit": RoundForm,
-    "round_delete": RoundDeleteForm,
     "rename": RenameForm,
     "player_add": PlayerAddForm,
-    "undo": _plain(services.undo),
-    "redo": _plain(services.redo),
-    "finish": _plain(services.finish),
-    "reopen": _plain(services.reopen),
-    "rotate": _plain(services.rotate),
-    "turn": TurnForm,
-    "round_tally": _plain(services.tally_turns),
+    "undo": plain(services.undo),
+    "redo": plain(services.redo),
+    "finish": plain(services.finish),
+    "reopen": plain(services.reopen),
+    "rotate": plain(services.rotate),
 }
+
+
+def write_forms(game: Game) -> dict[str, type[WriteForm]]:
+    """Every write form of a party: the core's and its game's."""
+    return {**WRITE_FORMS, **kinds.of(game).write_forms}

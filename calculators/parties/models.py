@@ -1,7 +1,7 @@
 """Stored game sheets (« parties »): only what players entered, never a score.
 
 Scores, ranks, titles and winners are recomputed by the engines from the stored cards each time
-a sheet is shown (ARCHITECTURE.md). Every write is recorded as one :class:`HistoryEntry` in the
+a sheet is shown (docs/architecture.md). Every write is recorded as one :class:`HistoryEntry` in the
 same transaction, holding what is needed to revert it (undo) and apply it again (redo).
 """
 
@@ -33,7 +33,7 @@ class Game(models.Model):
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     version = models.PositiveIntegerField(default=0)
-    #: Num 5 only: the round being played turn by turn (NUM5-TURN.md), one list of cards per
+    #: Num 5 only: the round being played turn by turn (/num-5/regles/#arbitrage-tour-t1…), one list of cards per
     #: turn in seat order; replayed by the engine from the set-up, never scored here.
     turns = models.JSONField(default=list, blank=True)
     finished = models.BooleanField("terminée", default=False)

@@ -1,12 +1,12 @@
-"""History summaries in the reader's language (issue #14).
+"""History summaries in the reader's language.
 
 A write records, beside its French ``HistoryEntry.summary`` (kept for the admin and as the
 fallback of entries written before this module), a *structured* summary in its ``data``:
 ``data["summary"] = {"msg": "<message id>", "params": {...}}``. The parameters are raw values
 only (players' names, numbers, combination *codes*), never French text: the summary is
 rendered when it is shown, by :func:`render`, in the active language (French by default,
-English on ``/en/`` pages and for ``Accept-Language: en`` in the API), the combination's name
-through the engine's own translation (:attr:`Combo.label <calculators.engines.numcheck.Combo>`).
+English on ``/en/`` pages and for ``Accept-Language: en`` in the API), by the action's own
+``text`` (:mod:`.actions`; a NUM CHECK combination's name through the engine's translation).
 An undo or redo renders its target entry's summary (``HistoryEntry.target``), so it follows the
 reader's language too.
 
@@ -21,119 +21,35 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
-from django.utils.translation import gettext, ngettext
 
-from ..engines import i18n as engine_i18n
-from ..engines import numcheck
+from . import actions
 
 if TYPE_CHECKING:
     from .models import HistoryEntry
 
-#: The message ids and the parameters each takes (a test checks every id renders in French
-#: exactly as the former f-strings did, and in English).
-MESSAGES: dict[str, tuple[str, ...]] = {
-    "create": ("players",),
-    "rename": ("before", "after"),
-    "player_add": ("name",),
-    "claim_add": ("player", "combo", "rank"),
-    "claim_edit": ("player", "combo", "rank"),
-    "claim_delete": ("player", "combo", "rank"),
-    "grid_set": ("player", "count"),
-    "round_add": ("number",),
-    "round_edit": ("number", "players"),
-    "round_delete": ("number",),
-    "turn": ("turn", "number"),
-    "round_tally": ("number", "turns"),
-    "finish": (),
-    "reopen": (),
-    "rotate": (),
-    "undo": (),  # the target entry's summary, rendered recursively
-    "redo": (),
-}
-
 
 def message(msg: str, **params: Any) -> dict[str, Any]:
-    """A structured summary: a message id of :data:`MESSAGES` and its raw parameters."""
-    if msg not in MESSAGES or set(params) != set(MESSAGES[msg]):
-        raise ValueError(f"summary {msg!r} takes {MESSAGES.get(msg)}, not {sorted(params)}")
+    """A structured summary: an action's name (:mod:`.actions`) and its raw parameters."""
+    action = actions.ACTIONS.get(msg)
+    if action is None or set(params) != set(action.params):
+        expected = action.params if action else None
+        raise ValueError(f"summary {msg!r} takes {expected}, not {sorted(params)}")
     return {"msg": msg, "params": params}
 
 
-def _combo(code: object) -> str:
-    """A combination's name from its code, in the active language (the engine's translation)."""
-    combo = numcheck.COMBOS_BY_KEY.get(str(code))
-    if combo is None:
-        return str(code)
-    with engine_i18n.use_language(translation.get_language()):
-        return combo.label
-
-
-def _names(names: object) -> str:
+def names_text(names: object) -> str:
+    """Players' names in a summary: « Léa, Tom »."""
     return ", ".join(str(n) for n in names) if isinstance(names, list | tuple) else str(names)
 
 
 def _text(summary: Mapping[str, Any]) -> str | None:
     """The text of a structured summary in the active language; for undo and redo, the
     sentence with its ``{summary}`` placeholder (the target's summary) still to fill.
-    ``None`` for a message id this code does not know."""
-    msg = summary.get("msg")
-    p = summary.get("params") or {}
-    match msg:
-        case "create":
-            return gettext("Partie créée : {players}").format(players=_names(p["players"]))
-        case "rename":
-            return gettext("{before} renommé(e) {after}").format(
-                before=p["before"], after=p["after"]
-            )
-        case "player_add":
-            return gettext("{name} rejoint la partie").format(name=p["name"])
-        case "claim_add":
-            return gettext("{player} : {combo} (rang {rank})").format(
-                player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
-            )
-        case "claim_edit":
-            return gettext("{player} : {combo} corrigé (rang {rank})").format(
-                player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
-            )
-        case "claim_delete":
-            return gettext("{player} : {combo} supprimé (rang {rank})").format(
-                player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
-            )
-        case "grid_set":
-            count = int(p["count"])
-            return ngettext(
-                "Grille de {player} ({count} case)", "Grille de {player} ({count} cases)", count
-            ).format(player=p["player"], count=count)
-        case "round_add":
-            return gettext("Manche {number} ajoutée").format(number=p["number"])
-        case "round_edit":
-            return gettext("Manche {number} corrigée ({players})").format(
-                number=p["number"], players=_names(p["players"])
-            )
-        case "round_delete":
-            return gettext("Manche {number} supprimée").format(number=p["number"])
-        case "turn":
-            return gettext("Tour {turn} de la manche {number}").format(
-                turn=p["turn"], number=p["number"]
-            )
-        case "round_tally":
-            turns = int(p["turns"])
-            return ngettext(
-                "Manche {number} reportée après {turns} tour(s)",
-                "Manche {number} reportée après {turns} tour(s)",
-                turns,
-            ).format(number=p["number"], turns=turns)
-        case "finish":
-            return gettext("Partie terminée")
-        case "reopen":
-            return gettext("Partie rouverte")
-        case "rotate":
-            return gettext("Nouveaux liens de partage")
-        case "undo":
-            return gettext("Annulé : {summary}")
-        case "redo":
-            return gettext("Rétabli : {summary}")
-    return None
+    ``None`` for an action this code does not know."""
+    action = actions.ACTIONS.get(str(summary.get("msg")))
+    if action is None:
+        return None
+    return action.text(summary.get("params") or {})
 
 
 def _structured(entry: HistoryEntry, html: bool) -> str | None:

@@ -4,7 +4,11 @@ The chip renderers (:func:`card_chip`, :func:`family_chip`) are also used by the
 Markdown extension (``rules/mdext.py``), so a card looks the same in a result and in the rules.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypedDict
 
 from django import template
 from django.template.loader import render_to_string
@@ -13,8 +17,19 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from calculators.engines import i18n as engine_i18n
-from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker, format_line
+from calculators.engines.cards import (
+    FAMILIES,
+    ActionCard,
+    AnyCard,
+    Card,
+    Family,
+    Joker,
+    format_line,
+)
 from numsite.renderer import shown
+
+if TYPE_CHECKING:
+    from calculators.games.num_draft.views import StripCell
 
 register = template.Library()
 
@@ -78,7 +93,7 @@ def picker(
     row), ``-`` (empty place), ``\n`` (next player's line).
 
     The keypad depends on its arguments and the language only, never on what a player typed:
-    it is drawn once per process for each (issue #12; a page draws up to four)."""
+    it is drawn once per process for each (a page draws up to four)."""
     return _picker(
         str(target), int(max_value), bool(jokers), mode, max_from, extras, get_language()
     )
@@ -106,14 +121,14 @@ def _picker(
         "jokers": jokers,
         "mode": mode,
     }
-    return mark_safe(render_to_string("web/_picker.html", context))  # noqa: S308
+    return mark_safe(render_to_string("web/_picker.html", context))  # safe HTML: a template's
 
 
 @register.filter
-def pool_cell(cell: dict) -> SafeString:
-    """One place of a NUM DRAFT pool strip (calculators.presenters.strip_rows): its card as a
-    chip, its points, and classes naming its groups. Drawn in Python: fifteen places, each six
-    template conditions, were half of the NUM DRAFT page (issue #12)."""
+def pool_cell(cell: StripCell) -> SafeString:
+    """One place of a NUM DRAFT pool strip (calculators.games.num_draft.views.strip_rows): its
+    card as a chip, its points, and classes naming its groups. Drawn in Python: fifteen places,
+    each six template conditions, were half of the NUM DRAFT page's time."""
     classes = "place d-flex flex-column align-items-center justify-content-center"
     if cell["neighbour"]:
         classes += " neighbour"
@@ -127,29 +142,29 @@ def pool_cell(cell: dict) -> SafeString:
     title = shown(cell["label"]) + (f" : +{shown(points)}" if points else "")
     card = chip(cell["card"]) if cell["card"] else ""
     tally = f'<span class="pts">+{shown(points)}</span>' if points else ""
-    return mark_safe(  # noqa: S308 - every value escaped above, the chip is safe HTML
+    return mark_safe(  # safe HTML: every value escaped above, the chip is safe HTML
         f'\n    <div class="{classes}"\n         title="{title}">\n      {card}\n      {tally}'
         "\n    </div>\n  "
     )
 
 
 @register.filter
-def codes(cards: object, separator: str = " ") -> str:
+def codes(cards: Iterable[AnyCard] | None, separator: str = " ") -> str:
     """Cards in the engines' notation (``format_line``), ``separator`` between them
     (``7R+7B+JK`` with ``"+"``: a calculator link's query)."""
     return format_line(cards or ()).replace(" ", separator)
 
 
 @register.filter
-def chips_of(cards: object) -> SafeString:
+def chips_of(cards: Iterable[object] | None) -> SafeString:
     """Cards as chips separated by spaces, one value a translated sentence can hold."""
-    return mark_safe(" ".join(str(chip(card)) for card in cards or ()))  # noqa: S308 - chips escape
+    return mark_safe(" ".join(str(chip(card)) for card in cards or ()))  # safe HTML: chips escape
 
 
 @register.filter
 def chips(line: str) -> SafeString:
     """A stored line of canonical cards (« 7R 7B JK ») as chips."""
-    return mark_safe(  # noqa: S308 - each part escaped by _token_chip
+    return mark_safe(  # safe HTML: each part escaped by _token_chip
         " ".join(_token_chip(token, _languages()) for token in (line or "").split())
     )
 
@@ -170,8 +185,17 @@ def _token_chip(token: str, languages: tuple[str, str | None]) -> str:
         return str(format_html("<span>{}</span>", token))
 
 
+class GridCell(TypedDict):
+    """One cell of a NUM DRAFT grid (:func:`grid_cells`)."""
+
+    index: int  # 0–8, row by row
+    value: object  # the card as stored or as just posted, ``""`` when empty
+    row: int  # 1-based
+    column: int  # 1-based
+
+
 @register.filter
-def grid_cells(player: object, posted: object = None) -> list[dict]:
+def grid_cells(player: object, posted: object = None) -> list[GridCell]:
     """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
     what was just posted for this player when it was refused (input is never lost)."""
     if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
@@ -199,9 +223,11 @@ def get_turn(posted: object, player_id: object) -> str:
 
 
 @register.filter
-def zip_with(first: object, second: object) -> list[tuple]:
+def zip_with(
+    first: Iterable[object] | None, second: Iterable[object] | None
+) -> list[tuple[object, object]]:
     """Pair two sequences item by item in a template loop."""
-    return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]
+    return list(zip(first or (), second or (), strict=False))
 
 
 @register.filter

@@ -1,5 +1,5 @@
 """French typography for our own French text: narrow no-break spaces before ``: ; ! ?`` and
-inside « », typographic apostrophes (issue #10).
+inside « », typographic apostrophes, as French print sets them.
 
 Applied once, to text we write, never to attributes, URLs, JSON, form values or players' names:
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import re
+from typing import TYPE_CHECKING
 
 from django import template
 from django.template.base import Node, NodeList, TextNode, Token, TokenType
@@ -26,6 +27,9 @@ from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 register = template.Library()
 
@@ -92,10 +96,10 @@ def french_html(html: str) -> str:
 
 
 @register.filter(is_safe=True)
-def typo(value: object) -> SafeString:
+def typo(value: StrOrPromise) -> SafeString:
     """``{{ game.pitch|typo }}``: our own French prose with French typography (escaped first)."""
     html = str(conditional_escape(value))
-    return mark_safe(french_html(html) if is_french() else html)  # noqa: S308 - escaped above
+    return mark_safe(french_html(html) if is_french() else html)  # safe HTML: escaped above
 
 
 class FrenchTextNode(TextNode):
@@ -120,8 +124,8 @@ class FrenchTranslateNode(Node):
     def __init__(self, node: Node, french_node: Node) -> None:
         self.node = node
         self.french_node = french_node
-        self.token = getattr(node, "token", None)
-        self.origin = getattr(node, "origin", None)
+        self.token = node.token
+        self.origin = node.origin
 
     def render(self, context: template.Context) -> str:
         return (self.french_node if _french(context) else self.node).render(context)
@@ -137,22 +141,23 @@ def _french_tokens(tokens: list[Token]) -> list[Token]:
     ]
 
 
-def _french_twin(node: Node) -> Node | None:
+def _french_twin(node: TranslateNode | BlockTranslateNode) -> Node | None:
     """The French twin of a translate node, or None when it has nothing to fix (a variable)."""
-    twin = copy.copy(node)
     if isinstance(node, BlockTranslateNode):
         if node.asvar:
             return None
-        twin.singular = _french_tokens(node.singular)
-        twin.plural = _french_tokens(node.plural)
-        return twin
+        block_twin = copy.copy(node)
+        block_twin.singular = _french_tokens(node.singular)
+        block_twin.plural = _french_tokens(node.plural)
+        return block_twin
     variable = node.filter_expression.var
     literal = getattr(variable, "literal", None)
     if node.asvar or node.noop or not isinstance(literal, str) or node.filter_expression.filters:
         return None
+    twin = copy.copy(node)
     twin.filter_expression = copy.copy(node.filter_expression)
     twin.filter_expression.var = copy.copy(variable)
-    twin.filter_expression.var.literal = mark_safe(french_html(literal))  # noqa: S308 - our text
+    twin.filter_expression.var.literal = mark_safe(french_html(literal))  # safe HTML: our text
     return twin
 
 
@@ -196,8 +201,8 @@ _FRENCH = "numsite.typo.french"
 
 def _french(context: template.Context) -> bool:
     """Whether the active language is French, asked once per template being rendered (its
-    ``render_context``), not once per text node (issue #12: a Parties board has some six
-    hundred, and each asking cost as much as drawing it). A template renders in one language."""
+    ``render_context``), not once per text node: a Parties board has some six hundred, and each
+    asking cost as much as drawing it. A template renders in one language."""
     french = context.render_context.get(_FRENCH)
     if french is None:
         french = context.render_context[_FRENCH] = is_french()

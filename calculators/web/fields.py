@@ -1,13 +1,13 @@
 """How a calculator field is drawn: the card widget and the bound field behind
-``{{ form.cards.as_field_group }}`` (issue #12: in Python, their markup unchanged).
+``{{ form.cards.as_field_group }}``, drawn in Python for speed, their markup unchanged.
 
-Every calculator form (calculators.forms.EngineForm) uses :class:`ScopedBoundField`; lists of
+Every calculator form (calculators.web.forms.EngineForm) uses :class:`ScopedBoundField`; lists of
 choices it draws are kept by everything they draw from (:func:`_cached`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from django import forms
@@ -49,11 +49,11 @@ class CardInput(forms.TextInput):
     ) -> SafeString:
         """``<input type="text" name="…" id="…" value="…" …>``: the id right after the name
         and a value always drawn (empty when none), then the other attributes, escaped as
-        Django's ``attrs.html`` does (drawn in Python, numsite/renderer.py, issue #12)."""
+        Django's ``attrs.html`` does (drawn in Python, as numsite/renderer.py draws widgets)."""
         widget = self.get_context(name, value, attrs)["widget"]
         others = dict(widget["attrs"])
         ident = others.pop("id", None)
-        return mark_safe(  # noqa: S308 - every part is escaped
+        return mark_safe(  # safe HTML: every part is escaped
             f'<input type="text" name="{renderer_shown(widget["name"])}"'
             + (f' id="{renderer_shown(ident)}"' if ident else "")
             + f' value="{shown_str("" if widget["value"] is None else widget["value"])}"'
@@ -61,10 +61,15 @@ class CardInput(forms.TextInput):
         )
 
 
+#: The attribute that flags a form field as a card place (:func:`place`); Django's fields have
+#: no such attribute of their own, so it is set and read by name.
+PLACE_FLAG = "place"
+
+
 def place(field: forms.Field) -> forms.Field:
     """Flag a card place drawn in a strip or a table cell: the field template keeps its label
     for screen readers only and draws no margin around it."""
-    field.place = True  # type: ignore[attr-defined]
+    setattr(field, PLACE_FLAG, True)
     return field
 
 
@@ -73,8 +78,8 @@ class ScopedBoundField(forms.BoundField):
 
     Its id carries its form's ``id_scope`` (``id_detect_rank``) on a page that draws two forms
     with a field of the same name: one label, one error container each. Its parts (ids, kind,
-    the described widget) are computed once, in Python (issue #12: a template that derived them
-    with filters and crispy-forms' ``crispy_field`` tag cost half a millisecond a field)."""
+    the described widget) are computed once, in Python: a template that derived them with
+    filters and crispy-forms' ``crispy_field`` tag cost half a millisecond a field."""
 
     @cached_property
     def auto_id(self) -> str:  # a form's ids never change once it is made
@@ -113,7 +118,7 @@ class ScopedBoundField(forms.BoundField):
 
     @property
     def place(self) -> bool:
-        return bool(getattr(self.field, "place", False))
+        return bool(getattr(self.field, PLACE_FLAG, False))
 
     def options(self) -> SafeString:
         """A fieldset's radios or checkboxes, each with its label (Bootstrap's form-check)."""
@@ -121,7 +126,7 @@ class ScopedBoundField(forms.BoundField):
 
     def _draw_options(self) -> SafeString:
         css = "form-check form-check-inline" if self.inline else "form-check"
-        return mark_safe(  # noqa: S308 - the tags are Django's, the rest escaped
+        return mark_safe(  # safe HTML: the tags are Django's, the rest escaped
             "".join(
                 f'<div class="{css}">{option.tag()} <label class="form-check-label" '
                 f'for="{renderer_shown(option.id_for_label)}">'
@@ -137,15 +142,17 @@ class ScopedBoundField(forms.BoundField):
 
     def _draw_widget(self) -> SafeString:
         own = self.field.widget.attrs
-        extra = {"aria-describedby": _words(own.get("aria-describedby", ""), self.described_by)}
+        extra: dict[str, str | bool] = {
+            "aria-describedby": _words(own.get("aria-describedby", ""), self.described_by)
+        }
         if self.errors:
             extra["class"] = _words(own.get("class", ""), "is-invalid")
         return self.as_widget(attrs=extra)
 
-    def _choices_key(self, part: str) -> tuple | None:
+    def _choices_key(self, part: str) -> tuple[Hashable, ...] | None:
         """Everything a list of choices draws from (a ``<select>``, checkboxes, radios), or
-        ``None`` for any other widget: its HTML is then made once per key (issue #12: the same
-        fourteen combinations and eight ranks, option by option, on every page)."""
+        ``None`` for any other widget: its HTML is then made once per key (the same fourteen
+        combinations and eight ranks, option by option, on every page)."""
         widget, field = self.field.widget, self.field
         if not isinstance(widget, ChoiceWidget):
             return None
@@ -179,11 +186,11 @@ class ScopedBoundField(forms.BoundField):
         checkboxes sit in a ``<fieldset>`` with a ``<legend>``. A field flagged ``place`` (a
         card place in a strip or a table cell) keeps its label for screen readers only.
 
-        Drawn here rather than by a template (issue #12): the template, through crispy-forms'
+        Drawn here rather than by a template: the template, through crispy-forms'
         ``|as_crispy_field``, cost a third of a calculator page (a template render and a
         context per field, 17 fields on NUM DRAFT's page)."""
         if self.is_hidden:
-            return str(self)
+            return self.__html__()  # str(self): the hidden widget, safe HTML
         label = renderer_shown(self.label)
         target = renderer_shown(self.id_for_label)
         if self.kind == "choices":
@@ -211,7 +218,7 @@ class ScopedBoundField(forms.BoundField):
         )
         errors = "".join(f"{renderer_shown(e)} " for e in self.errors)
         close = "</fieldset>" if self.kind == "choices" else "</div>"
-        return mark_safe(  # noqa: S308 - every part is escaped or Django's safe HTML
+        return mark_safe(  # safe HTML: every part is escaped or Django's safe HTML
             f"{head}\n  {help_html}\n"
             f'  <div class="invalid-feedback d-block" id="{renderer_shown(self.error_id)}" '
             f'data-error-for="{renderer_shown(self.auto_id)}" role="alert">{errors}</div>\n'
@@ -221,16 +228,16 @@ class ScopedBoundField(forms.BoundField):
 
 #: HTML of lists of choices by everything they draw from (ScopedBoundField._choices_key);
 #: emptied when full.
-_CHOICES_HTML: dict[tuple, SafeString] = {}
+_CHOICES_HTML: dict[tuple[Hashable, ...], SafeString] = {}
 CHOICES_KEPT = 2048
 
 
-def hash_key(*parts: Any) -> tuple:
+def hash_key(*parts: Any) -> tuple[Hashable, ...]:
     """``parts`` as a hashable key: dicts, lists and tuples frozen, recursively."""
     return tuple(_frozen(part) for part in parts)
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: object) -> Hashable:
     if isinstance(value, dict):
         return tuple((k, _frozen(v)) for k, v in value.items())
     if isinstance(value, list | tuple):
@@ -239,7 +246,7 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _cached(key: tuple | None, draw: Callable[[], SafeString]) -> SafeString:
+def _cached(key: tuple[Hashable, ...] | None, draw: Callable[[], SafeString]) -> SafeString:
     if key is None:
         return draw()
     html = _CHOICES_HTML.get(key)

@@ -7,9 +7,11 @@ only asks ``form.is_valid()`` and renders.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Any
 
 from django import forms
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext
 
 from ..engines.cards import InputError
@@ -51,13 +53,21 @@ class EngineForm(forms.Form):
                 css = "form-control"
             widget.attrs.setdefault("class", css)
 
+    def data_copy(self) -> MutableMapping[str, Any]:
+        """A copy of the bound data to change, then bind again as ``self.data`` (the form is
+        redrawn with it): a request's QueryDict is immutable, its copy is not; a plain dict
+        (tests) is copied as a dict."""
+        if isinstance(self.data, MultiValueDict):
+            return self.data.copy()
+        return dict(self.data)
+
     def live_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.live_fields]
 
     def run(self) -> Any:  # pragma: no cover - each form implements it
         raise NotImplementedError
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         cleaned = super().clean()
         if self.errors:
             return cleaned

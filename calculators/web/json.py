@@ -21,7 +21,8 @@ JSON_DUMPS = {"ensure_ascii": False}
 
 
 def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
-    """API.md's error answer; ``extra`` adds top-level keys (the Parties API's ``party``)."""
+    """The API's error answer, ``{"error": {"field", "message"}}`` (docs/api.md § Errors);
+    ``extra`` adds top-level keys (the Parties API's ``party``)."""
     return JsonResponse(
         {"error": {"field": field, "message": message}, **extra},
         status=status,
@@ -39,7 +40,8 @@ class BodyError(Exception):
         self.status = status
 
 
-#: API.md: JSON nested deeper than this is bad input (400), checked before decoding.
+#: JSON nested deeper than this is bad input (400), checked before decoding: a deep body must
+#: never reach the recursive decoder.
 MAX_JSON_DEPTH = 32
 
 
@@ -143,7 +145,7 @@ def as_bool(data: dict[str, Any], field: str) -> bool:
     return value
 
 
-def as_list(value: Any, field: str) -> list:
+def as_list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list):
         raise InputError(field, gettext("« {field} » doit être une liste.").format(field=field))
     return value

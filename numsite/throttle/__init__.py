@@ -60,7 +60,7 @@ def _networks(entries: Iterable[str]) -> list[ipaddress.IPv4Network | ipaddress.
     return [ipaddress.ip_network(e.strip(), strict=False) for e in entries if e.strip()]
 
 
-def _trusted(address: str, networks: list) -> bool:
+def _trusted(address: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
     try:
         ip = ipaddress.ip_address(address.strip())
     except ValueError:
@@ -131,7 +131,7 @@ def hit(request: HttpRequest, scope: str, rate_setting: str) -> int | None:
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
-    """429 with ``Retry-After``, in the reader's language: API.md's JSON error under /api/; to
+    """429 with ``Retry-After``, in the reader's language: the API's JSON error under /api/; to
     an htmx request (a write from a page), the message alone, swapped into the page's status
     region (``#request-status``, base.html) so the typed entry stays in its form; else a page."""
     message = ngettext(

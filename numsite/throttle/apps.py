@@ -1,3 +1,6 @@
+from collections.abc import Sequence
+from typing import Any
+
 from django.apps import AppConfig
 from django.conf import settings
 from django.core import checks
@@ -17,11 +20,13 @@ class ThrottleConfig(AppConfig):
 RATE_SETTINGS = ("PARTIES_CREATE_RATE", "PARTIES_WRITE_RATE", "ADMIN_LOGIN_RATE")
 
 
-def check_rates(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+def check_rates(
+    app_configs: Sequence[AppConfig] | None = None, **kwargs: Any
+) -> list[checks.CheckMessage]:
     """A malformed rate (``PARTIES_WRITE_RATE=300``) fails at start-up, not on a request."""
     from . import parse_rate
 
-    errors = []
+    errors: list[checks.CheckMessage] = []
     for name in RATE_SETTINGS:
         try:
             parse_rate(getattr(settings, name))

@@ -1,5 +1,7 @@
 """/api/ documents the API from the engines' own tables (issue #13 item 6)."""
 
+import re
+
 import pytest
 from django.utils.html import escape
 
@@ -25,3 +27,30 @@ def test_the_api_page_lists_endpoints_combination_names_and_mode_aliases(client)
 def test_unknown_api_paths_stay_json_404s(client):
     response = client.get("/api/v2/nothing")
     assert response.status_code == 404 and response.json()["error"]["field"] == "path"
+
+
+def _routes():
+    """Every route under /api/v1/ as (methods the view answers, path), read from the URLconf."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found = []
+
+    def walk(patterns, prefix):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, prefix + str(p.pattern))
+            elif isinstance(p, URLPattern):
+                found.append(prefix + str(p.pattern))
+
+    walk(get_resolver().url_patterns, "")
+    return {
+        re.sub(r"<(?:str|int):(\w+)>", "<>", path) for path in found if path.startswith("api/v1/")
+    }
+
+
+def test_the_api_page_lists_every_route_the_urlconf_serves():
+    """The hand-kept list of the /api/ page names exactly the routes under /api/v1/."""
+    from calculators.api_docs import ENDPOINTS
+
+    listed = {re.sub(r"<[^>]+>", "<>", path.lstrip("/")) for _, path, _ in ENDPOINTS}
+    assert listed == _routes()

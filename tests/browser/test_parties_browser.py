@@ -4,6 +4,8 @@ compressed; a write over the abuse limit."""
 import pytest
 from playwright.sync_api import expect
 
+from calculators.games.num_check.party import writes as check_writes
+
 pytestmark = pytest.mark.browser
 
 
@@ -50,7 +52,6 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     """Another phone's claim reaches this one through the poll (the board sent gzipped, with
     links relative to the party's page); deleting that claim from the swapped board
     posts to this party."""
-    from calculators.parties import services
     from tests.conftest import EIGHT_CLAIMS
     from tests.factories import party
 
@@ -66,7 +67,7 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
         ),
     )
     combo, cards = EIGHT_CLAIMS[0]
-    services.add_claim(game, game.players.first().pk, combo, cards)  # the other phone
+    check_writes.add_claim(game, game.players.first().pk, combo, cards)  # the other phone
     delete = page.get_by_role("button", name="Supprimer l’annonce 1 de Léa")
     expect(delete).to_be_visible(timeout=10_000)  # one poll, every 3 s
     assert polled and polled[-1] == "gzip"

@@ -7,6 +7,9 @@ import pytest
 from django.urls import reverse
 
 from calculators.games import registry
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from tests.factories import by_seat, fresh, party, seat
 
@@ -44,11 +47,11 @@ def every_write():
     services wrote before summaries were rendered in the reader's language."""
     check = party("num_check")
     services.add_player(check, "Noé")
-    services.add_claim(check, seat(check, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(check, seat(check, 0).pk, "paire", "5R 5B")
     claim = check.players.get(seat=0).claims.get()
-    services.edit_claim(check, claim.pk, "brelan", "7R 7B 7J")
-    services.add_claim(check, seat(check, 1).pk, "full", "2R 2B 2J 3V 3A")
-    services.delete_claim(check, claim.pk)
+    check_writes.edit_claim(check, claim.pk, "brelan", "7R 7B 7J")
+    check_writes.add_claim(check, seat(check, 1).pk, "full", "2R 2B 2J 3V 3A")
+    check_writes.delete_claim(check, claim.pk)
     services.undo(check)
     services.redo(check)
     services.finish(check)
@@ -56,16 +59,16 @@ def every_write():
     services.rename(check, seat(check, 1).pk, "Tomas <b>")
     services.rotate(check)
     draft = party("num_draft", ("Léa", "Tom"))
-    services.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "3R", *[""] * 6])
-    services.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "4R", *[""] * 6])
+    draft_writes.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "3R", *[""] * 6])
+    draft_writes.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "4R", *[""] * 6])
     num5 = party("num5")
-    services.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
-    services.edit_round(num5, 1, {seat(num5, 0).pk: "12R", seat(num5, 1).pk: "20"})
-    services.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
-    services.delete_round(num5, 2)
-    services.play_turn(num5, by_seat(num5, ["9R", "9B", "2V"]))
-    services.play_turn(num5, by_seat(num5, ["1R", "3B", "4V"]))
-    services.tally_turns(num5)
+    num5_writes.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
+    num5_writes.edit_round(num5, 1, {seat(num5, 0).pk: "12R", seat(num5, 1).pk: "20"})
+    num5_writes.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
+    num5_writes.delete_round(num5, 2)
+    num5_writes.play_turn(num5, by_seat(num5, ["9R", "9B", "2V"]))
+    num5_writes.play_turn(num5, by_seat(num5, ["1R", "3B", "4V"]))
+    num5_writes.tally_turns(num5)
     services.undo(num5)
     games = {"num_check": fresh(check), "num_draft": fresh(draft), "num5": fresh(num5)}
     return games, EVERY_WRITE_FRENCH

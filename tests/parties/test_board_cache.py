@@ -1,6 +1,6 @@
-"""The live board is drawn once per version, language and kind of link, then served from the
-cache: every phone still gets its own CSRF token, its own language, and the board
-of the version it asked for."""
+"""The live board is drawn once per version, language and kind of link, then served from
+Django's cache: it holds no reader's CSRF token (each phone posts with its own, in the header
+htmx sends), and every phone gets its own language and the board of the version it asked for."""
 
 import re
 from urllib.parse import urlencode
@@ -9,8 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from calculators.parties import services
-from calculators.parties.views import CSRF_SLOT
+from calculators.games.num_check.party import writes as check_writes
 from tests.factories import fresh, party, seat
 
 from .conftest import url
@@ -28,25 +27,55 @@ def board(client, game, token=None, language=""):
 
 def test_a_cached_board_is_the_board_drawn_afresh():
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     phone = Client()
     drawn = board(phone, game)
     served = board(phone, game)  # from the cache
-    assert CSRF.sub("", drawn) == CSRF.sub("", served)
-    assert "Léa" in served and "claim_delete/" in served and CSRF_SLOT not in served
+    assert drawn == served
+    assert "Léa" in served and "claim_delete/" in served and not CSRF.search(served)
 
 
-def test_each_phone_gets_its_own_csrf_token_and_can_delete_with_it():
+HX_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
+
+
+def test_each_phone_deletes_from_the_cached_board_with_its_own_csrf_token():
+    """The ✕ of a polled board posts through htmx, with the token of the phone's own page."""
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     board(first, game)  # draws and caches it
-    token = CSRF.search(board(second, game)).group(1)
-    assert token != CSRF_SLOT
+    served = board(second, game)
+    assert "claim_delete/" in served and not CSRF.search(served)
+    token = HX_TOKEN.search(second.get(url(game, "game")).content.decode()).group(1)
     claim = seat(game, 0).claims.get()
+    body = urlencode({"claim": claim.pk, "if_version": fresh(game).version})
+    refused = first.post(
+        url(game, "action", action="claim_delete"),
+        body,
+        content_type="application/x-www-form-urlencoded",
+        headers={"HX-Request": "true"},
+    )
+    assert refused.status_code == 403  # no token of its own: refused
     deleted = second.post(
+        url(game, "action", action="claim_delete"),
+        body,
+        content_type="application/x-www-form-urlencoded",
+        headers={"HX-Request": "true", "X-CSRFToken": token},
+    )
+    assert deleted.status_code == 200
+    assert not seat(game, 0).claims.exists()
+
+
+def test_the_page_draws_its_board_with_the_readers_token_for_phones_without_javascript():
+    game = party()
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    phone = Client(enforce_csrf_checks=True)
+    page = phone.get(url(game, "game")).content.decode()
+    token = CSRF.search(page[page.index('id="board"') :]).group(1)
+    claim = seat(game, 0).claims.get()
+    deleted = phone.post(
         url(game, "action", action="claim_delete"),
         urlencode(
             {"claim": claim.pk, "if_version": fresh(game).version, "csrfmiddlewaretoken": token}
@@ -60,7 +89,7 @@ def test_each_phone_gets_its_own_csrf_token_and_can_delete_with_it():
 def test_the_board_follows_the_version_and_the_language():
     game = party()
     before = board(Client(), game)
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     after = board(Client(), game)
     assert "Léa — 0/8 combinaisons" in before and "Léa — 1/8 combinaisons" in after
     english = board(Client(), game, language="/en")
@@ -70,7 +99,7 @@ def test_the_board_follows_the_version_and_the_language():
 
 def test_the_read_only_board_is_not_the_edit_board():
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     edit = board(Client(), game)
     read = board(Client(), game, token=game.read_token)

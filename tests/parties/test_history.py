@@ -10,6 +10,9 @@ import random
 import pytest
 
 from calculators.engines.cards import InputError
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
 from calculators.games.registry import NUM_CHECK, NUM_DRAFT
 from calculators.parties import services
 from calculators.parties.models import Claim, HistoryEntry
@@ -36,9 +39,9 @@ def snapshot(game):
 def test_every_write_is_one_history_entry_and_version_counts_the_writes():
     game = party()
     lea = seat(game, 0).pk
-    services.add_claim(game, lea, "paire", "5R 5B")
-    services.add_claim(game, lea, "brelan", "7R 7B 7J")
-    services.delete_claim(game, Claim.objects.get(combo="paire").pk)
+    check_writes.add_claim(game, lea, "paire", "5R 5B")
+    check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
+    check_writes.delete_claim(game, Claim.objects.get(combo="paire").pk)
     services.undo(game)
     services.redo(game)
     services.finish(game)
@@ -56,10 +59,10 @@ def test_every_write_is_one_history_entry_and_version_counts_the_writes():
 def test_undo_of_a_delete_brings_the_claim_back_with_its_id_and_rank():
     game = party()
     lea = seat(game, 0).pk
-    services.add_claim(game, lea, "paire", "5R 5B")
-    services.add_claim(game, lea, "brelan", "7R 7B 7J")
+    check_writes.add_claim(game, lea, "paire", "5R 5B")
+    check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
     paire = Claim.objects.get(combo="paire")
-    services.delete_claim(game, paire.pk)
+    check_writes.delete_claim(game, paire.pk)
     assert list(Claim.objects.values_list("combo", "position")) == [("brelan", 1)]
     services.undo(game)
     assert list(Claim.objects.order_by("position").values_list("id", "combo", "position")) == [
@@ -73,9 +76,9 @@ def test_undo_reverts_the_latest_write_not_the_latest_claim():
     delete her other claim."""
     game = party()
     lea = seat(game, 0).pk
-    services.add_claim(game, lea, "paire", "5R 5B")
-    services.add_claim(game, lea, "brelan", "7R 7B 7J")
-    services.delete_claim(game, Claim.objects.get(combo="paire").pk)
+    check_writes.add_claim(game, lea, "paire", "5R 5B")
+    check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
+    check_writes.delete_claim(game, Claim.objects.get(combo="paire").pk)
     entry = services.undo(game)
     assert entry.summary == "Annulé : Léa : Paire supprimé (rang 1)"
     assert Claim.objects.count() == 2
@@ -84,8 +87,8 @@ def test_undo_reverts_the_latest_write_not_the_latest_claim():
 def test_undo_of_a_grid_change_restores_the_old_cell_only():
     game = party("num_draft", ["A", "B"])
     a = seat(game, 0).pk
-    services.set_grid(game, a, ["1R", "2R", "3R", "", "", "", "", "", ""])
-    services.set_grid(game, a, ["1R", "2R", "4R", "", "", "", "", "", ""])
+    draft_writes.set_grid(game, a, ["1R", "2R", "3R", "", "", "", "", "", ""])
+    draft_writes.set_grid(game, a, ["1R", "2R", "4R", "", "", "", "", "", ""])
     services.undo(game)
     assert seat(game, 0).grid[:3] == ["1R", "2R", "3R"]
 
@@ -93,8 +96,8 @@ def test_undo_of_a_grid_change_restores_the_old_cell_only():
 def test_undo_of_a_round_edit_restores_the_old_cell():
     game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
-    services.add_round(game, {a: "10R", b: "27", c: "0"})
-    services.edit_round(game, 1, {a: "12R"})
+    num5_writes.add_round(game, {a: "10R", b: "27", c: "0"})
+    num5_writes.edit_round(game, 1, {a: "12R"})
     services.undo(game)
     assert game.rounds.get().entries[str(a)] == {"cards": ["10R"]}
     assert game.rounds.count() == 1  # the round is still there
@@ -103,7 +106,7 @@ def test_undo_of_a_round_edit_restores_the_old_cell():
 def test_undo_of_finish_reopens_and_undo_never_undoes_an_undo():
     game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
-    services.add_round(game, {a: "10R", b: "27", c: "0"})
+    num5_writes.add_round(game, {a: "10R", b: "27", c: "0"})
     services.finish(game)
     services.undo(game)  # reopens
     assert not fresh(game).finished
@@ -116,8 +119,8 @@ def test_undo_of_finish_reopens_and_undo_never_undoes_an_undo():
 def test_redo_reapplies_in_order_until_something_else_is_written():
     game = party()
     lea = seat(game, 0).pk
-    services.add_claim(game, lea, "paire", "5R 5B")
-    services.add_claim(game, lea, "brelan", "7R 7B 7J")
+    check_writes.add_claim(game, lea, "paire", "5R 5B")
+    check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
     services.undo(game)
     services.undo(game)
     services.redo(game)
@@ -127,14 +130,14 @@ def test_redo_reapplies_in_order_until_something_else_is_written():
     with pytest.raises(services.Conflict, match="Rien à rétablir"):
         services.redo(game)
     services.undo(game)
-    services.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")  # a new write
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")  # a new write
     with pytest.raises(services.Conflict, match="Rien à rétablir"):
         services.redo(game)
 
 
 def test_undo_and_redo_are_writes_with_if_version():
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     seen = fresh(game).version
     services.undo(game, if_version=seen)
     with pytest.raises(services.Conflict) as err:  # a second phone pressing undo with the same view
@@ -146,12 +149,12 @@ def test_undo_and_redo_are_writes_with_if_version():
 def test_a_finished_game_accepts_only_reopen_undo_and_redo():
     game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
-    services.add_round(game, {a: "10R", b: "27", c: "0"})
+    num5_writes.add_round(game, {a: "10R", b: "27", c: "0"})
     services.finish(game)
     for write in (
-        lambda: services.add_round(game, {a: "1", b: "2", c: "3"}),
-        lambda: services.edit_round(game, 1, {a: "1"}),
-        lambda: services.delete_round(game, 1),
+        lambda: num5_writes.add_round(game, {a: "1", b: "2", c: "3"}),
+        lambda: num5_writes.edit_round(game, 1, {a: "1"}),
+        lambda: num5_writes.delete_round(game, 1),
         lambda: services.rename(game, a, "Ana"),
         lambda: services.finish(game),
     ):
@@ -181,10 +184,10 @@ def _random_write(rng, game):
     elif kind == NUM_CHECK.kind:
         claims = list(Claim.objects.filter(player__game=game))
         if claims and choice < 0.35:
-            services.delete_claim(game, rng.choice(claims).pk)
+            check_writes.delete_claim(game, rng.choice(claims).pk)
         elif claims and choice < 0.5:
             v = rng.randrange(17)
-            services.edit_claim(game, rng.choice(claims).pk, "paire", f"{v}R {v}B")
+            check_writes.edit_claim(game, rng.choice(claims).pk, "paire", f"{v}R {v}B")
         else:
             combo, pattern = rng.choice(
                 [
@@ -193,21 +196,23 @@ def _random_write(rng, game):
                     ("carre", "{v}R {v}B {v}J {v}V"),
                 ]
             )
-            services.add_claim(game, who, combo, pattern.format(v=rng.randrange(17)))
+            check_writes.add_claim(game, who, combo, pattern.format(v=rng.randrange(17)))
     elif kind == NUM_DRAFT.kind:
         cells = [
             f"{rng.randrange(13)}{rng.choice('RVBJAS')}" if rng.random() < 0.5 else ""
             for _ in range(9)
         ]
-        services.set_grid(game, who, cells)
+        draft_writes.set_grid(game, who, cells)
     else:
         rounds = game.rounds.count()
         if rounds and choice < 0.3:
-            services.delete_round(game, rng.randrange(1, rounds + 1))
+            num5_writes.delete_round(game, rng.randrange(1, rounds + 1))
         elif rounds and choice < 0.55:
-            services.edit_round(game, rng.randrange(1, rounds + 1), {who: str(rng.randrange(40))})
+            num5_writes.edit_round(
+                game, rng.randrange(1, rounds + 1), {who: str(rng.randrange(40))}
+            )
         else:
-            services.add_round(game, {p.pk: str(rng.randrange(40)) for p in players})
+            num5_writes.add_round(game, {p.pk: str(rng.randrange(40)) for p in players})
 
 
 @pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])

@@ -10,6 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from calculators.engines.cards import InputError
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
+from calculators.parties import board as boards
 from calculators.parties import services
 from calculators.parties.forms import WRITE_FORMS
 from calculators.parties.models import Claim, Game, Player
@@ -101,7 +105,7 @@ def test_page_shows_both_links_and_qr_codes_to_the_editor_only(client):
 @pytest.mark.parametrize("action", [*WRITE_FORMS, "rematch"])
 def test_read_only_link_never_changes_anything(client, action):
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     game = fresh(game)
     before = (game.version, Claim.objects.count(), Game.objects.count(), game.edit_token)
     claim = Claim.objects.get()
@@ -134,7 +138,7 @@ def test_claims_take_the_next_rank_and_are_scored_by_the_engine(client):
         (1, "paire", "5R 5B"),
         (2, "brelan", "7R 7B 7J"),
     ]
-    assert services.board(game).rows[0].total == 15 + 27
+    assert boards.board(game).rows[0].total == 15 + 27
 
 
 @pytest.mark.parametrize(
@@ -149,7 +153,7 @@ def test_claims_take_the_next_rank_and_are_scored_by_the_engine(client):
 )
 def test_refused_claims_say_why_and_store_nothing(client, combo, cards, message):
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     response = client.post(
         url(game, "action", action="claim_add"),
         {"player": seat(game, 0).pk, "combo": combo, "cards": cards},
@@ -165,40 +169,40 @@ def test_a_ninth_claim_is_refused_and_eight_end_the_game():
     game = party()
     lea = seat(game, 0).pk
     for combo, cards in EIGHT_CLAIMS:
-        services.add_claim(game, lea, combo, cards)
-    assert services.board(game).finished
+        check_writes.add_claim(game, lea, combo, cards)
+    assert boards.board(game).finished
     with pytest.raises(services.Conflict, match="8 combinaisons"):
-        services.add_claim(game, lea, *NINTH_CLAIM)
+        check_writes.add_claim(game, lea, *NINTH_CLAIM)
     with pytest.raises(services.Conflict, match="8 combinaisons"):
-        services.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
+        check_writes.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
 
 
 def test_num_check_with_seven_players_plays_three_deck_turns_whatever_the_mode(client):
     game = party("num_check", [f"J{i}" for i in range(7)], mode="classic")
-    board = services.board(game)
+    board = boards.board(game)
     assert board.extra["turns"] == 3 and "3 tours de paquet" in board.note
     assert "Fin des 3 tours de paquet" in client.get(url(game)).content.decode()
-    assert services.board(party("num_check", ["A", "B"], mode="classic")).extra["turns"] == 2
-    assert services.board(party("num_check", ["A", "B"], mode="family")).extra["turns"] == 3
+    assert boards.board(party("num_check", ["A", "B"], mode="classic")).extra["turns"] == 2
+    assert boards.board(party("num_check", ["A", "B"], mode="family")).extra["turns"] == 3
 
 
 def test_edit_claim_rechecks_at_its_rank_and_keeps_what_is_not_changed():
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     claim = Claim.objects.get()
-    services.edit_claim(game, claim.pk, "paire", "9R 9B")
+    check_writes.edit_claim(game, claim.pk, "paire", "9R 9B")
     claim.refresh_from_db()
-    assert claim.cards == "9R 9B" and services.board(game).rows[0].total == 19
+    assert claim.cards == "9R 9B" and boards.board(game).rows[0].total == 19
     with pytest.raises(InputError, match="CHECK invalide"):
-        services.edit_claim(game, claim.pk, "paire", "9R 8B")
-    services.edit_claim(game, claim.pk, "", "8R 8B")  # combination unchanged
+        check_writes.edit_claim(game, claim.pk, "paire", "9R 8B")
+    check_writes.edit_claim(game, claim.pk, "", "8R 8B")  # combination unchanged
     claim.refresh_from_db()
     assert (claim.combo, claim.cards) == ("paire", "8R 8B")
 
 
 def test_correcting_a_claim_opens_prefilled(client):
     game = party()
-    services.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
+    check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
     claim = Claim.objects.get()
     html = client.get(url(game), {"corriger": claim.pk}).content.decode()
     assert 'id="correction"' in html and 'value="7R 7B 7J 3V 3A"' in html
@@ -208,10 +212,10 @@ def test_correcting_a_claim_opens_prefilled(client):
 def test_finish_then_every_write_but_reopen_undo_redo_is_refused(client):
     game = party()
     services.finish(game)
-    board = services.board(game)
+    board = boards.board(game)
     assert board.finished and "tours de paquet" in board.note
     with pytest.raises(services.Conflict):
-        services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+        check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     response = client.post(
         url(game, "action", action="claim_add"),
         {"player": seat(game, 0).pk, "combo": "paire", "cards": "5R 5B"},
@@ -220,60 +224,60 @@ def test_finish_then_every_write_but_reopen_undo_redo_is_refused(client):
     html = client.get(url(game)).content.decode()
     assert 'data-testid="reopen"' in html and "Enregistrer le CHECK" not in html
     services.reopen(game)
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
 
 
 def test_draft_grids_scored_with_real_neighbours_and_shared_cards_refused():
     game = party("num_draft", ["A", "B", "C"], mode="classic")
     a, b, c = (seat(game, i) for i in range(3))
-    services.set_grid(game, a.pk, ["1R", "2R", "3R", "", "", "", "", "", ""])
-    services.set_grid(game, c.pk, ["", "", "4R", "", "", "", "", "", ""])
+    draft_writes.set_grid(game, a.pk, ["1R", "2R", "3R", "", "", "", "", "", ""])
+    draft_writes.set_grid(game, c.pk, ["", "", "4R", "", "", "", "", "", ""])
     with pytest.raises(InputError) as err:
-        services.set_grid(game, b.pk, ["1R", "", "", "", "", "", "", "", ""])
+        draft_writes.set_grid(game, b.pk, ["1R", "", "", "", "", "", "", "", ""])
     assert "A" in err.value.message and "B" in err.value.message
-    board = services.board(game)
+    board = boards.board(game)
     assert board.rows[0].total == 6
     assert board.rows[0].detail.right == "C"
 
 
 def test_draft_deck_chosen_by_the_table_is_used():
     game = party("num_draft", ["A", "B"], mode="classic", values="0-16")
-    services.set_grid(game, seat(game, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
+    draft_writes.set_grid(game, seat(game, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
     small = party("num_draft", ["A", "B"], mode="classic")
     with pytest.raises(InputError, match="16"):
-        services.set_grid(small, seat(small, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
+        draft_writes.set_grid(small, seat(small, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
 
 
 def test_num5_rounds_to_three_wins_and_corrections():
     game = party("num5", ["A", "B", "C"], mode="explosion")
     a, b, c = (seat(game, i).pk for i in range(3))
     for _ in range(2):
-        services.add_round(game, {a: "10R", b: "2 - 1", c: "0"})
-    services.add_round(game, {a: "1", b: "5", c: "0"})
-    services.edit_round(game, 3, {a: "9"})  # corrected: A wins it
-    board = services.board(game)
+        num5_writes.add_round(game, {a: "10R", b: "2 - 1", c: "0"})
+    num5_writes.add_round(game, {a: "1", b: "5", c: "0"})
+    num5_writes.edit_round(game, 3, {a: "9"})  # corrected: A wins it
+    board = boards.board(game)
     assert board.finished and board.winners == ("A",)
     with pytest.raises(services.Conflict, match="gagnée"):
-        services.add_round(game, {a: "1", b: "2", c: "3"})
-    services.delete_round(game, 1)
+        num5_writes.add_round(game, {a: "1", b: "2", c: "3"})
+    num5_writes.delete_round(game, 1)
     assert list(game.rounds.values_list("number", flat=True)) == [1, 2]
-    assert not services.board(game).finished
+    assert not boards.board(game).finished
 
 
 def test_ruling_a_round_counts_only_once_entered_in_parties():
     game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     with pytest.raises(InputError, match="pas encore saisi pour Léa.*Tom.*Zoé"):
-        services.add_round(game, {a: "", b: "", c: ""})
+        num5_writes.add_round(game, {a: "", b: "", c: ""})
     with pytest.raises(InputError, match="Zoé"):
-        services.add_round(game, {a: "10R", b: "3 - 1"})
+        num5_writes.add_round(game, {a: "10R", b: "3 - 1"})
     assert not game.rounds.exists()
 
 
 def test_a_round_correction_touches_only_the_changed_cells(client):
     game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
-    services.add_round(game, {a: "10R", b: "27 - 0", c: "0"})
+    num5_writes.add_round(game, {a: "10R", b: "27 - 0", c: "0"})
     # the correction form opens pre-filled with what is stored
     html = client.get(url(game), {"manche": 1}).content.decode()
     assert 'value="10R"' in html and 'value="27 - 0"' in html and 'value="0 - 0"' in html
@@ -284,7 +288,7 @@ def test_a_round_correction_touches_only_the_changed_cells(client):
     stored = game.rounds.get()
     assert stored.entries[str(a)] == {"cards": ["12R"]}
     assert stored.entries[str(b)] == {"plus": 27, "minus": 0}
-    result = services.board(game).extra["rounds"][0][1]
+    result = boards.board(game).extra["rounds"][0][1]
     assert result.totals == (12, 27, 0) and result.winners == ("Tom",)
 
 
@@ -292,17 +296,17 @@ def test_num5_same_card_twice_in_a_round_is_refused():
     game = party("num5", ["A", "B", "C"], mode="normal")
     a, b, c = (seat(game, i).pk for i in range(3))
     with pytest.raises(InputError, match="deux fois"):
-        services.add_round(game, {a: "10R", b: "10R", c: "0"})
+        num5_writes.add_round(game, {a: "10R", b: "10R", c: "0"})
 
 
 def test_num5_finished_early_shows_the_leaders_by_wins_then_points(client):
     game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
-    services.add_round(game, {a: "10", b: "3", c: "0"})
-    services.add_round(game, {a: "1", b: "30", c: "0"})
-    services.add_round(game, {a: "20", b: "3", c: "0"})
+    num5_writes.add_round(game, {a: "10", b: "3", c: "0"})
+    num5_writes.add_round(game, {a: "1", b: "30", c: "0"})
+    num5_writes.add_round(game, {a: "20", b: "3", c: "0"})
     services.finish(game)
-    board = services.board(game)
+    board = boards.board(game)
     assert board.finished and board.winners == ("Léa",)
     html = client.get(url(game)).content.decode()
     assert "victoire de Léa" in html and "Classement final" in html
@@ -314,9 +318,9 @@ def test_rename_keeps_entries_and_add_player_only_before_the_first_entry():
     services.add_player(game, "Max")
     assert [p.name for p in game.players.all()] == ["Léa", "Tom", "Zoé", "Max"]
     max_ = seat(game, 3).pk
-    services.add_round(game, {lea: "10R", tom: "3", zoe: "0", max_: "0"})
+    num5_writes.add_round(game, {lea: "10R", tom: "3", zoe: "0", max_: "0"})
     services.rename(game, tom, "Thomas")
-    result = services.board(game).extra["rounds"][0][1]
+    result = boards.board(game).extra["rounds"][0][1]
     assert [p.name for p in result.players] == ["Léa", "Thomas", "Zoé", "Max"]
     assert result.totals == (10, 3, 0, 0)
     with pytest.raises(InputError, match="avant la première saisie"):
@@ -332,15 +336,15 @@ def test_board_fragment_answers_204_while_nothing_changed(client):
     board_url = url(game, "board")
     seen = game.version
     assert client.get(board_url, {"v": seen}).status_code == 204
-    services.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     response = client.get(board_url, {"v": seen})
     assert response.status_code == 200 and "15" in response.content.decode()
 
 
 def test_history_is_shown_newest_first_in_french(client):
     game = party()
-    services.add_claim(game, seat(game, 0).pk, "full", "7R 7B 7J 3V 3A")
-    services.add_claim(game, seat(game, 1).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "full", "7R 7B 7J 3V 3A")
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "5R 5B")
     html = client.get(url(game)).content.decode()
     first, second = html.index("Tom : Paire (rang 1)"), html.index("Léa : Full (rang 1)")
     assert first < second < html.index("Partie créée")
@@ -357,7 +361,7 @@ def _csv(client, game):
 
 def test_csv_export_lists_claims_and_ranking(client):
     game = party()
-    services.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
+    check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
     rows = _csv(client, game)
     assert ["Tom", "1", "Full", "7R 7B 7J 3V 3A", "26"] in rows
     assert ["1", "Tom", "26", "Novice"] in rows
@@ -366,7 +370,7 @@ def test_csv_export_lists_claims_and_ranking(client):
 def test_csv_neutralises_formulas_and_has_the_right_num5_columns(client):
     game = party("num5", ["=HYPERLINK(1)", "+Tom", "@Zoé"], mode="normal")
     a, b, c = (seat(game, i).pk for i in range(3))
-    services.add_round(game, {a: "10R", b: "2 - 4", c: "0"})
+    num5_writes.add_round(game, {a: "10R", b: "2 - 4", c: "0"})
     rows = _csv(client, game)
     assert ["Manche", "'=HYPERLINK(1)", "'+Tom", "'@Zoé"] in rows
     assert ["1", "10", "-2", "0"] in rows  # numbers stay numbers

@@ -4,6 +4,8 @@ import pytest
 
 from calculators.engines.cards import InputError
 from calculators.engines.num5turn import play_round
+from calculators.games.num5.party import writes as num5_writes
+from calculators.parties import board as boards
 from calculators.parties import services
 from tests.factories import fresh, party, seat
 from tests.parties.conftest import url
@@ -14,7 +16,7 @@ TURNS = [("5R", "3A", "0S"), ("7B", "12J", "16V")]
 
 
 def play(game, cards):
-    return services.play_turn(game, {seat(game, i).pk: c for i, c in enumerate(cards)})
+    return num5_writes.play_turn(game, {seat(game, i).pk: c for i, c in enumerate(cards)})
 
 
 def test_each_turn_is_a_write_replayed_by_the_engine():
@@ -24,7 +26,7 @@ def test_each_turn_is_a_write_replayed_by_the_engine():
     game = fresh(game)
     assert game.turns == [list(t) for t in TURNS]
     expected = play_round(["Léa", "Tom", "Zoé"], [list(t) for t in TURNS])
-    assert services.round_in_play(game).state == expected.state
+    assert num5_writes.round_in_play(game).state == expected.state
     assert [h.action for h in game.history.order_by("version")] == ["create", "turn", "turn"]
 
 
@@ -44,7 +46,7 @@ def test_bad_turns_are_refused_naming_the_card():
     with pytest.raises(InputError, match="déjà jouée"):
         play(game, ("5R", "9B", "9J"))  # 5R sits in a row
     with pytest.raises(InputError, match="manquante : Zoé"):
-        services.play_turn(game, {seat(game, 0).pk: "9R", seat(game, 1).pk: "9B"})
+        num5_writes.play_turn(game, {seat(game, 0).pk: "9R", seat(game, 1).pk: "9B"})
     assert len(fresh(game).turns) == 1
 
 
@@ -52,11 +54,11 @@ def test_the_tally_fills_a_round_from_the_collections_and_undo_gives_the_turns_b
     game = party("num5")
     for cards in TURNS:
         play(game, cards)
-    collected = services.round_in_play(game).state.collected
-    services.tally_turns(game)
+    collected = num5_writes.round_in_play(game).state.collected
+    num5_writes.tally_turns(game)
     game = fresh(game)
     assert game.turns == [] and game.rounds.count() == 1
-    result = services.board(game).extra["rounds"][0][1]
+    result = boards.board(game).extra["rounds"][0][1]
     assert [p.cards for p in result.players] == [tuple(c) for c in collected]
     services.undo(game)
     game = fresh(game)

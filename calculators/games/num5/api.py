@@ -27,7 +27,7 @@ def _code(family: object) -> str | None:
 
 
 def num5_turn_json(result: num5turn.TurnResult) -> dict[str, Any]:
-    """One Num 5 turn (API.md ``num5/turn``, NUM5-TURN.md §3.1)."""
+    """One Num 5 turn as the ``num5/turn`` endpoint answers it (docs/api.md names each field)."""
     return {
         "rows": [
             {"cards": format_cards(row), "colour": _code(colour)}
@@ -91,7 +91,8 @@ def num5_game(data: dict[str, Any]) -> dict[str, Any]:
 
 @json_api
 def num5_turn(data: dict[str, Any]) -> dict[str, Any]:
-    """One Num 5 turn: where each revealed card goes, who collects what (NUM5-TURN.md)."""
+    """One Num 5 turn: where each revealed card goes, who collects what (the rulings T1–T17,
+    /num-5/regles/#arbitrage-tour-t1 …)."""
     result = num5turn.resolve_turn(
         required(data, "rows"), required(data, "plays"), data.get("variant")
     )

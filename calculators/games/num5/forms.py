@@ -17,7 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext, gettext_lazy
 
 from ...engines import num5, num5turn
-from ...engines.cards import InputError
+from ...engines.cards import Card, InputError
 from ...engines.names import name_key, split_names
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm
@@ -87,6 +87,8 @@ class Num5Form(EngineForm):
         self.discarded = ""
         self.removed_round: int | None = None  # 1-based, when ✕ removed one
         self.restore_query = ""
+        #: the bound data once the actions are applied: the sheet as drawn (``permalink``)
+        self.sheet_state: QueryDict = QueryDict()
         #: the engine's message for the first round not entered yet
         self.pending = ""
         # The page's note under the field (« Les cases suivent le nom de leur joueur. »).
@@ -147,8 +149,9 @@ class Num5Form(EngineForm):
             self.restore_query = self._query(raw.get("players") if was is None else was, typed)
         self.reshaped = (bool(grid) or bool(typed)) and (names != previous) or (len(grid) != count)
         self.names, self.round_count = names, len(grid)
-        self.data = self._state(raw.get("players"), grid)
-        self.data["was"] = ", ".join(names)
+        state = self._state(raw.get("players"), grid)
+        state["was"] = ", ".join(names)
+        self.data = self.sheet_state = state
 
     def _state(self, players: object, grid: list[list[str]]) -> QueryDict:
         state = QueryDict(mutable=True)
@@ -167,7 +170,7 @@ class Num5Form(EngineForm):
 
     def permalink(self) -> str:
         """The query string of the sheet as drawn (the actions applied, ``was`` left out)."""
-        state = self.data.copy()
+        state = self.sheet_state.copy()
         state.pop("was", None)
         return state.urlencode(safe=",")
 
@@ -257,7 +260,7 @@ class TurnForm(EngineForm):
             self.history.append(" ".join(str(line).split()))
         self.names = split_names(data.get("players", "")) if self.is_bound else []
         self.playing = self.is_bound and "play" in data
-        for index, name in enumerate(self.names[: num5turn.MAX_PLAYERS]):
+        for index, name in enumerate(self.names[: num5.MAX_PLAYERS]):
             attrs = {
                 "class": "form-control form-control-sm card-input",
                 "data-place": f"id_c{index}",
@@ -280,8 +283,8 @@ class TurnForm(EngineForm):
             )
         self.state: num5turn.RoundState | None = None
         self.turns: list[num5turn.TurnResult] = []
-        self.before: tuple[tuple[Any, ...], ...] = ()
-        self.start: tuple[tuple[Any, ...], ...] = num5turn.SETUP
+        self.before: tuple[tuple[Card, ...], ...] = ()
+        self.start: tuple[tuple[Card, ...], ...] = num5turn.SETUP
         self.played_now = False
 
     def card_bound_fields(self) -> list[forms.BoundField]:
@@ -325,9 +328,10 @@ class TurnForm(EngineForm):
             self.turns.append(result)
             self.played_now = True
             # The next turn's places are drawn empty again.
-            self.data = self.data.copy()
+            redrawn = self.data_copy()
             for name in self.card_fields:
-                self.data.pop(name, None)
+                redrawn.pop(name, None)
+            self.data = redrawn
         return self.state
 
     def error_target(self, err: InputError) -> str | None:

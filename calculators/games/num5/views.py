@@ -8,7 +8,7 @@ import re
 from functools import cache
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -24,7 +24,7 @@ from rules.views import rulebook_context
 
 from ...engines import num5turn
 from ...engines.cards import Card, Family
-from ...web.pages import page
+from ...web.pages import HtmxRequest, page
 from .forms import ROW_FIELDS, Num5Form, TurnForm
 
 TEMPLATE = "games/num5/sheet.html"
@@ -37,7 +37,7 @@ _HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.
 
 
 @require_safe
-def num_5(request: HttpRequest) -> HttpResponse:
+def num_5(request: HtmxRequest) -> HttpResponse:
     """The Num 5 sheet; the form applies ``add``/``remove`` and keeps cells with their player.
 
     With htmx, a change of the table's rows or columns (or a request aimed at the whole
@@ -259,7 +259,7 @@ def _context(form: TurnForm) -> dict[str, Any]:
 
 
 @require_safe
-def num_5_turn(request: HttpRequest) -> HttpResponse:
+def num_5_turn(request: HtmxRequest) -> HttpResponse:
     """« Jouer un tour »: the round in the URL replayed; ``play`` plays the next turn.
 
     A turn played answers with the round's shareable URL (``t1``, ``t2``…, without the cards

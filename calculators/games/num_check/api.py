@@ -54,7 +54,7 @@ def num_check_score(data: dict[str, Any]) -> dict[str, Any]:
 
 @json_api
 def num_check_detect(data: dict[str, Any]) -> dict[str, Any]:
-    """Every possible CHECK from ``hand`` + ``centre`` (API.md), or the older ``cards`` form
+    """Every possible CHECK from ``hand`` + ``centre`` (docs/api.md), or the older ``cards`` form
     (hand = all but the last card, centre = the last), whose answer also keeps its old
     ``combos`` key."""
     exclude = as_list(data.get("exclude") or [], "exclude")

@@ -20,8 +20,8 @@ def _labelled(
     language: str | None,
 ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[str, str], ...]]:
     """The rank and combination choices with their labels in ``language``, made once per
-    language (issue #12: every ``<select>`` and every checkbox list would otherwise format
-    fourteen translated labels on every page)."""
+    language: every ``<select>`` and every checkbox list would otherwise format fourteen
+    translated labels on every page."""
     ranks = tuple((r, gettext("Rang {r}").format(r=r)) for r in numcheck.RANKS)
     combos = tuple(
         (c.key, gettext("{name} — base {base}").format(name=gettext(c.name), base=c.base))
@@ -137,9 +137,10 @@ class DetectForm(EngineForm):
                     ).format(CENTRE_MAX=numcheck.CENTRE_MAX),
                 )
             hand, centre = cards[:-1], cards[-1:]
-            self.data = self.data.copy()
-            self.data["hand"] = " ".join(c.code for c in hand)
-            self.data["centre"] = centre[0].code
+            redrawn = self.data_copy()
+            redrawn["hand"] = " ".join(c.code for c in hand)
+            redrawn["centre"] = centre[0].code
+            self.data = redrawn
         return numcheck.detect(hand, centre, data["rank"], data["exclude"])
 
 

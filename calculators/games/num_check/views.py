@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ...engines import numcheck
-from ...web.pages import bound, is_live, page
+from ...web.pages import HtmxRequest, bound, is_live, page
 from .forms import CheckForm, DetectForm, SheetForm
 
 TEMPLATE = "games/num_check/calculator.html"
 
 
-def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any]:
+def _check_context(request: HtmxRequest, active: str = "score") -> dict[str, Any]:
     live = {"live": is_live(request)}
     form = bound(request, CheckForm, ("combo", "cards"), live, rank="1")
     valid = form.is_bound and form.is_valid()
@@ -32,13 +32,13 @@ def _check_context(request: HttpRequest, active: str = "score") -> dict[str, Any
 
 
 @require_safe
-def num_check(request: HttpRequest) -> HttpResponse:
+def num_check(request: HtmxRequest) -> HttpResponse:
     context = _check_context(request)
     return page(request, "num-check", TEMPLATE, "check-result", context)
 
 
 @require_safe
-def num_check_detect(request: HttpRequest) -> HttpResponse:
+def num_check_detect(request: HtmxRequest) -> HttpResponse:
     context = _check_context(request, "detect")
     form = context["detect_form"]
     context["detected"] = form.result if form.is_bound and form.is_valid() else None
@@ -46,7 +46,7 @@ def num_check_detect(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def num_check_sheet(request: HttpRequest) -> HttpResponse:
+def num_check_sheet(request: HtmxRequest) -> HttpResponse:
     """Player sheets (stateless): GET shows the form, POST (or GET with data) scores it."""
     context = _check_context(request, "sheet")
     data = (

@@ -136,7 +136,7 @@ class DraftTableForm(EngineForm):
 
 class OpeningForm(EngineForm):
     """Ouverture (/num-draft/regles/#arbitrage-joker-ouverture): the first turn of every player, then the following cards of
-    those the engine asks to turn again; the table's deck (§2.7)."""
+    those the engine asks to turn again; the table's deck (/num-draft/regles/#arbitrage-paquet)."""
 
     turned = forms.CharField(
         label=gettext_lazy("Premier tour : la carte retournée par chaque joueur"),
@@ -178,6 +178,7 @@ class OpeningForm(EngineForm):
         if missing:
             # Guide the next turn: a line to complete for each player who turns again.
             lines = [line for line in data["again"].splitlines() if line.strip()]
-            self.data = self.data.copy()
-            self.data["again"] = "\n".join([*lines, *(f"{n} : " for n in missing)])
+            redrawn = self.data_copy()
+            redrawn["again"] = "\n".join([*lines, *(f"{n} : " for n in missing)])
+            self.data = redrawn
         return result

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
 from ...engines import numdraft
-from ...engines.numdraft import XS, PoolResult, place_name
+from ...engines.cards import AnyCard
+from ...engines.numdraft import XS, Place, PoolResult, place_name
 from ...engines.standings import standings
-from ...web.pages import bound, page
+from ...web.pages import HtmxRequest, bound, page
 from .forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS, DraftForm, DraftTableForm, OpeningForm
 
 
-def strip_rows(result: PoolResult) -> list[list[dict[str, Any]]]:
+class StripCell(TypedDict):
+    """One place of the strip, for the ``pool_cell`` filter."""
+
+    place: Place
+    card: AnyCard | None
+    points: int
+    groups: list[int]  # indices in ``result.groups``
+    neighbour: bool  # a neighbour's column, not the player's own
+    label: str
+
+
+def strip_rows(result: PoolResult) -> list[list[StripCell]]:
     """The pool's 3 × 5 strip, row by row, as drawn: card, points, indices of its groups."""
     membership: dict[tuple[int, int], list[int]] = {}
     for index, group in enumerate(result.groups):
@@ -40,7 +52,7 @@ DRAFT_KEYS = tuple(GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode"])
 
 
 @require_safe
-def num_draft(request: HttpRequest) -> HttpResponse:
+def num_draft(request: HtmxRequest) -> HttpResponse:
     form = bound(request, DraftForm, DRAFT_KEYS, mode=numdraft.CLASSIC, values="0-12")
     result = form.result if form.is_bound and form.is_valid() else None
     context = {
@@ -56,7 +68,7 @@ def num_draft(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def num_draft_table(request: HttpRequest) -> HttpResponse:
+def num_draft_table(request: HtmxRequest) -> HttpResponse:
     form = bound(request, DraftTableForm, ("players",), mode=numdraft.CLASSIC)
     opening_form = bound(request, OpeningForm, ("turned",))
     result = form.result if form.is_bound and form.is_valid() else None

@@ -1,8 +1,9 @@
 """Delete the games nobody touched for 90 days (or --days N)."""
 
 from datetime import timedelta
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from calculators.models import Game
@@ -12,11 +13,11 @@ from numsite import throttle
 class Command(BaseCommand):
     help = "Supprime les parties non modifiées depuis 90 jours."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--days", type=int, default=90)
         parser.add_argument("--dry-run", action="store_true")
 
-    def handle(self, *args, days: int, dry_run: bool, **options):
+    def handle(self, *args: Any, days: int, dry_run: bool, **options: Any) -> None:
         old = Game.objects.filter(updated_at__lt=timezone.now() - timedelta(days=days))
         count = old.count()
         if not dry_run:

@@ -1,0 +1,132 @@
+"""Num 5 in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
+
+Its writes (rounds, and a round played turn by turn) are in :mod:`.writes`, the page's forms in
+:mod:`.forms`, its API routes in :mod:`.api`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from ....engines import num5
+from ....parties.board import Board, BoardRow, leaders, place
+from ....parties.kinds import PartyKind
+from ....parties.models import Game, Player
+from ...registry import NUM5
+from . import api, forms, writes
+
+
+def _cell_text(entry: dict | None) -> str:
+    """A stored Num 5 entry as the text of a cell (what the player typed, in canonical form)."""
+    if not entry:
+        return ""
+    cards = entry.get("cards")
+    if cards is not None:
+        return " ".join(cards) if isinstance(cards, list) else str(cards)
+    return f"{entry.get('plus', 0)} - {entry.get('minus', 0)}"
+
+
+class Num5Party(PartyKind):
+    spec = NUM5
+    write_forms = forms.WRITE_FORMS
+    api_urlpatterns = api.urlpatterns
+    ranked_by_wins = True
+
+    def board(self, game: Game, players: list[Player]) -> Board:
+        rounds = list(game.rounds.all())
+        result = num5.play_game([p.name for p in players], writes._round_table(game, rounds))
+        rows = [
+            BoardRow(
+                p, result.points[p.name], "", wins=result.wins[p.name], detail=result.wins[p.name]
+            )
+            for p in players
+        ]
+        place(rows, lambda r: (r.wins, r.total))
+        finished = result.finished or game.finished
+        if result.finished:
+            winners, note = result.winners, result.ruling
+        elif game.finished:
+            winners = leaders(rows)
+            note = gettext(
+                "Partie arrêtée par la table : en tête aux manches gagnées, puis aux points."
+            )
+        else:
+            winners, note = (), ""
+        return Board(
+            game,
+            rows,
+            finished,
+            winners,
+            note,
+            extra={"rounds": list(zip(rounds, result.rounds, strict=True)), "result": result},
+        )
+
+    def json(self, game: Game, board: Board, rows: list[BoardRow]) -> dict[str, Any]:
+        state = writes.round_in_play(game).state
+        return {
+            "rounds": [
+                {
+                    "number": stored.number,
+                    "entries": {
+                        p.name: {
+                            "plus": p.plus,
+                            "minus": p.minus,
+                            **({"cards": [str(c) for c in p.cards]} if p.cards is not None else {}),
+                        }
+                        for p in scored.players
+                    },
+                    "totals": list(scored.totals),
+                    "winners": list(scored.winners),
+                }
+                for stored, scored in board.extra["rounds"]
+            ],
+            "turns": {
+                "turn": state.turn,
+                "rows": [[str(c) for c in row] for row in state.rows],
+                "collected": {
+                    name: [str(c) for c in cards]
+                    for name, cards in zip(state.players, state.collected, strict=True)
+                },
+                "discarded": [str(c) for c in state.discarded],
+            },
+        }
+
+    def csv(self, board: Board, row: Callable[..., None]) -> None:
+        row(gettext("Manche"), *[r.player.name for r in board.rows])
+        for stored, scored in board.extra["rounds"]:
+            row(stored.number, *scored.totals)
+        row()
+        row(gettext("Classement"), gettext("Joueur"), gettext("Manches gagnées"), gettext("Points"))
+        for r in board.ranking:
+            row(r.position, r.player.name, r.wins, r.total)
+
+    def has_entries(self, game: Game) -> bool:
+        return game.rounds.exists() or bool(game.turns)
+
+    def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
+        """Each round's cells as typed, « Corriger »'s round (``?manche=<n>``) and the round
+        being played turn by turn."""
+        players = list(game.players.all())
+        context: dict[str, Any] = {
+            "round_cells": [
+                (stored, [(p, _cell_text(stored.entries.get(str(p.pk)))) for p in players])
+                for stored, _ in board.extra["rounds"]
+            ]
+        }
+        number = request.GET.get("manche", "")
+        if number.isdigit():
+            context["edit_round"] = game.rounds.filter(number=int(number)).first()
+        if game.turns:
+            play = writes.round_in_play(game)
+            context["turn_play"] = play
+            context["turn_collected"] = list(zip(players, play.state.collected, strict=True))
+        return context
+
+
+KIND = Num5Party()
+#: the game's writes are registered in the action table when this package is imported
+__all__ = ["KIND", "writes"]

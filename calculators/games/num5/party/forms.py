@@ -1,0 +1,80 @@
+"""Num 5's write forms on the party page: a round or its correction, a round's removal, a
+turn, and « Reporter la manche »."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from ....parties.forms import CARD_ATTRS, WriteForm, plain
+from ....parties.models import Game, HistoryEntry
+from . import writes
+
+
+class RoundForm(WriteForm):
+    """A new round (every player) or a correction (``round`` set: only the changed cells).
+
+    A correction posts each cell with its value when the form was shown (``o<i>``): only the
+    cells whose value differs are sent to the service, so a correction never touches a cell the
+    player did not change, even if another phone changed it in between.
+    """
+
+    round = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    field_map = {"entries": "__all__"}
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        super().__init__(game, *args, **kwargs)
+        self.players = list(game.players.all())
+        for p in self.players:
+            self.fields[f"p{p.pk}"] = forms.CharField(
+                label=p.name, required=False, max_length=200, widget=forms.TextInput(CARD_ATTRS)
+            )
+            self.fields[f"o{p.pk}"] = forms.CharField(
+                required=False, max_length=200, widget=forms.HiddenInput
+            )
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        if data.get("round"):
+            changes = {
+                p.pk: data[f"p{p.pk}"]
+                for p in self.players
+                if data[f"p{p.pk}"].strip() != data[f"o{p.pk}"].strip()
+            }
+            return writes.edit_round(self.game, data["round"], changes, data["if_version"])
+        cells = {p.pk: data[f"p{p.pk}"] for p in self.players}
+        return writes.add_round(self.game, cells, data["if_version"])
+
+
+class RoundDeleteForm(WriteForm):
+    round = forms.IntegerField(widget=forms.HiddenInput)
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        return writes.delete_round(self.game, data["round"], data["if_version"])
+
+
+class TurnForm(WriteForm):
+    """One turn of the round in play: each player's revealed card (``t<player id>``)."""
+
+    field_map = {"cards": "__all__"}
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        super().__init__(game, *args, **kwargs)
+        self.players = list(game.players.all())
+        for p in self.players:
+            self.fields[f"t{p.pk}"] = forms.CharField(
+                label=p.name, required=False, max_length=8, widget=forms.TextInput(CARD_ATTRS)
+            )
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        cards = {p.pk: data[f"t{p.pk}"] for p in self.players}
+        return writes.play_turn(self.game, cards, data["if_version"])
+
+
+WRITE_FORMS: dict[str, type[WriteForm]] = {
+    "round_add": RoundForm,
+    "round_edit": RoundForm,
+    "round_delete": RoundDeleteForm,
+    "turn": TurnForm,
+    "round_tally": plain(writes.tally_turns),
+}

@@ -1,0 +1,123 @@
+"""NUM CHECK in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
+
+Its writes (a claim, its correction and removal) are in :mod:`.writes`, the page's forms in
+:mod:`.forms`, its API routes in :mod:`.api`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from ....engines import numcheck
+from ....parties.board import Board, BoardRow, leaders, place
+from ....parties.kinds import PartyKind
+from ....parties.models import Claim, Game, Player
+from ...registry import NUM_CHECK
+from ..forms import combo_choices
+from . import api, forms, writes
+
+
+class NumCheckParty(PartyKind):
+    spec = NUM_CHECK
+    write_forms = forms.WRITE_FORMS
+    api_urlpatterns = api.urlpatterns
+
+    def board(self, game: Game, players: list[Player]) -> Board:
+        claims: dict[int, list[Claim]] = {p.pk: [] for p in players}
+        for claim in Claim.objects.filter(player__game=game).order_by("position"):
+            claims[claim.player_id].append(claim)
+        rows = []
+        sheets = []
+        for p in players:
+            sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in claims[p.pk]])
+            sheets.append(sheet)
+            rows.append(
+                BoardRow(
+                    p,
+                    sheet.total,
+                    sheet.title,
+                    detail=list(zip(claims[p.pk], sheet.claims, strict=True)),
+                )
+            )
+        place(rows, lambda r: (r.total,))
+        full = numcheck.finished_by(sheets)
+        turns = numcheck.deck_turns(game.mode, len(players))
+        finished = game.finished or bool(full)
+        if full:
+            note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
+                full=", ".join(full)
+            )
+        elif game.finished:
+            note = gettext("La table a déclaré la fin des {turns} tours de paquet.").format(
+                turns=turns
+            )
+        else:
+            note = gettext(
+                "Fin de partie : 8 combinaisons pour un joueur, ou après {turns} tours de paquet."
+            ).format(turns=turns)
+        return Board(
+            game, rows, finished, leaders(rows) if finished else (), note, {"turns": turns}
+        )
+
+    def json(self, game: Game, board: Board, rows: list[BoardRow]) -> dict[str, Any]:
+        return {
+            "claims": [
+                {
+                    "id": claim.pk,
+                    "player": r.player.name,
+                    "rank": claim.position,
+                    "combo": claim.combo,
+                    "cards": claim.cards.split(),
+                    "total": scored.total,
+                }
+                for r in rows
+                for claim, scored in r.detail
+            ]
+        }
+
+    def csv(self, board: Board, row: Callable[..., None]) -> None:
+        row(
+            gettext("Joueur"),
+            gettext("Rang"),
+            gettext("Combinaison"),
+            gettext("Cartes"),
+            gettext("Points"),
+        )
+        for r in board.rows:
+            for claim, scored in r.detail:
+                row(
+                    r.player.name,
+                    claim.position,
+                    scored.result.combo.name,
+                    claim.cards,
+                    scored.total,
+                )
+        row()
+        row(gettext("Classement"), gettext("Joueur"), gettext("Total"), gettext("Titre"))
+        for r in board.ranking:
+            row(r.position, r.player.name, r.total, r.title)
+
+    def has_entries(self, game: Game) -> bool:
+        return Claim.objects.filter(player__game=game).exists()
+
+    def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
+        """The combinations to choose from, and « Corriger »'s claim (``?corriger=<id>``)."""
+        context: dict[str, Any] = {"combos": combo_choices()}
+        claim_id = request.GET.get("corriger", "")
+        if claim_id.isdigit():
+            context["edit_claim"] = Claim.objects.filter(
+                player__game=game, pk=int(claim_id)
+            ).first()
+        return context
+
+    def finish_label(self, board: Board) -> str:
+        return gettext("Fin des {turns} tours de paquet").format(turns=board.extra["turns"])
+
+
+KIND = NumCheckParty()
+#: the game's writes are registered in the action table when this package is imported
+__all__ = ["KIND", "writes"]

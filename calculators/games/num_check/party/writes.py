@@ -1,0 +1,207 @@
+"""NUM CHECK's writes to a party: a valid CHECK at the player's next rank, its correction and
+its removal, each with its do/undo registered in the Parties action table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils import translation
+from django.utils.translation import gettext
+
+from ....engines import i18n as engine_i18n
+from ....engines import numcheck
+from ....engines.cards import InputError, format_line
+from ....parties import services
+from ....parties.actions import Action, register
+from ....parties.models import Claim, Game, HistoryEntry
+from ....parties.summaries import message
+from ...registry import NUM_CHECK
+
+
+def _shift_claims(player_id: int, after: int, step: int) -> None:
+    """Move the ranks above ``after`` by ``step``, in an order that never collides."""
+    later = Claim.objects.filter(player_id=player_id, position__gt=after)
+    for claim in later.order_by("position" if step < 0 else "-position"):
+        claim.position += step
+        claim.save(update_fields=["position"])
+
+
+def _claim_create(game: Game, data: dict) -> None:
+    c = data["claim"]
+    claim = Claim.objects.create(
+        id=c.get("id"), player_id=c["player"], position=c["position"], combo=c["combo"],
+        cards=c["cards"],
+    )  # fmt: skip
+    c["id"] = claim.pk
+
+
+def _claim_remove(game: Game, data: dict) -> None:
+    Claim.objects.filter(pk=data["claim"]["id"], player__game=game).delete()
+
+
+def _claim_set(which: str) -> Callable[[Game, dict], None]:
+    def apply(game: Game, data: dict) -> None:
+        Claim.objects.filter(pk=data["id"], player__game=game).update(**data[which])
+
+    return apply
+
+
+def _claim_delete(game: Game, data: dict) -> None:
+    c = data["claim"]
+    _claim_remove(game, data)
+    _shift_claims(c["player"], c["position"], -1)
+
+
+def _claim_restore(game: Game, data: dict) -> None:
+    c = data["claim"]
+    _shift_claims(c["player"], c["position"] - 1, +1)
+    _claim_create(game, data)
+
+
+def _game_over(game: Game) -> str:
+    """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``."""
+    sheets = [
+        numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in p.claims.all()])
+        for p in game.players.all()
+    ]
+    done = numcheck.finished_by(sheets)
+    return (
+        gettext("{done} a réalisé 8 combinaisons : la partie est finie.").format(
+            done=", ".join(done)
+        )
+        if done
+        else ""
+    )
+
+
+def add_claim(
+    game: Game, player: object, combo: object, cards: object, if_version: object = None
+) -> HistoryEntry:
+    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise."""
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM_CHECK)
+        over = _game_over(g)
+        if over:
+            raise services.Conflict("party", over)
+        who = services.player_at(g, player)
+        combo_obj = numcheck.get_combo(combo)
+        existing = [(c.combo, c.cards) for c in who.claims.order_by("position")]
+        sheet = numcheck.player_sheet(who.name, [*existing, (combo_obj.key, cards)], None)
+        scored = sheet.claims[-1]
+        if scored.rank is None:
+            raise InputError("cards", scored.result.reason)
+        claim = {
+            "player": who.pk,
+            "position": scored.rank,
+            "combo": combo_obj.key,
+            "cards": format_line(scored.result.cards),
+        }
+        summary = message("claim_add", player=who.name, combo=combo_obj.key, rank=scored.rank)
+        return summary, {"claim": claim}
+
+    return services.write(game, "claim_add", if_version, build)
+
+
+def _claim(game: Game, claim: object) -> Claim:
+    message = gettext("Cette annonce n'existe plus.")
+    try:
+        return Claim.objects.select_related("player").get(
+            player__game=game, pk=services.whole_number(claim, "claim", message)
+        )
+    except Claim.DoesNotExist:
+        raise InputError("claim", message) from None
+
+
+def edit_claim(
+    game: Game, claim: object, combo: object, cards: object, if_version: object = None
+) -> HistoryEntry:
+    """Correct a claim: same rank, new combination and/or cards, checked again by the engine."""
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM_CHECK)
+        stored = _claim(g, claim)
+        combo_obj = numcheck.get_combo(combo if combo not in (None, "") else stored.combo)
+        new_cards = cards if cards not in (None, "") else stored.cards
+        claims = [
+            (combo_obj.key, new_cards) if c.pk == stored.pk else (c.combo, c.cards)
+            for c in stored.player.claims.order_by("position")
+        ]
+        sheet = numcheck.player_sheet(stored.player.name, claims, None)
+        scored = sheet.claims[stored.position - 1]
+        if scored.rank is None:
+            raise InputError("cards", scored.result.reason)
+        after = {"combo": combo_obj.key, "cards": format_line(scored.result.cards)}
+        before = {"combo": stored.combo, "cards": stored.cards}
+        if after == before:
+            raise InputError("cards", gettext("Rien n'a changé dans cette annonce."))
+        summary = message(
+            "claim_edit", player=stored.player.name, combo=combo_obj.key, rank=stored.position
+        )
+        return summary, {"id": stored.pk, "before": before, "after": after}
+
+    return services.write(game, "claim_edit", if_version, build)
+
+
+def delete_claim(game: Game, claim: object, if_version: object = None) -> HistoryEntry:
+    """Remove a claim; the player's later claims move up one rank (scores follow)."""
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM_CHECK)
+        stored = _claim(g, claim)
+        data = {
+            "claim": {
+                "id": stored.pk,
+                "player": stored.player_id,
+                "position": stored.position,
+                "combo": stored.combo,
+                "cards": stored.cards,
+            }
+        }
+        summary = message(
+            "claim_delete", player=stored.player.name, combo=stored.combo, rank=stored.position
+        )
+        return summary, data
+
+    return services.write(game, "claim_delete", if_version, build)
+
+
+def _combo(code: object) -> str:
+    """A combination's name from its code, in the active language (the engine's translation)."""
+    combo = numcheck.COMBOS_BY_KEY.get(str(code))
+    if combo is None:
+        return str(code)
+    with engine_i18n.use_language(translation.get_language()):
+        return combo.label
+
+
+CLAIM = ("player", "combo", "rank")
+register(
+    Action(
+        "claim_add",
+        _claim_create,
+        _claim_remove,
+        CLAIM,
+        lambda p: gettext("{player} : {combo} (rang {rank})").format(
+            player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
+        ),
+    ),
+    Action(
+        "claim_edit",
+        _claim_set("after"),
+        _claim_set("before"),
+        CLAIM,
+        lambda p: gettext("{player} : {combo} corrigé (rang {rank})").format(
+            player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
+        ),
+    ),
+    Action(
+        "claim_delete",
+        _claim_delete,
+        _claim_restore,
+        CLAIM,
+        lambda p: gettext("{player} : {combo} supprimé (rang {rank})").format(
+            player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
+        ),
+    ),
+)

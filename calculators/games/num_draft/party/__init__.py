@@ -1,0 +1,90 @@
+"""NUM DRAFT in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
+
+Its write (a player's grid) is in :mod:`.writes`, the page's form in :mod:`.forms`, its API
+route in :mod:`.api`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from ....engines import numdraft
+from ....parties.board import Board, BoardRow, leaders, place
+from ....parties.kinds import PartyKind
+from ....parties.models import Game, Player
+from ...registry import NUM_DRAFT
+from . import api, forms, writes
+
+
+class NumDraftParty(PartyKind):
+    spec = NUM_DRAFT
+    write_forms = forms.WRITE_FORMS
+    api_urlpatterns = api.urlpatterns
+
+    def board(self, game: Game, players: list[Player]) -> Board:
+        table = numdraft.table(
+            [{"name": p.name, "grid": writes._grid_rows(p.grid)} for p in players],
+            game.mode,
+            game.values or None,
+        )
+        rows = [
+            BoardRow(p, t.result.total, t.result.title, detail=t)
+            for p, t in zip(players, table.players, strict=True)
+        ]
+        place(rows, lambda r: (r.total,))
+        return Board(
+            game,
+            rows,
+            game.finished,
+            leaders(rows) if game.finished else (),
+            extra={"values": table.values, "max_value": numdraft.deck_for(table.values).max_value},
+        )
+
+    def json(self, game: Game, board: Board, rows: list[BoardRow]) -> dict[str, Any]:
+        return {
+            "grids": [
+                {
+                    "seat": r.player.seat,
+                    "player": r.player.name,
+                    "cells": [c or None for c in (list(r.player.grid or []) + [""] * 9)[:9]],
+                    "total": r.total,
+                    "title": r.title,
+                }
+                for r in rows
+            ]
+        }
+
+    def csv(self, board: Board, row: Callable[..., None]) -> None:
+        row(gettext("Joueur"), gettext("Grille"), gettext("Points"), gettext("Titre"))
+        for r in board.rows:
+            row(
+                r.player.name,
+                " ".join(c or "-" for c in (list(r.player.grid) + [""] * 9)[:9]),
+                r.total,
+                r.title,
+            )
+        row()
+        row(gettext("Classement"), gettext("Joueur"), gettext("Points"), gettext("Titre"))
+        for r in board.ranking:
+            row(r.position, r.player.name, r.total, r.title)
+
+    def has_entries(self, game: Game) -> bool:
+        return any(any(p.grid or []) for p in game.players.all())
+
+    def deck(self, values: object, players: int) -> str:
+        """The table's deck: the one chosen, else the one its player count plays."""
+        deck = str(values or numdraft.default_deck(players))
+        numdraft.deck_for(deck)  # the engine refuses an unknown deck
+        return deck
+
+    def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
+        return {"max_value": board.extra["max_value"]}
+
+
+KIND = NumDraftParty()
+#: the game's writes are registered in the action table when this package is imported
+__all__ = ["KIND", "writes"]

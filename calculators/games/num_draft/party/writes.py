@@ -1,0 +1,80 @@
+"""NUM DRAFT's write to a party: a player's grid, checked with the whole table by the engine,
+with its do/undo registered in the Parties action table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from ....engines import numdraft
+from ....engines.cards import InputError
+from ....parties import services
+from ....parties.actions import Action, register
+from ....parties.models import Game, HistoryEntry, Player
+from ....parties.summaries import message
+from ...registry import NUM_DRAFT
+
+
+def _grid(which: str) -> Callable[[Game, dict], None]:
+    def apply(game: Game, data: dict) -> None:
+        Player.objects.filter(pk=data["player"], game=game).update(grid=data[which])
+
+    return apply
+
+
+def _grid_rows(cells: Sequence[object]) -> list[list[str | None]]:
+    padded = [str(c) if c else "" for c in list(cells or [])] + [""] * 9
+    return [[padded[y * 3 + x] or None for x in range(3)] for y in range(3)]
+
+
+def set_grid(
+    game: Game, player: object, cells: Sequence[object], if_version: object = None
+) -> HistoryEntry:
+    """Store a player's grid; the engine checks the whole table (a card twice names both)."""
+    if not isinstance(cells, list | tuple) or len(cells) != 9:
+        raise InputError("cells", gettext("La grille a 9 cases, ligne par ligne."))
+    tokens = []
+    for cell in cells:
+        if cell is not None and not isinstance(cell, str):
+            raise InputError("cells", gettext("Chaque case est une carte (« 7R ») ou vide."))
+        tokens.append((cell or "").strip())
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM_DRAFT)
+        who = services.player_at(g, player)
+        players = list(g.players.all())
+        grids = [
+            {"name": p.name, "grid": _grid_rows(tokens if p.pk == who.pk else p.grid)}
+            for p in players
+        ]
+        try:
+            table = numdraft.table(grids, g.mode, g.values or None)
+        except InputError as err:
+            raise InputError("cells", err.message) from None
+        mine = table.players[[p.pk for p in players].index(who.pk)]
+        after = [_cell(mine.result.pool.at((x, y))) for y in range(3) for x in range(3)]
+        before = list(who.grid or [])  # exactly what is stored: undo restores it as it was
+        shown = [str(c or "") for c in (before + [""] * 9)[:9]]
+        if after == shown:
+            raise InputError("cells", gettext("Rien n'a changé dans cette grille."))
+        changed = sum(a != b for a, b in zip(after, shown, strict=True))
+        summary = message("grid_set", player=who.name, count=changed)
+        return summary, {"player": who.pk, "before": before, "after": after}
+
+    return services.write(game, "grid_set", if_version, build)
+
+
+def _cell(card: object) -> str:
+    return "" if card is None else str(card)
+
+
+def _grid_text(p: Mapping[str, Any]) -> str:
+    count = int(p["count"])
+    return ngettext(
+        "Grille de {player} ({count} case)", "Grille de {player} ({count} cases)", count
+    ).format(player=p["player"], count=count)
+
+
+register(Action("grid_set", _grid("after"), _grid("before"), ("player", "count"), _grid_text))

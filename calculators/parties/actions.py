@@ -1,0 +1,53 @@
+"""The action table: every kind of write a party records, in one place.
+
+An :class:`Action` says how a recorded write is applied (``do``: the first time and on redo),
+reverted (``undo``) and told in the history (the parameters of its structured summary and the
+sentence they fill, in the active language). The core registers the writes every game has
+(create, rename, finish, undo …, in :mod:`.services`); each game registers its own in its folder
+(``calculators/games/<game>/party/writes.py``). A new write is one :func:`register` call beside
+the function that performs it: the history, undo/redo and the summaries all read this table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .models import Game
+
+Apply = Callable[["Game", dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One kind of write of a party."""
+
+    name: str
+    #: applies the write (first time and redo) from the data recorded with it
+    do: Apply
+    #: reverts it exactly (the sheet is as the write left it: every later write is undone)
+    undo: Apply
+    #: the parameters of its structured summary (raw values, never French text)
+    params: tuple[str, ...]
+    #: its summary in the active language, from those parameters
+    text: Callable[[Mapping[str, Any]], str]
+    #: ``False`` for a write that is never undone (create, rotate, undo, redo themselves)
+    undoable: bool = True
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def register(*actions: Action) -> None:
+    """Add actions to the table (each name once: a second registration is a programming error)."""
+    for action in actions:
+        if action.name in ACTIONS and ACTIONS[action.name] != action:
+            raise ValueError(f"the action {action.name!r} is registered twice")
+        ACTIONS[action.name] = action
+
+
+def get(name: str) -> Action:
+    """The action of that name (every game's actions are registered when the app is ready)."""
+    return ACTIONS[name]

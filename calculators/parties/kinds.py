@@ -1,0 +1,101 @@
+"""A game's hooks into the Parties core.
+
+Each game with Parties (``registry.PARTY_GAMES``) has a folder ``calculators/games/<package>/``
+whose ``party`` package defines ``KIND``, a :class:`PartyKind`: how its board is computed by the
+engines, what it adds to the party's JSON, its CSV columns, its write forms and API routes, and
+what its part of the page needs. Its writes (with their do/undo) are registered in the action
+table (:mod:`.actions`) when that package is imported, which :func:`load` does for every game
+when the app is ready. The core never names a game: it asks :func:`of`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ..games import registry
+from ..games.registry import GameSpec
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+    from django.urls import URLPattern
+
+    from .board import Board, BoardRow
+    from .forms import WriteForm
+    from .models import Game, Player
+
+
+class PartyKind:
+    """What the Parties core asks of a game. A game's ``KIND`` subclasses it."""
+
+    spec: GameSpec
+    #: the page's write forms by action name (``/parties/<token>/<name>/``)
+    write_forms: Mapping[str, type[WriteForm]] = {}
+    #: the game's own routes of the Parties API, under ``/api/v1/parties/<token>/``
+    api_urlpatterns: list[URLPattern] = []
+    #: the scoreboard's last column is the round wins (Num 5), not the title
+    ranked_by_wins = False
+
+    @property
+    def template(self) -> str:
+        """The game's part of the party page: its ``#board`` and ``#entry`` partials."""
+        return f"games/{self.spec.package}/party.html"
+
+    def board(self, game: Game, players: list[Player]) -> Board:
+        """Every score of the game, recomputed by the engines from what is stored."""
+        raise NotImplementedError
+
+    def json(self, game: Game, board: Board, rows: list[BoardRow]) -> dict[str, Any]:
+        """What the game adds to the party's JSON answer (its claims, grids or rounds)."""
+        raise NotImplementedError
+
+    def csv(self, board: Board, row: Callable[..., None]) -> None:
+        """The game's rows of the CSV export, written with ``row(*cells)``."""
+        raise NotImplementedError
+
+    def has_entries(self, game: Game) -> bool:
+        """Whether anything was entered yet (players are added only before that)."""
+        raise NotImplementedError
+
+    def deck(self, values: object, players: int) -> str:
+        """The deck a new party keeps (``Game.values``): none unless the game has decks."""
+        from django.utils.translation import gettext
+
+        from ..engines.cards import InputError
+
+        if values not in (None, ""):
+            names = ", ".join(g.name for g in registry.PARTY_GAMES if g.decks)
+            raise InputError(
+                "values",
+                gettext("Le choix du paquet ne concerne que {names}.").format(names=names),
+            )
+        return ""
+
+    def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
+        """What the game's part of the edit page needs besides the board."""
+        return {}
+
+    def finish_label(self, board: Board) -> str:
+        """The words of the button that ends the game."""
+        from django.utils.translation import gettext
+
+        return gettext("Terminer la partie")
+
+
+@cache
+def for_spec(spec: GameSpec) -> PartyKind:
+    """The hooks of a game with Parties (``calculators.games.<package>.party.KIND``)."""
+    kind: PartyKind = import_module(f"calculators.games.{spec.package}.party").KIND
+    return kind
+
+
+def of(game: Game) -> PartyKind:
+    """The hooks of a stored party's game."""
+    return for_spec(registry.by_kind(game.kind))
+
+
+def load() -> list[PartyKind]:
+    """Every game's hooks, imported once (their actions registered): at app start-up."""
+    return [for_spec(spec) for spec in registry.PARTY_GAMES]
