@@ -10,7 +10,7 @@ when the app is ready. The core never names a game: it asks :func:`of`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -21,6 +21,7 @@ from ..games.registry import GameSpec
 if TYPE_CHECKING:
     from django.http import HttpRequest
     from django.urls import URLPattern
+    from django.utils.functional import _StrOrPromise as StrOrPromise
 
     from .board import Board, BoardRow
     from .forms import WriteForm
@@ -35,6 +36,8 @@ class PartyKind:
     write_forms: Mapping[str, type[WriteForm]] = {}
     #: the game's own routes of the Parties API, under ``/api/v1/parties/<token>/``
     api_urlpatterns: list[URLPattern] = []
+    #: their lines on the /api/ page: (method, path, what it does)
+    api_docs: Sequence[tuple[str, str, StrOrPromise]] = ()
     #: the scoreboard's last column is the round wins (Num 5), not the title
     ranked_by_wins = False
 

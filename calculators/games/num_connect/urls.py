@@ -1,6 +1,7 @@
 """Num Connect's page (in the ``calculators`` namespace) and JSON endpoint (``api``)."""
 
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from ..registry import NUM_CONNECT
 from . import api, views
@@ -10,4 +11,12 @@ urlpatterns = [
 ]
 api_urlpatterns = [
     path(f"{NUM_CONNECT.api_name}/check", api.num_connect_check, name="num_connect_check"),
+]
+#: (method, path, what it does): the lines of the /api/ page for these endpoints
+api_docs = [
+    (
+        "POST",
+        f"/api/v1/{NUM_CONNECT.api_name}/check",
+        _("Une ligne de Num Connect est-elle valide ?"),
+    ),
 ]

@@ -34,6 +34,7 @@ class Num5Party(PartyKind):
     spec = NUM5
     write_forms = forms.WRITE_FORMS
     api_urlpatterns = api.urlpatterns
+    api_docs = api.api_docs
     ranked_by_wins = True
 
     def board(self, game: Game, players: list[Player]) -> Board:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from ....parties.api import endpoint, if_version, required
 from ....parties.models import Game
@@ -43,4 +44,11 @@ urlpatterns = [
     path("rounds/<int:number>", round_, name="party_round"),
     path("turns", turns, name="party_turns"),
     path("turns/tally", turns_tally, name="party_turns_tally"),
+]
+#: (method, path, what it does): the lines of the /api/ page for these routes
+api_docs = [
+    ("POST", "/api/v1/parties/<jeton>/rounds", _("Num 5 : ajouter une manche")),
+    ("PATCH, DELETE", "/api/v1/parties/<jeton>/rounds/<numéro>", _("Corriger, supprimer")),
+    ("POST", "/api/v1/parties/<jeton>/turns", _("Num 5 : jouer un tour de la manche en cours")),
+    ("POST", "/api/v1/parties/<jeton>/turns/tally", _("Num 5 : reporter la manche jouée")),
 ]

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.urls import path
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ....engines.cards import InputError
 from ....parties.api import endpoint, if_version, player_named, required
@@ -40,4 +41,9 @@ claim = endpoint(PUT=(_claim_edit, True), DELETE=(_claim_delete, True))
 urlpatterns = [
     path("claims", claims, name="party_claims"),
     path("claims/<int:claim>", claim, name="party_claim"),
+]
+#: (method, path, what it does): the lines of the /api/ page for these routes
+api_docs = [
+    ("POST", "/api/v1/parties/<jeton>/claims", _("NUM CHECK : enregistrer une annonce")),
+    ("PUT, DELETE", "/api/v1/parties/<jeton>/claims/<id>", _("Corriger, supprimer une annonce")),
 ]

@@ -24,6 +24,7 @@ class NumDraftParty(PartyKind):
     spec = NUM_DRAFT
     write_forms = forms.WRITE_FORMS
     api_urlpatterns = api.urlpatterns
+    api_docs = api.api_docs
 
     def board(self, game: Game, players: list[Player]) -> Board:
         table = numdraft.table(

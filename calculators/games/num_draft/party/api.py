@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from ....parties import services
 from ....parties.api import endpoint, if_version, required
@@ -18,3 +19,7 @@ def _grid_set(game: Game, data: dict, seat: int) -> None:
 grid = endpoint(PUT=(_grid_set, True))
 
 urlpatterns = [path("grids/<int:seat>", grid, name="party_grid")]
+#: (method, path, what it does): the lines of the /api/ page for these routes
+api_docs = [
+    ("PUT", "/api/v1/parties/<jeton>/grids/<place>", _("NUM DRAFT : la grille d'un joueur")),
+]
