@@ -76,7 +76,7 @@ test: install-test chromium postgresql lint
 ## The database tests (Parties, API, pages) against a real PostgreSQL started for the run.
 test-postgres: install-test
 	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider \
-		tests/parties tests/api tests/web -m "not races and not browser"
+		tests/parties tests/games tests/api tests/web -m "not races and not browser"
 
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
 bench: install-test

@@ -1,4 +1,4 @@
-"""Page costs against Django's floor, measured in a fresh interpreter (issue #12 item 3).
+"""Page costs against Django's floor, measured in a fresh interpreter.
 
 ``measure(rounds)`` returns the floor (``/healthz``, a minimal view with one ``SELECT 1``) and
 each page's median in milliseconds, measured by Django's test client in-process, on a private
@@ -51,14 +51,11 @@ def median_ms(client, url: str, headers: dict, rounds: int) -> float:
     return statistics.median(samples)
 
 
-def party(services, claims) -> tuple[str, str]:
+def party_urls(claims) -> tuple[str, str]:
     """A NUM CHECK party of 4 players with 5 claims each: its page and its board's URL."""
-    from calculators.games.num_check.party import writes as check_writes
+    from tests.factories import party
 
-    game = services.create_game("num_check", "classic", ["Léa", "Tom", "Zoé", "Max"])
-    for player in game.players.all():
-        for combo, cards in claims[:5]:
-            check_writes.add_claim(game, player.pk, combo, cards)
+    game = party("num_check", 4, claims=dict.fromkeys(range(4), claims[:5]))
     page = f"/parties/{game.edit_token}/"
     return page, f"{page}tableau/?v={game.version - 1}"
 
@@ -80,12 +77,11 @@ def measure(rounds: int) -> dict[str, float]:
     setup_test_environment()
     setup_databases(verbosity=0, interactive=False)
 
-    from calculators.parties import services
     from tests.conftest import EIGHT_CLAIMS
 
     client = Client()
     pages = dict(PAGES)
-    page, board = party(services, EIGHT_CLAIMS)
+    page, board = party_urls(EIGHT_CLAIMS)
     pages[PARTY] = (page, {})
     pages[BOARD] = (board, HTMX)
     floor = median_ms(client, "/healthz", {}, rounds)

@@ -1,28 +1,24 @@
-"""Benchmarks of a big party (issue #9): 10 players × 8 claims = 80 claims, the most a NUM CHECK
+"""Benchmarks of a big party: 10 players × 8 claims = 80 claims, the most a NUM CHECK
 table can hold. `make bench` reports the medians of the edit page, a board poll after a change
 and the 204 poll while nothing changed, next to `/healthz` as the floor."""
 
 import pytest
 
-from calculators.games.num_check.party import writes as check_writes
-from calculators.parties import services
 from calculators.parties.models import Claim
 from tests.conftest import EIGHT_CLAIMS
+from tests.factories import party
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def big_party():
-    names = [f"Joueur {i}" for i in range(10)]
-    game = services.create_game("num_check", "classic", names)
     # Round-robin as at a table: 7 claims each through the services (70 writes), then the 8th
-    # of each stored directly, so that the sheet holds the 80 claims the issue measures (a real
-    # game ends at the first player's 8th).
+    # of each stored directly, so that the sheet holds 80 claims, the most a table can hold (a
+    # real game ends at the first player's 8th).
+    names = [f"Joueur {i}" for i in range(10)]
+    game = party("num_check", names, claims=dict.fromkeys(range(10), EIGHT_CLAIMS[:7]))
     players = list(game.players.all())
-    for combo, cards in EIGHT_CLAIMS[:7]:
-        for player in players:
-            check_writes.add_claim(game, player.pk, combo, cards)
     combo, cards = EIGHT_CLAIMS[7]
     Claim.objects.bulk_create(
         Claim(player=p, position=8, combo=combo, cards=cards) for p in players

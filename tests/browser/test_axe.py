@@ -1,5 +1,5 @@
 """axe-core (its default rules, best practices included) finds nothing on any page, in any
-state, at phone and desktop size, light and dark (issue #10).
+state, at phone and desktop size, light and dark.
 
 One browser context per size and colour scheme visits every page and state: the empty
 calculators, a result, an error, the rulebooks, the Parties pages (edit and read-only, with
@@ -8,10 +8,6 @@ entries), the error pages. A CSP violation or a console error on the way fails t
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-
-from calculators.games.num5.party import writes as num5_writes
-from calculators.games.num_check.party import writes as check_writes
-from calculators.games.num_draft.party import writes as draft_writes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,22 +42,13 @@ PAGES = [
 
 def party_pages() -> list[str]:
     """A party of each kind with entries: its edit and its read-only page."""
-    from calculators.parties import services
+    from tests.factories import party
 
-    check = services.create_game("num_check", "classic", ["Léa", "Tom"])
-    lea = check.players.get(seat=0)
-    check_writes.add_claim(check, lea.pk, "paire", "5R 5B")
-    check_writes.add_claim(check, lea.pk, "brelan", "7R 7B 7J")
-    draft = services.create_game("num_draft", "classic", ["A", "B", "C"])
-    draft_writes.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", "JK"] + [""] * 5)
-    num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
-    players = list(num5.players.order_by("seat"))
-    num5_writes.add_round(num5, {players[0].pk: "10R", players[1].pk: "27", players[2].pk: "0"})
-    eight = services.create_game("num5", "normal", [f"Joueur {n}" for n in range(1, 9)])
-    seats = list(eight.players.order_by("seat"))
-    num5_writes.add_round(eight, {p.pk: str(n) for n, p in enumerate(seats)})
-    finished = services.create_game("num5", "normal", ["Ana", "Bob", "Cy"])
-    services.finish(finished)
+    check = party("num_check", 2, claims={0: [("paire", "5R 5B"), ("brelan", "7R 7B 7J")]})
+    draft = party("num_draft", ["A", "B", "C"], grids={0: ["1R", "2R", "3R", "JK"]})
+    num5 = party("num5", 3, rounds=[["10R", "27", "0"]])
+    eight = party("num5", [f"Joueur {n}" for n in range(1, 9)], rounds=[[str(n) for n in range(8)]])
+    finished = party("num5", ["Ana", "Bob", "Cy"], finished=True)
     return [f"/parties/{game.edit_token}/" for game in (check, draft, num5, eight, finished)] + [
         f"/parties/{game.read_token}/" for game in (check, draft, num5)
     ]

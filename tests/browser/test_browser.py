@@ -115,13 +115,22 @@ def test_num_draft_table_with_three_players(page):
         "A : 1R 2R 3R / - - - / - - -\nB : 1V 1B - / - - - / - - -\nC : 5J - 5B / - - - / - - -",
     )
     page.get_by_role("button", name="Compter la table").click()
-    expect(page.locator("[data-testid=table-ranking]")).to_contain_text("B")
+    rows = page.locator("[data-testid=table-ranking] tbody tr")
+    # A and B share the first place with 6 points each, C scores nothing
+    expect(rows).to_have_count(3)
+    cells = page.locator("[data-testid=table-ranking] td[data-score]")
+    ranking = rows.evaluate_all(
+        "rows => rows.map(r => r.cells[0].textContent + r.cells[1].textContent)"
+    )
+    assert ranking == ["1A", "1B", "3C"]
+    assert cells.evaluate_all("cells => cells.map(c => c.dataset.score)") == ["6", "6", "0"]
+    assert page.problems == []
 
 
 def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_server):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = party("num_check", 2)
     phones = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
     writer, reader = (context.new_page() for context in phones)
     problems = []
@@ -149,9 +158,9 @@ def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_serve
 
 
 def test_draft_party_grid_entered_with_the_picker(page):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num_draft", "classic", ["A", "B", "C"])
+    game = party("num_draft", ["A", "B", "C"])
     player = game.players.get(seat=0)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     page.get_by_text("Grille de A").click()

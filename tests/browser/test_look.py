@@ -1,9 +1,7 @@
-"""Colour mode, wake lock and tap targets as a player meets them on a phone (issue #10)."""
+"""Colour mode, wake lock and tap targets as a player meets them on a phone."""
 
 import pytest
 from playwright.sync_api import expect
-
-from calculators.games.num5.party import writes as num5_writes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,9 +31,9 @@ def test_colour_mode_follows_the_system_then_the_remembered_choice(browser, live
 
 
 def test_wake_lock_switch_on_a_party_page(page):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
+    game = party("num5", 3)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     switch = page.get_by_role("switch", name="Garder l’écran allumé")
     if page.evaluate("'wakeLock' in navigator"):
@@ -46,9 +44,9 @@ def test_wake_lock_switch_on_a_party_page(page):
 
 
 def test_controls_used_during_play_are_at_least_44px(page):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
+    game = party("num5", 3)
     small = []
     for path in (
         "/num-check/?combo=paire&cards=5R+5B&rank=1#calculer",
@@ -72,13 +70,10 @@ def test_controls_used_during_play_are_at_least_44px(page):
 
 
 def test_num5_party_with_8_players_never_scrolls_the_page_sideways(page):
-    from calculators.parties import services
+    from tests.factories import party
 
     names = ["Léa", "Tom", "Zoé", "Ana", "Bob", "Cyrille", "Dominique", "Eve"]
-    game = services.create_game("num5", "normal", names)
-    players = list(game.players.order_by("seat"))
-    values = ["10R", "27", "0", "5", "6", "7", "8", "9"]
-    num5_writes.add_round(game, {p.pk: v for p, v in zip(players, values, strict=True)})
+    game = party("num5", names, rounds=[["10R", "27", "0", "5", "6", "7", "8", "9"]])
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     expect(page.locator("[data-testid=round-1-7]")).to_contain_text("9")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,18 +1,19 @@
 """Num 5 calculator in a phone-sized Chromium (390×844): Enter recalculates, names keep cells.
 
-Issue « Never lose an entry »: Enter (a phone's Go) in a cell used to press the ✕ of round 1,
-and removing a player shifted everyone's scores one column to the left.
+Nothing typed is lost: Enter (a phone's Go) in a cell recalculates and never presses the ✕ of a
+round, and removing a player keeps everyone else's scores in their own column.
 """
 
 import re
 
 import pytest
-
-pytest.importorskip("playwright")
 from playwright.sync_api import expect
 
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
 SHEET = "/num-5/?players=Léa,Tom,Zoé&n=2&r0_0=10R&r0_1=3&r0_2=0&r1_0=4#calculer"
-ISSUE = "/num-5/?players=Léa,Tom,Zoé,Max&n=1&r0_0=10&r0_1=20&r0_2=30&r0_3=40#calculer"
+#: one round of four players, each cell its player's score: 10, 20, 30, 40
+FOUR = "/num-5/?players=Léa,Tom,Zoé,Max&n=1&r0_0=10&r0_1=20&r0_2=30&r0_3=40#calculer"
 
 
 def cell(page, row, column):
@@ -81,7 +82,7 @@ def test_the_pending_round_is_not_redrawn_while_its_sentence_is_unchanged(page):
 
 
 def test_removing_a_player_keeps_the_others_scores_and_can_be_restored(page):
-    page.goto(page.base + ISSUE)
+    page.goto(page.base + FOUR)
     page.fill("#id_players", "Léa, Zoé, Max")
     page.locator("#id_players").press("Enter")
     expect(page.locator("#num5-rounds thead th")).to_have_text(

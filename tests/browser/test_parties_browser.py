@@ -1,4 +1,5 @@
-"""A Num 5 party at the table on a phone: correct one cell, undo it, finish, reopen (issue #9)."""
+"""A Num 5 party at the table on a phone: correct one cell, undo it, finish, reopen; a board polled
+compressed; a write over the abuse limit."""
 
 import pytest
 from playwright.sync_api import expect
@@ -9,9 +10,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_num5_correct_one_cell_undo_finish_reopen(page):
-    from calculators.parties import services
+    from tests.factories import party
 
-    game = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
+    game = party("num5", 3)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     page.locator("[data-testid=cell-0]").fill("10R")
     page.locator("[data-testid=cell-1]").fill("27")
@@ -49,12 +50,12 @@ def test_num5_correct_one_cell_undo_finish_reopen(page):
 
 def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     """Another phone's claim reaches this one through the poll (the board sent gzipped, with
-    links relative to the party's page, issue #12); deleting that claim from the swapped board
+    links relative to the party's page); deleting that claim from the swapped board
     posts to this party."""
-    from calculators.parties import services
     from tests.conftest import EIGHT_CLAIMS
+    from tests.factories import party
 
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = party("num_check", 2)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     polled = []
     page.on(
@@ -82,12 +83,12 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
 def test_a_write_refused_by_the_abuse_limit_says_so_and_keeps_the_entry(page, settings):
     """Over the write limit, htmx swaps the 429's message into the page's status region; the
     CHECK typed in the form is still there to send again."""
-    from calculators.parties import services
+    from tests.factories import party
 
     settings.RATELIMIT_ENABLED = True
     settings.PARTIES_WRITE_RATE = "1/60"
     settings.TRUSTED_PROXIES = []
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = party("num_check", 2)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     page.locator("#claim-combo").select_option("paire")
     page.locator("#claim-cards").fill("1R 1B")

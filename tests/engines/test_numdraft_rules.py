@@ -1,4 +1,5 @@
-"""NUM DRAFT: a test per rule and ruling of RULES.md §2, and hypothesis properties."""
+"""NUM DRAFT: a test per rule of the rulebook and per ruling (/num-draft/regles/#arbitrage-…),
+and hypothesis properties."""
 
 import pytest
 from hypothesis import assume, given, settings
@@ -206,10 +207,19 @@ def test_group_points_add_up_to_the_total():
 
 
 def test_group_caches_are_bounded():
-    """The memo of groups keeps at most ``CACHE_SIZE`` carrier masks (issue #12)."""
+    """The memo of groups keeps at most ``CACHE_SIZE`` carrier masks."""
     for cached in (numdraft._groups, numdraft._scoring):
         assert cached.cache_info().maxsize == numdraft.CACHE_SIZE
     numdraft._scoring.cache_clear()
     for carriers in range(numdraft.CACHE_SIZE + 10):
         numdraft._scoring(carriers, 0, True)
     assert numdraft._scoring.cache_info().currsize == numdraft.CACHE_SIZE
+
+
+def test_the_engine_takes_canonical_modes_only():
+    """The French names (« Découverte ») are the registry's to resolve, before the engine."""
+    grid = [["1R", "1B", None], [None] * 3, [None] * 3]
+    assert numdraft.score(grid, None, None, "discovery").mode == "discovery"
+    with pytest.raises(InputError) as err:
+        numdraft.score(grid, None, None, "Découverte")
+    assert err.value.field == "mode"

@@ -91,11 +91,18 @@ def test_engine_messages_follow_the_context_language_without_django():
     assert engine_i18n.get_language() == "fr"  # restored
 
 
-def test_api_english_explanation_lines():
-    with engine_i18n.use_language("en"):
-        result = numcheck.score(numcheck.get_combo("full"), ["7R", "7B", "7J", "3V", "3A"], 4)
-    assert any(line.startswith("Total: ") for line in result.explanation)
-    assert any(line.startswith("Reference cards: ") for line in result.explanation)
+def test_api_english_explanation_lines(client):
+    body = {"combo": "full", "cards": ["7R", "7B", "7J", "3V", "3A"], "rank": 4}
+    answer = post(client, "num-check/score", body, "en").json()
+    assert answer["explanation"] == [
+        "Full House base: 8",
+        "Reference cards: 7 + 3",
+        "Rank 4: gap (7 − 3) × 2 = 8",
+        "Total: 26",
+    ]
+    with engine_i18n.use_language("en"):  # the engine's own English, without Django
+        result = numcheck.score(numcheck.get_combo("full"), body["cards"], 4)
+    assert list(result.explanation) == answer["explanation"]
 
 
 @pytest.mark.django_db

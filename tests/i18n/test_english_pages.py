@@ -1,5 +1,5 @@
-"""Every page in English (/en/…) has no French UI word left (issue #14), and the same pages in
-French keep their French text.
+"""Every page in English (/en/…) has no French UI word left, and the same pages in French keep
+their French text.
 
 The visible text of a page is its text outside <script>/<style> plus the texts a user meets in
 attributes (aria-label, title, placeholder, hx-confirm, the JavaScript's data-msg-*/data-label-*
@@ -15,10 +15,7 @@ import pytest
 from django.template import engines
 from django.utils import translation
 
-from calculators.games.num5.party import writes as num5_writes
-from calculators.games.num_check.party import writes as check_writes
-from calculators.games.num_draft.party import writes as draft_writes
-from calculators.parties import services
+from tests.factories import party
 from tests.parties.conftest import every_write
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -93,22 +90,11 @@ def french_words(text: str) -> set[str]:
 @pytest.fixture
 def parties(db):
     """A party of each kind with entries, by its edit and read-only tokens."""
-    check = services.create_game("num_check", "classic", list(NAMES), "")
-    check_writes.add_claim(check, check.players.get(seat=0).pk, "paire", "5R 5B")
-    draft = services.create_game("num_draft", "classic", list(NAMES), "")
-    draft_writes.set_grid(draft, draft.players.get(seat=0).pk, ["1R", "2R", "3R", *[""] * 6])
-    num5 = services.create_game("num5", "normal", list(NAMES), "")
-    num5_writes.add_round(
-        num5,
-        {p.pk: c for p, c in zip(num5.players.order_by("seat"), ("10R", "27", "0"), strict=True)},
-    )
-    num5_writes.play_turn(
-        num5,
-        {p.pk: c for p, c in zip(num5.players.order_by("seat"), ("9R", "9B", "2V"), strict=True)},
-    )
-    for game in (check, draft, num5):
-        game.refresh_from_db()
-    return {"num_check": check, "num_draft": draft, "num5": num5}
+    return {
+        "num_check": party("num_check", NAMES, claims={0: [("paire", "5R 5B")]}),
+        "num_draft": party("num_draft", NAMES, grids={0: ["1R", "2R", "3R"]}),
+        "num5": party("num5", NAMES, rounds=[["10R", "27", "0"]], turns=[["9R", "9B", "2V"]]),
+    }
 
 
 DRAFT_GRID = {"g00": "1R", "g01": "JK", "g02": "1V", "mode": "classic"}
@@ -197,6 +183,12 @@ def test_english_num_check_party_claim_correction(client, parties):
     claim = game.players.get(seat=0).claims.get()
     response = client.get(f"/en/parties/{game.edit_token}/", {"corriger": claim.pk})
     assert_english(response, "num_check correction")
+    html = response.content.decode()
+    assert (
+        f'<form id="correction" class="border rounded p-2 mb-3" method="post" action="/en/parties/{game.edit_token}/claim_edit/"'
+        in html
+    )
+    assert "Correct: Ann, rank 1" in html
 
 
 @pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from calculators.parties import services
 from rules.games import GAMES
+from tests.factories import party
 
 FRENCH_PAGES = [
     "/",
@@ -101,7 +101,12 @@ def test_cookie_french_or_none_never_redirects(client):
 @pytest.mark.django_db
 def test_cookie_redirect_leaves_htmx_and_posts_alone(client):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    assert client.get("/num-check/", HTTP_HX_REQUEST="true").status_code == 200
+    htmx = client.get("/num-check/", HTTP_HX_REQUEST="true")
+    assert htmx.status_code == 200 and "Location" not in htmx
+    posted = client.post("/num-check/feuille/", {"players": "Léa : Paire 5R 5B"})
+    assert posted.status_code == 200 and "Location" not in posted
+    assert "15 points" in posted.content.decode()  # answered in place, in French
+    assert client.get("/num-check/").status_code == 302  # a plain visit is redirected
 
 
 @pytest.mark.django_db
@@ -119,7 +124,17 @@ def test_language_switch_keeps_page_and_query_string_and_sets_cookie(client):
 
 
 @pytest.mark.django_db
-def test_language_switch_form_on_every_page_posts_next_with_query(client):
+@pytest.mark.parametrize("path", FRENCH_PAGES)
+def test_language_switch_form_on_every_page_posts_its_english_twin(client, path):
+    page = client.get(path).content.decode()
+    assert 'action="/i18n/setlang/"' in page
+    assert f'name="next" value="/en{path}"' in page and 'name="language" value="en"' in page
+    page = client.get(f"/en{path}").content.decode()
+    assert f'name="next" value="{path}"' in page and 'name="language" value="fr"' in page
+
+
+@pytest.mark.django_db
+def test_language_switch_form_keeps_the_query_string(client):
     page = client.get("/num-check/?combo=paire&cards=1R+1B").content.decode()
     assert 'action="/i18n/setlang/"' in page
     assert 'name="next" value="/en/num-check/?combo=paire&amp;cards=1R+1B"' in page
@@ -131,7 +146,7 @@ def test_language_switch_form_on_every_page_posts_next_with_query(client):
 
 @pytest.mark.django_db
 def test_parties_page_switches_language_keeping_its_token(client):
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"], "")
+    game = party("num_check", 2)
     path = f"/parties/{game.edit_token}/"
     english = client.get(f"/en{path}")
     assert english.status_code == 200
@@ -149,13 +164,15 @@ def test_parties_page_switches_language_keeping_its_token(client):
 def test_rulebook_example_links_stay_in_the_page_language_whatever_was_rendered_first(client):
     from rules.games import rulebook_html, rulings_html
 
-    rulebook_html.cache_clear()
-    rulings_html.cache_clear()
     try_link = re.compile(r'<a class="try-link" href="([^"]+)"')
-    english = try_link.findall(client.get("/en/num-draft/regles/").content.decode())
-    french = try_link.findall(client.get("/num-draft/regles/").content.decode())
-    assert english and all(link.startswith("/en/num-") for link in english)
-    assert french and not any(link.startswith("/en/") for link in french)
+    for first in ("/en/num-draft/regles/", "/num-draft/regles/"):
+        rulebook_html.cache_clear()
+        rulings_html.cache_clear()
+        client.get(first)  # the rulebook drawn and kept in this language first
+        english = try_link.findall(client.get("/en/num-draft/regles/").content.decode())
+        french = try_link.findall(client.get("/num-draft/regles/").content.decode())
+        assert english and all(link.startswith("/en/num-") for link in english), first
+        assert french and not any(link.startswith("/en/") for link in french), first
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""Helpers of the Parties tests: games made through the services, URLs, the JSON API."""
+"""Helpers of the Parties tests: URLs, the JSON API, a history of every kind of write (the
+parties themselves come from tests/factories.py)."""
 
 import json
 
@@ -10,12 +11,7 @@ from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
-
-MODES = {"num_check": "classic", "num_draft": "classic", "num5": "normal"}
-
-
-def make(kind="num_check", mode=None, names=("Léa", "Tom", "Zoé"), values=""):
-    return services.create_game(kind, mode or MODES[kind], list(names), values)
+from tests.factories import by_seat, fresh, party, seat
 
 
 def url(game, name="game", token=None, action=None):
@@ -23,15 +19,6 @@ def url(game, name="game", token=None, action=None):
     if name == "action":
         return reverse("parties:action", args=[token, action])
     return reverse(f"parties:{name}", args=[token])
-
-
-def seat(game, index):
-    return game.players.get(seat=index)
-
-
-def fresh(game):
-    game.refresh_from_db()
-    return game
 
 
 @pytest.fixture
@@ -58,7 +45,7 @@ def every_write():
     and a redo), made through the services: ``{kind: game}``, and the list of
     ``(action, former French summary)`` in order — the exact texts the f-strings of the
     services wrote before summaries were rendered in the reader's language."""
-    check = make("num_check")
+    check = party("num_check")
     services.add_player(check, "Noé")
     check_writes.add_claim(check, seat(check, 0).pk, "paire", "5R 5B")
     claim = check.players.get(seat=0).claims.get()
@@ -71,21 +58,16 @@ def every_write():
     services.reopen(check)
     services.rename(check, seat(check, 1).pk, "Tomas <b>")
     services.rotate(check)
-    draft = make("num_draft", names=("Léa", "Tom"))
+    draft = party("num_draft", ("Léa", "Tom"))
     draft_writes.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "3R", *[""] * 6])
     draft_writes.set_grid(draft, seat(draft, 0).pk, ["1R", "2R", "4R", *[""] * 6])
-    num5 = make("num5")
-    players = list(num5.players.order_by("seat"))
-
-    def by_player(*cells):
-        return {p.pk: c for p, c in zip(players, cells, strict=True)}
-
-    num5_writes.add_round(num5, by_player("10R", "27", "0"))
-    num5_writes.edit_round(num5, 1, {players[0].pk: "12R", players[1].pk: "20"})
-    num5_writes.add_round(num5, by_player("10R", "27", "0"))
+    num5 = party("num5")
+    num5_writes.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
+    num5_writes.edit_round(num5, 1, {seat(num5, 0).pk: "12R", seat(num5, 1).pk: "20"})
+    num5_writes.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
     num5_writes.delete_round(num5, 2)
-    num5_writes.play_turn(num5, by_player("9R", "9B", "2V"))
-    num5_writes.play_turn(num5, by_player("1R", "3B", "4V"))
+    num5_writes.play_turn(num5, by_seat(num5, ["9R", "9B", "2V"]))
+    num5_writes.play_turn(num5, by_seat(num5, ["1R", "3B", "4V"]))
     num5_writes.tally_turns(num5)
     services.undo(num5)
     games = {"num_check": fresh(check), "num_draft": fresh(draft), "num5": fresh(num5)}

@@ -10,8 +10,9 @@ from django.core.cache import cache
 from django.test import Client
 
 from calculators.games.num_check.party import writes as check_writes
+from tests.factories import fresh, party, seat
 
-from .conftest import fresh, make, seat, url
+from .conftest import url
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def board(client, game, token=None, language=""):
 
 
 def test_a_cached_board_is_the_board_drawn_afresh():
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     phone = Client()
@@ -40,7 +41,7 @@ HX_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 
 def test_each_phone_deletes_from_the_cached_board_with_its_own_csrf_token():
     """The ✕ of a polled board posts through htmx, with the token of the phone's own page."""
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
@@ -68,7 +69,7 @@ def test_each_phone_deletes_from_the_cached_board_with_its_own_csrf_token():
 
 
 def test_the_page_draws_its_board_with_the_readers_token_for_phones_without_javascript():
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     phone = Client(enforce_csrf_checks=True)
     page = phone.get(url(game, "game")).content.decode()
@@ -86,7 +87,7 @@ def test_the_page_draws_its_board_with_the_readers_token_for_phones_without_java
 
 
 def test_the_board_follows_the_version_and_the_language():
-    game = make()
+    game = party()
     before = board(Client(), game)
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     after = board(Client(), game)
@@ -97,7 +98,7 @@ def test_the_board_follows_the_version_and_the_language():
 
 
 def test_the_read_only_board_is_not_the_edit_board():
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     cache.clear()
     edit = board(Client(), game)

@@ -1,4 +1,4 @@
-"""History, exact undo and redo, finish and reopen (issue #9, items 1 and 4).
+"""History, exact undo and redo, finish and reopen.
 
 The strongest test here replays random sequences of writes of every kind and checks that
 undoing k of them gives back exactly the sheet as it was k writes earlier (ids and ranks
@@ -16,7 +16,7 @@ from calculators.games.num_draft.party import writes as draft_writes
 from calculators.games.registry import NUM_CHECK, NUM_DRAFT
 from calculators.parties import services
 from calculators.parties.models import Claim, HistoryEntry
-from tests.parties.conftest import fresh, make, seat
+from tests.factories import fresh, party, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def snapshot(game):
 
 
 def test_every_write_is_one_history_entry_and_version_counts_the_writes():
-    game = make()
+    game = party()
     lea = seat(game, 0).pk
     check_writes.add_claim(game, lea, "paire", "5R 5B")
     check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
@@ -57,7 +57,7 @@ def test_every_write_is_one_history_entry_and_version_counts_the_writes():
 
 
 def test_undo_of_a_delete_brings_the_claim_back_with_its_id_and_rank():
-    game = make()
+    game = party()
     lea = seat(game, 0).pk
     check_writes.add_claim(game, lea, "paire", "5R 5B")
     check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
@@ -72,9 +72,9 @@ def test_undo_of_a_delete_brings_the_claim_back_with_its_id_and_rank():
 
 
 def test_undo_reverts_the_latest_write_not_the_latest_claim():
-    """The issue's case: delete Léa's rank-1 claim, then « Annuler » must bring it back, not
+    """Delete Léa's rank-1 claim, then « Annuler » must bring it back, not
     delete her other claim."""
-    game = make()
+    game = party()
     lea = seat(game, 0).pk
     check_writes.add_claim(game, lea, "paire", "5R 5B")
     check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
@@ -85,7 +85,7 @@ def test_undo_reverts_the_latest_write_not_the_latest_claim():
 
 
 def test_undo_of_a_grid_change_restores_the_old_cell_only():
-    game = make("num_draft", names=["A", "B"])
+    game = party("num_draft", ["A", "B"])
     a = seat(game, 0).pk
     draft_writes.set_grid(game, a, ["1R", "2R", "3R", "", "", "", "", "", ""])
     draft_writes.set_grid(game, a, ["1R", "2R", "4R", "", "", "", "", "", ""])
@@ -94,7 +94,7 @@ def test_undo_of_a_grid_change_restores_the_old_cell_only():
 
 
 def test_undo_of_a_round_edit_restores_the_old_cell():
-    game = make("num5")
+    game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     num5_writes.add_round(game, {a: "10R", b: "27", c: "0"})
     num5_writes.edit_round(game, 1, {a: "12R"})
@@ -104,7 +104,7 @@ def test_undo_of_a_round_edit_restores_the_old_cell():
 
 
 def test_undo_of_finish_reopens_and_undo_never_undoes_an_undo():
-    game = make("num5")
+    game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     num5_writes.add_round(game, {a: "10R", b: "27", c: "0"})
     services.finish(game)
@@ -117,7 +117,7 @@ def test_undo_of_finish_reopens_and_undo_never_undoes_an_undo():
 
 
 def test_redo_reapplies_in_order_until_something_else_is_written():
-    game = make()
+    game = party()
     lea = seat(game, 0).pk
     check_writes.add_claim(game, lea, "paire", "5R 5B")
     check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
@@ -136,7 +136,7 @@ def test_redo_reapplies_in_order_until_something_else_is_written():
 
 
 def test_undo_and_redo_are_writes_with_if_version():
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     seen = fresh(game).version
     services.undo(game, if_version=seen)
@@ -147,7 +147,7 @@ def test_undo_and_redo_are_writes_with_if_version():
 
 
 def test_a_finished_game_accepts_only_reopen_undo_and_redo():
-    game = make("num5")
+    game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     num5_writes.add_round(game, {a: "10R", b: "27", c: "0"})
     services.finish(game)
@@ -219,7 +219,7 @@ def _random_write(rng, game):
 @pytest.mark.parametrize("seed", range(4))
 def test_undo_k_writes_gives_back_the_sheet_of_k_writes_ago_and_redo_the_last(kind, seed):
     rng = random.Random(f"{kind}-{seed}")
-    game = make(kind, None, ["A", "B", "C"])
+    game = party(kind, ["A", "B", "C"])
     snapshots = [snapshot(game)]
     while len(snapshots) < 16:
         try:

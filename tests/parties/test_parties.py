@@ -1,4 +1,4 @@
-"""Parties pages and services: creation, links, entries, corrections, export (issues #6 and #9)."""
+"""Parties pages and services: creation, links, entries, corrections, export."""
 
 import csv
 import io
@@ -18,7 +18,8 @@ from calculators.parties import services
 from calculators.parties.forms import WRITE_FORMS
 from calculators.parties.models import Claim, Game, Player
 from tests.conftest import EIGHT_CLAIMS, NINTH_CLAIM
-from tests.parties.conftest import fresh, make, seat, url
+from tests.factories import fresh, party, seat
+from tests.parties.conftest import url
 
 pytestmark = pytest.mark.django_db
 
@@ -69,23 +70,23 @@ def test_create_game_bad_input_is_shown_and_kept(client, data, message):
 
 
 def test_tokens_are_long_random_and_distinct():
-    a, b = make(), make()
+    a, b = party(), party()
     tokens = {a.edit_token, a.read_token, b.edit_token, b.read_token}
     assert len(tokens) == 4 and all(len(t) >= 32 for t in tokens)
 
 
 def test_game_ids_are_not_in_the_urls():
-    game = make()
+    game = party()
     assert f"/{game.pk}/" not in url(game)
 
 
 def test_wrong_token_is_404(client):
-    make()
+    party()
     assert client.get(reverse("parties:game", args=["x" * 32])).status_code == 404
 
 
 def test_first_version_links_redirect_to_the_new_ones(client):
-    game = make()
+    game = party()
     old = f"/parties/{game.pk}/{game.edit_token}/"
     response = client.get(old)
     assert response.status_code == 301 and response.url == url(game)
@@ -93,7 +94,7 @@ def test_first_version_links_redirect_to_the_new_ones(client):
 
 
 def test_page_shows_both_links_and_qr_codes_to_the_editor_only(client):
-    game = make()
+    game = party()
     html = client.get(url(game)).content.decode()
     assert game.edit_token in html and game.read_token in html and html.count("<svg") >= 2
     html = client.get(url(game, token=game.read_token)).content.decode()
@@ -103,7 +104,7 @@ def test_page_shows_both_links_and_qr_codes_to_the_editor_only(client):
 
 @pytest.mark.parametrize("action", [*WRITE_FORMS, "rematch"])
 def test_read_only_link_never_changes_anything(client, action):
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     game = fresh(game)
     before = (game.version, Claim.objects.count(), Game.objects.count(), game.edit_token)
@@ -123,7 +124,7 @@ def test_read_only_link_never_changes_anything(client, action):
 
 
 def test_claims_take_the_next_rank_and_are_scored_by_the_engine(client):
-    game = make()
+    game = party()
     lea = seat(game, 0)
     client.post(
         url(game, "action", action="claim_add"),
@@ -151,7 +152,7 @@ def test_claims_take_the_next_rank_and_are_scored_by_the_engine(client):
     ],
 )
 def test_refused_claims_say_why_and_store_nothing(client, combo, cards, message):
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     response = client.post(
         url(game, "action", action="claim_add"),
@@ -165,7 +166,7 @@ def test_refused_claims_say_why_and_store_nothing(client, combo, cards, message)
 
 
 def test_a_ninth_claim_is_refused_and_eight_end_the_game():
-    game = make()
+    game = party()
     lea = seat(game, 0).pk
     for combo, cards in EIGHT_CLAIMS:
         check_writes.add_claim(game, lea, combo, cards)
@@ -177,16 +178,16 @@ def test_a_ninth_claim_is_refused_and_eight_end_the_game():
 
 
 def test_num_check_with_seven_players_plays_three_deck_turns_whatever_the_mode(client):
-    game = make("num_check", "classic", [f"J{i}" for i in range(7)])
+    game = party("num_check", [f"J{i}" for i in range(7)], mode="classic")
     board = boards.board(game)
     assert board.extra["turns"] == 3 and "3 tours de paquet" in board.note
     assert "Fin des 3 tours de paquet" in client.get(url(game)).content.decode()
-    assert boards.board(make("num_check", "classic", ["A", "B"])).extra["turns"] == 2
-    assert boards.board(make("num_check", "family", ["A", "B"])).extra["turns"] == 3
+    assert boards.board(party("num_check", ["A", "B"], mode="classic")).extra["turns"] == 2
+    assert boards.board(party("num_check", ["A", "B"], mode="family")).extra["turns"] == 3
 
 
 def test_edit_claim_rechecks_at_its_rank_and_keeps_what_is_not_changed():
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     claim = Claim.objects.get()
     check_writes.edit_claim(game, claim.pk, "paire", "9R 9B")
@@ -200,7 +201,7 @@ def test_edit_claim_rechecks_at_its_rank_and_keeps_what_is_not_changed():
 
 
 def test_correcting_a_claim_opens_prefilled(client):
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
     claim = Claim.objects.get()
     html = client.get(url(game), {"corriger": claim.pk}).content.decode()
@@ -209,7 +210,7 @@ def test_correcting_a_claim_opens_prefilled(client):
 
 
 def test_finish_then_every_write_but_reopen_undo_redo_is_refused(client):
-    game = make()
+    game = party()
     services.finish(game)
     board = boards.board(game)
     assert board.finished and "tours de paquet" in board.note
@@ -227,7 +228,7 @@ def test_finish_then_every_write_but_reopen_undo_redo_is_refused(client):
 
 
 def test_draft_grids_scored_with_real_neighbours_and_shared_cards_refused():
-    game = make("num_draft", "classic", ["A", "B", "C"])
+    game = party("num_draft", ["A", "B", "C"], mode="classic")
     a, b, c = (seat(game, i) for i in range(3))
     draft_writes.set_grid(game, a.pk, ["1R", "2R", "3R", "", "", "", "", "", ""])
     draft_writes.set_grid(game, c.pk, ["", "", "4R", "", "", "", "", "", ""])
@@ -240,15 +241,15 @@ def test_draft_grids_scored_with_real_neighbours_and_shared_cards_refused():
 
 
 def test_draft_deck_chosen_by_the_table_is_used():
-    game = make("num_draft", "classic", ["A", "B"], values="0-16")
+    game = party("num_draft", ["A", "B"], mode="classic", values="0-16")
     draft_writes.set_grid(game, seat(game, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
-    small = make("num_draft", "classic", ["A", "B"])
+    small = party("num_draft", ["A", "B"], mode="classic")
     with pytest.raises(InputError, match="16"):
         draft_writes.set_grid(small, seat(small, 0).pk, ["16R", "", "", "", "", "", "", "", ""])
 
 
 def test_num5_rounds_to_three_wins_and_corrections():
-    game = make("num5", "explosion", ["A", "B", "C"])
+    game = party("num5", ["A", "B", "C"], mode="explosion")
     a, b, c = (seat(game, i).pk for i in range(3))
     for _ in range(2):
         num5_writes.add_round(game, {a: "10R", b: "2 - 1", c: "0"})
@@ -264,7 +265,7 @@ def test_num5_rounds_to_three_wins_and_corrections():
 
 
 def test_ruling_a_round_counts_only_once_entered_in_parties():
-    game = make("num5")
+    game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     with pytest.raises(InputError, match="pas encore saisi pour Léa.*Tom.*Zoé"):
         num5_writes.add_round(game, {a: "", b: "", c: ""})
@@ -274,7 +275,7 @@ def test_ruling_a_round_counts_only_once_entered_in_parties():
 
 
 def test_a_round_correction_touches_only_the_changed_cells(client):
-    game = make("num5")
+    game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     num5_writes.add_round(game, {a: "10R", b: "27 - 0", c: "0"})
     # the correction form opens pre-filled with what is stored
@@ -292,14 +293,14 @@ def test_a_round_correction_touches_only_the_changed_cells(client):
 
 
 def test_num5_same_card_twice_in_a_round_is_refused():
-    game = make("num5", "normal", ["A", "B", "C"])
+    game = party("num5", ["A", "B", "C"], mode="normal")
     a, b, c = (seat(game, i).pk for i in range(3))
     with pytest.raises(InputError, match="deux fois"):
         num5_writes.add_round(game, {a: "10R", b: "10R", c: "0"})
 
 
 def test_num5_finished_early_shows_the_leaders_by_wins_then_points(client):
-    game = make("num5")
+    game = party("num5")
     a, b, c = (seat(game, i).pk for i in range(3))
     num5_writes.add_round(game, {a: "10", b: "3", c: "0"})
     num5_writes.add_round(game, {a: "1", b: "30", c: "0"})
@@ -312,7 +313,7 @@ def test_num5_finished_early_shows_the_leaders_by_wins_then_points(client):
 
 
 def test_rename_keeps_entries_and_add_player_only_before_the_first_entry():
-    game = make("num5")
+    game = party("num5")
     lea, tom, zoe = (seat(game, i).pk for i in range(3))
     services.add_player(game, "Max")
     assert [p.name for p in game.players.all()] == ["Léa", "Tom", "Zoé", "Max"]
@@ -331,7 +332,7 @@ def test_rename_keeps_entries_and_add_player_only_before_the_first_entry():
 
 
 def test_board_fragment_answers_204_while_nothing_changed(client):
-    game = make()
+    game = party()
     board_url = url(game, "board")
     seen = game.version
     assert client.get(board_url, {"v": seen}).status_code == 204
@@ -341,7 +342,7 @@ def test_board_fragment_answers_204_while_nothing_changed(client):
 
 
 def test_history_is_shown_newest_first_in_french(client):
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "full", "7R 7B 7J 3V 3A")
     check_writes.add_claim(game, seat(game, 1).pk, "paire", "5R 5B")
     html = client.get(url(game)).content.decode()
@@ -359,7 +360,7 @@ def _csv(client, game):
 
 
 def test_csv_export_lists_claims_and_ranking(client):
-    game = make()
+    game = party()
     check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
     rows = _csv(client, game)
     assert ["Tom", "1", "Full", "7R 7B 7J 3V 3A", "26"] in rows
@@ -367,7 +368,7 @@ def test_csv_export_lists_claims_and_ranking(client):
 
 
 def test_csv_neutralises_formulas_and_has_the_right_num5_columns(client):
-    game = make("num5", "normal", ["=HYPERLINK(1)", "+Tom", "@Zoé"])
+    game = party("num5", ["=HYPERLINK(1)", "+Tom", "@Zoé"], mode="normal")
     a, b, c = (seat(game, i).pk for i in range(3))
     num5_writes.add_round(game, {a: "10R", b: "2 - 4", c: "0"})
     rows = _csv(client, game)
@@ -379,7 +380,7 @@ def test_csv_neutralises_formulas_and_has_the_right_num5_columns(client):
 
 
 def test_rematch_keeps_the_players(client):
-    game = make()
+    game = party()
     response = client.post(url(game, "action", action="rematch"))
     new = Game.objects.exclude(pk=game.pk).get()
     assert response.url == url(new)
@@ -387,7 +388,7 @@ def test_rematch_keeps_the_players(client):
 
 
 def test_rotate_makes_new_links_and_the_old_ones_stop_at_once(client):
-    game = make()
+    game = party()
     old_edit, old_read = game.edit_token, game.read_token
     client.post(url(game, "action", action="rotate"))
     game = fresh(game)
@@ -401,7 +402,7 @@ def test_rotate_makes_new_links_and_the_old_ones_stop_at_once(client):
 
 
 def test_purge_deletes_games_untouched_for_90_days():
-    old, recent = make(), make()
+    old, recent = party(), party()
     Game.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(days=91))
     out = io.StringIO()
     call_command("purge_games", stdout=out)
@@ -411,7 +412,7 @@ def test_purge_deletes_games_untouched_for_90_days():
 
 
 def test_admin_lists_games_without_their_tokens(admin_client):
-    game = make()
+    game = party()
     assert admin_client.get("/admin/calculators/game/").status_code == 200
     html = admin_client.get(f"/admin/calculators/game/{game.pk}/change/").content.decode()
     assert game.edit_token not in html and game.read_token not in html
@@ -423,7 +424,7 @@ GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1e3", "10R", "JK", "\x00
 @pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
 @pytest.mark.parametrize("action", list(WRITE_FORMS))
 def test_garbage_posts_are_answered_never_a_500(client, kind, action):
-    game = make(kind, None, ["A", "B", "C"])
+    game = party(kind, ["A", "B", "C"])
     fields = ["player", "combo", "cards", "claim", "round", "name", "if_version", "c0", "c4"]
     fields += [f"p{p.pk}" for p in game.players.all()] + [f"o{p.pk}" for p in game.players.all()]
     for value in GARBAGE:
@@ -433,7 +434,7 @@ def test_garbage_posts_are_answered_never_a_500(client, kind, action):
 
 
 def test_a_refused_grid_or_round_keeps_what_was_typed(client):
-    game = make("num_draft", "classic", ["A", "B", "C"])
+    game = party("num_draft", ["A", "B", "C"], mode="classic")
     a = seat(game, 0)
     data = {
         "player": a.pk,
@@ -443,7 +444,7 @@ def test_a_refused_grid_or_round_keeps_what_was_typed(client):
         url(game, "action", action="grid_set"), data, headers={"HX-Request": "true"}
     ).content.decode()
     assert "13" in html and 'value="13R"' in html and 'value="1R"' in html
-    game = make("num5", "normal", ["A", "B", "C"])
+    game = party("num5", ["A", "B", "C"], mode="normal")
     a, b, c = (seat(game, i).pk for i in range(3))
     data = {f"p{a}": "10R", f"p{b}": "10R", f"p{c}": "4"}
     html = client.post(
@@ -454,7 +455,7 @@ def test_a_refused_grid_or_round_keeps_what_was_typed(client):
 
 @pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
 def test_every_kind_of_game_page_renders_for_both_links(client, kind):
-    game = make(kind, None, ["A", "B", "C"])
+    game = party(kind, ["A", "B", "C"])
     for token in (game.edit_token, game.read_token):
         assert client.get(url(game, token=token)).status_code == 200
         assert client.head(url(game, token=token)).status_code == 200

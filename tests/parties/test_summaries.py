@@ -1,4 +1,4 @@
-"""History summaries in the reader's language (issue #14): stored as a message id with raw
+"""History summaries in the reader's language: stored as a message id with raw
 parameters, rendered in French by default (exactly the former texts) and in English on /en/
 pages and for ``Accept-Language: en`` in the API; entries written before keep their French."""
 
@@ -11,15 +11,13 @@ from django.utils import translation
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import actions, services, summaries
 from calculators.parties.models import HistoryEntry
+from tests.factories import fresh, party, seat
 from tests.i18n.test_english_pages import assert_english, french_words
 from tests.parties.conftest import (
     EVERY_WRITE_ENGLISH,
     EVERY_WRITE_FRENCH,
     every_write,
-    fresh,
     history_in_order,
-    make,
-    seat,
 )
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +112,7 @@ def forget_structure(entry):
 
 
 def test_an_entry_written_before_keeps_its_french_marked_french():
-    game = make()
+    game = party()
     entry = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     forget_structure(entry)
     entry = HistoryEntry.objects.get(pk=entry.pk)
@@ -130,7 +128,7 @@ def test_an_entry_written_before_keeps_its_french_marked_french():
 
 
 def test_an_unknown_message_id_falls_back_to_the_stored_french():
-    game = make()
+    game = party()
     entry = services.finish(game)
     entry.data["summary"] = {"msg": "from_the_future", "params": {}}
     with translation.override("en"):
@@ -193,7 +191,7 @@ def test_english_undo_and_redo_buttons(client, written):
 
 
 def test_old_entry_on_an_english_page_stays_french_marked_french(client):
-    game = make()
+    game = party()
     entry = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     forget_structure(entry)
     page = client.get(f"/en/parties/{game.edit_token}/").content.decode()
@@ -211,7 +209,7 @@ def test_old_entry_on_an_english_page_stays_french_marked_french(client):
     ],
 )
 def test_status_line_after_a_write_in_the_page_language(client, language, saved, undone):
-    game = make()
+    game = party()
     with translation.override(language):
         finish = reverse("parties:action", args=[game.edit_token, "finish"])
         undo = reverse("parties:action", args=[game.edit_token, "undo"])
@@ -248,7 +246,7 @@ def test_api_summaries_french_by_default_english_on_request(client, written):
 
 
 def test_api_old_entry_keeps_its_french(client):
-    game = make()
+    game = party()
     entry = services.finish(game)
     forget_structure(entry)
     assert api_history(client, game, **{"Accept-Language": "en"}) == [

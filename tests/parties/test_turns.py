@@ -1,4 +1,4 @@
-"""A Num 5 round played turn by turn in a party (issue #15 item 4): each turn is a write."""
+"""A Num 5 round played turn by turn in a party: each turn is a write."""
 
 import pytest
 
@@ -7,7 +7,8 @@ from calculators.engines.num5turn import play_round
 from calculators.games.num5.party import writes as num5_writes
 from calculators.parties import board as boards
 from calculators.parties import services
-from tests.parties.conftest import fresh, make, seat, url
+from tests.factories import fresh, party, seat
+from tests.parties.conftest import url
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def play(game, cards):
 
 
 def test_each_turn_is_a_write_replayed_by_the_engine():
-    game = make("num5")
+    game = party("num5")
     for cards in TURNS:
         play(game, cards)
     game = fresh(game)
@@ -30,7 +31,7 @@ def test_each_turn_is_a_write_replayed_by_the_engine():
 
 
 def test_a_turn_is_undone_and_redone_like_any_write():
-    game = make("num5")
+    game = party("num5")
     play(game, TURNS[0])
     play(game, TURNS[1])
     services.undo(game)
@@ -40,7 +41,7 @@ def test_a_turn_is_undone_and_redone_like_any_write():
 
 
 def test_bad_turns_are_refused_naming_the_card():
-    game = make("num5")
+    game = party("num5")
     play(game, TURNS[0])
     with pytest.raises(InputError, match="déjà jouée"):
         play(game, ("5R", "9B", "9J"))  # 5R sits in a row
@@ -50,7 +51,7 @@ def test_bad_turns_are_refused_naming_the_card():
 
 
 def test_the_tally_fills_a_round_from_the_collections_and_undo_gives_the_turns_back():
-    game = make("num5")
+    game = party("num5")
     for cards in TURNS:
         play(game, cards)
     collected = num5_writes.round_in_play(game).state.collected
@@ -65,7 +66,7 @@ def test_the_tally_fills_a_round_from_the_collections_and_undo_gives_the_turns_b
 
 
 def test_turns_from_the_page_and_the_api(client, papi):
-    game = make("num5")
+    game = party("num5")
     data = {f"t{seat(game, i).pk}": c for i, c in enumerate(TURNS[0])}
     assert client.post(url(game, "action", action="turn"), data).status_code == 302
     html = client.get(url(game)).content.decode()

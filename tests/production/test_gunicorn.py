@@ -1,4 +1,4 @@
-"""The production server for real (issue #11): gunicorn with numsite/gunicorn.conf.py on a free
+"""The production server for real: gunicorn with numsite/gunicorn.conf.py on a free
 loopback port, started and stopped by the test; its logs hold no Parties token."""
 
 import secrets
@@ -49,10 +49,16 @@ def test_gunicorn_serves_pages_static_files_and_head_with_the_headers(server):
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
     assert "default-src 'self'" in headers["Content-Security-Policy"]
     assert "camera=()" in headers["Permissions-Policy"]
-    assert fetch(f"{base}/num-5/", method="HEAD")[0] == 200
+    page_csp = headers["Content-Security-Policy"]
+    status, headers, body = fetch(f"{base}/num-5/", method="HEAD")
+    assert status == 200 and body == b""
+    assert headers["Content-Security-Policy"] == page_csp
     status, headers, body = fetch(f"{base}/static/css/numsite.css")
     assert status == 200 and headers["Content-Type"].startswith("text/css")
     assert b".htmx-indicator" in body
+    assert headers["Cache-Control"] == "max-age=60, public"  # an unhashed name: a short cache
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Content-Security-Policy"] == page_csp
 
 
 def test_gunicorn_logs_hold_no_token(server):

@@ -1,4 +1,4 @@
-"""HTML is compressed where it is safe (issue #12 item 4): public pages yes, capability pages
+"""HTML is compressed where it is safe: public pages yes, capability pages
 (a Parties token in the body) never — no BREACH-style guessing of a token from sizes; the live
 board the phones poll holds no token (its URLs are relative) and is compressed."""
 
@@ -9,10 +9,9 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from django.urls import resolve
 
-from calculators.games.num5.party import writes as num5_writes
-from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
 from tests.conftest import EIGHT_CLAIMS
+from tests.factories import party
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +26,7 @@ def test_public_pages_are_compressed(client):
 
 
 def test_capability_pages_are_never_compressed(client):
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = party("num_check", 2)
     for path in (
         f"/parties/{game.edit_token}/",
         f"/parties/{game.read_token}/",
@@ -41,16 +40,11 @@ def test_capability_pages_are_never_compressed(client):
 
 
 def played_games():
-    check = services.create_game("num_check", "classic", ["Léa", "Tom"])
-    for combo, cards in EIGHT_CLAIMS[:3]:
-        check_writes.add_claim(check, check.players.first().pk, combo, cards)
-    num5 = services.create_game("num5", "normal", ["Léa", "Tom", "Zoé"])
-    players = list(num5.players.all())
-    num5_writes.add_round(
-        num5, dict(zip([p.pk for p in players], ["12R 3S", "5V", "0"], strict=True))
-    )
-    draft = services.create_game("num_draft", "classic", ["Léa", "Tom"])
-    return [check, num5, draft]
+    return [
+        party("num_check", 2, claims={0: EIGHT_CLAIMS[:3]}),
+        party("num5", 3, rounds=[["12R 3S", "5V", "0"]]),
+        party("num_draft", 2),
+    ]
 
 
 URL_ATTRS = re.compile(r'(?:href|action|hx-get|hx-post)="([^"#]*)')
@@ -81,7 +75,7 @@ def test_the_polled_board_holds_no_token_and_is_compressed(client, edit):
 
 def test_a_board_that_shows_a_token_is_not_compressed(client):
     """A player named after the read link (pasted by mistake): that board holds a secret."""
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
+    game = party("num_check", 2)
     services.rename(game, game.players.first().pk, game.read_token)
     response = client.get(f"/parties/{game.edit_token}/tableau/", headers=GZIP)
     assert response.status_code == 200
@@ -92,9 +86,7 @@ def test_a_board_that_shows_a_token_is_not_compressed(client):
 def test_a_page_drawn_at_a_write_url_links_the_board_absolutely(client):
     """Without JavaScript, a refused write draws the page at /parties/<token>/<action>/: there
     relative links would miss the party, so that page draws its board whole, links absolute."""
-    game = services.create_game("num_check", "classic", ["Léa", "Tom"])
-    combo, cards = EIGHT_CLAIMS[0]
-    check_writes.add_claim(game, game.players.first().pk, combo, cards)
+    game = party("num_check", 2, claims={0: EIGHT_CLAIMS[:1]})
     page = f"/parties/{game.edit_token}/"
     response = client.post(
         f"{page}claim_add/",

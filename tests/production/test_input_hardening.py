@@ -1,5 +1,5 @@
-"""Input hardening (issue #11, API.md): no 500 for any junk, HEAD everywhere, JSON 404 under
-/api/, deep JSON refused, no multipart, bounded bodies."""
+"""Input hardening: no 500 for any junk, HEAD everywhere, JSON 404 under /api/, deep JSON
+refused, no multipart, bounded bodies."""
 
 import json
 
@@ -97,7 +97,11 @@ def test_head_works_on_every_page(client, path):
 
 def test_healthz_answers_get_and_head_but_not_post(client):
     assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
-    assert client.post("/healthz").status_code == 405
+    head = client.head("/healthz")
+    assert head.status_code == 200 and head.content == b""
+    assert head["Content-Type"] == "application/json"
+    refused = client.post("/healthz")
+    assert refused.status_code == 405 and set(refused["Allow"].split(", ")) == {"GET", "HEAD"}
 
 
 # --------------------------------------------------------------------------- bodies
@@ -111,7 +115,8 @@ def multipart(client, path):
 
 
 @pytest.mark.parametrize("path", ["/num-check/feuille/", "/parties/nouvelle/", "/api/v1/num5/game"])
-def test_multipart_is_refused_before_the_body_is_read(client, path):
+def test_multipart_is_refused_with_a_415_saying_no_file_is_taken(client, path):
+    """That the body is not even read: test_multipart_refusal_does_not_read_the_body."""
     response = multipart(client, path)
     assert response.status_code == 415
     text = response.content.decode()
@@ -170,7 +175,6 @@ PARAMS = {
     "/num-draft/table/": ["players", "mode", "values", "turned"],
     "/num-5/": ["players", "n", "add", "remove", "explosion", "r0_0", "r0_1", "r0_2", "r1_0"],
     "/num-connect/": ["cards", "first_play", "free"],
-    # « Jouer un tour » (on main since the Num 5 turn work): checked once the route exists.
     "/num-5/tour/": ["players", "explosion", "r1", "r2", "r3", "t1", "t2", "c0", "c1", "play"],
 }
 #: Valid neighbours, so that junk in one parameter meets an otherwise meaningful form.

@@ -1,4 +1,4 @@
-"""No Parties token in any log line (issue #11): one filter on every handler."""
+"""No Parties token in any log line: one filter on every handler."""
 
 import io
 import logging
@@ -96,6 +96,7 @@ def test_filter_keeps_gunicorn_access_atoms_a_safe_dict():
     )
     record.args = atoms
     RedactTokensFilter().filter(record)
+    assert isinstance(record.args, SafeAtoms)  # still answers « - » for an atom it lacks
     assert record.getMessage() == f"/parties/{REDACTED}/ 200 -"
 
 

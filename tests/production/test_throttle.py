@@ -1,4 +1,4 @@
-"""The abuse limiter (issue #11): an atomic fixed-window counter in the database."""
+"""The abuse limiter: an atomic fixed-window counter in the database."""
 
 import json
 import threading
@@ -51,7 +51,7 @@ def test_over_the_limit_a_429_with_retry_after_and_a_french_page():
 
 
 @pytest.mark.django_db
-def test_api_429_is_the_json_error_of_api_md():
+def test_api_429_is_a_json_error_on_rate_with_retry_after():
     for _ in range(3):
         write_view(request(path="/api/v1/parties/"))
     response = write_view(request(path="/api/v1/parties/"))

@@ -1,4 +1,5 @@
-"""POST /api/v1/num5/turn (API.md): the answer's shape, bad input as 400, never a 500."""
+"""POST /api/v1/num5/turn: one turn of Num 5 played on a table (where each card goes, step by step),
+the answer's fields, bad input as a 400 naming its field, never a 500."""
 
 import json
 
@@ -22,10 +23,13 @@ E5 = {
 }
 
 
-def test_turn_answer_has_every_field_of_api_md(api):
+def test_turn_answer_gives_the_rows_players_discarded_cards_and_steps(api):
     status, body = api("num5/turn", E5)
     assert status == 200
     assert set(body) == {"rows", "players", "discarded", "steps"}
+    assert body["rows"][0] == {"cards": ["9B", "2A"], "colour": "B"}
+    assert [set(row) for row in body["rows"]] == [{"cards", "colour"}] * 4
+    assert body["discarded"] == []
     assert body["players"][1] == {
         "name": "Tom",
         "card": "2A",

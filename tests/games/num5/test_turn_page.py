@@ -3,12 +3,14 @@ to the sheet's tally, bad input at its field, never a 500."""
 
 import re
 from html import unescape
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.conf import settings
 
 URL = "/num-5/tour/"
+#: the rulings of a turn, T1 to T17, each with an example of this page
+RULINGS = settings.BASE_DIR / "rules" / "content" / "num-5-turn-rulings.md"
 E5 = {
     "players": "Léa, Tom, Zoé",
     "r1": "0B 9B",
@@ -28,6 +30,8 @@ def test_empty_page_shows_the_setup_beside_the_num5_rulebook(client):
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="regles"' in html and 'id="calculer"' in html  # the Num 5 game layout
+    rules = html.split('id="regles"', 1)[1]
+    assert '<h1 id="regles-titre" class="h3">Num 5 — règles</h1>' in rules
     page = text(response)
     assert "Jouer un tour" in page and "Commencer la manche" in page
     for number, colour in enumerate(["Bleu", "Rouge", "Jaune", "Vert"], start=1):
@@ -206,11 +210,11 @@ def test_garbage_parameters_never_crash(client):
     assert client.post(URL).status_code == 405
 
 
-def test_every_ruling_example_opens_the_turn_it_illustrates():
+def test_the_turn_rulings_are_t1_to_t17_each_with_its_anchor_and_an_example():
     """The rulings' data file (rules/content/num-5-turn-rulings.md): T1–T17, each with its
-    anchor and an example URL of this page; the least sure ones say so."""
-    source = Path(__file__).resolve().parents[2] / "rules" / "content" / "num-5-turn-rulings.md"
-    content = source.read_text(encoding="utf-8")
+    anchor and an example URL of this page; the least sure ones say so. That each example opens
+    the turn it illustrates: test_ruling_example_url_works_and_cites_its_ruling."""
+    content = RULINGS.read_text(encoding="utf-8")
     headings = re.findall(r"^### T(\d+)\. .+ \{#arbitrage-tour-t(\d+)\}$", content, re.M)
     assert [int(a) for a, b in headings] == list(range(1, 18))
     assert all(a == b for a, b in headings)
@@ -223,8 +227,7 @@ def test_every_ruling_example_opens_the_turn_it_illustrates():
 
 @pytest.mark.parametrize("number", range(1, 18))
 def test_ruling_example_url_works_and_cites_its_ruling(client, number):
-    source = Path(__file__).resolve().parents[2] / "rules" / "content" / "num-5-turn-rulings.md"
-    content = source.read_text(encoding="utf-8")
+    content = RULINGS.read_text(encoding="utf-8")
     section = content.split(f"### T{number}.")[1].split("### ")[0]
     url = re.search(r"\[Essayer\]\(([^)]+)\)", section).group(1)
     response = client.get(url)

@@ -1,4 +1,6 @@
-"""`POST /api/v1/num-check/detect` with `hand` + `centre` (API.md, RULES.md §1.5)."""
+"""NUM CHECK's JSON endpoints: ``score`` (a claim's total, explained), ``detect`` (the CHECKs a
+hand can claim from the centre's cards, never all in hand: /num-check/regles/#arbitrage-check-centre)
+and ``sheet`` (a table's claims and shared positions)."""
 
 
 def test_detect_answers_each_check_with_its_claim_and_cards(api):
@@ -42,7 +44,7 @@ def test_detect_excludes_by_site_name(api):
     assert {c["combo"] for c in answer["checks"]} == {"paire", "carre"}
 
 
-def test_sheet_and_table_answers_give_shared_positions(api):
+def test_sheet_answer_gives_shared_positions_and_canonical_combos(api):
     claims = [
         {"name": "Léa", "claims": [{"combo": "Paire", "cards": ["5R", "5B"]}]},
         {"name": "Tom", "claims": [{"combo": "paire", "cards": ["5V", "5J"]}]},
@@ -58,32 +60,50 @@ def test_sheet_and_table_answers_give_shared_positions(api):
     ]
 
 
-def test_api_accepts_site_names_and_french_modes_and_answers_canonically(api):
+def test_api_accepts_site_names_and_answers_canonically(api):
     status, body = api("num-check/score", {"combo": "Paire", "cards": ["5R", "5B"], "rank": 1})
     assert status == 200 and body["combo"] == "paire" and body["total"] == 15
     cards = ["3R", "4R", "5R", "6R", "7R"]
     status, body = api("num-check/score", {"combo": "suite couleur", "cards": cards, "rank": 1})
     assert status == 200 and body["combo"] == "suite_couleur"
-    grid = [["1R", "1B", None], [None] * 3, [None] * 3]
-    status, body = api("num-draft/score", {"grid": grid, "mode": "Découverte"})
-    assert status == 200 and body["mode"] == "discovery"
-    status, body = api("num-draft/score", {"grid": grid, "mode": "classique"})
-    assert status == 200 and body["mode"] == "classic"
-    status, body = api("num-draft/score", {"grid": grid, "mode": "Famille"})
-    assert status == 400 and body["error"]["field"] == "mode"
 
 
-def test_table_answer_gives_shared_positions_in_seat_order(api):
-    empty = [None, None, None]
-    players = [
-        {"name": "Léa", "grid": [["1R", "2R", "3R"], ["5R", None, None], empty]},
-        {"name": "Tom", "grid": [["9V", "9B", None], empty, empty]},
-        {"name": "Zoé", "grid": [[None, "7V", "7B"], empty, empty]},
+def test_score_answer_explains_each_step_and_gives_the_cards(api):
+    status, body = api(
+        "num-check/score", {"combo": "full", "cards": ["7R", "7B", "7J", "3V", "3A"], "rank": 4}
+    )
+    assert status == 200
+    assert body["explanation"] == [
+        "Base Full : 8",
+        "Cartes de référence : 7 + 3",
+        "Rang 4 : écart (7 − 3) × 2 = 8",
+        "Total : 26",
     ]
-    status, body = api("num-draft/table", {"players": players, "mode": "Classique"})
-    assert status == 200 and body["mode"] == "classic"
-    assert [(p["name"], p["total"], p["position"]) for p in body["players"]] == [
-        ("Léa", 8, 1),
-        ("Tom", 6, 2),
-        ("Zoé", 6, 2),
-    ]
+    assert body["cards"] == ["7R", "7B", "7J", "3V", "3A"]
+
+
+def test_answers_use_canonical_cards(api):
+    status, body = api("num-check/score", {"combo": "paire", "cards": ["r5", "Bleu5"], "rank": 1})
+    assert status == 200
+    assert body["cards"] == ["5R", "5B"]
+
+
+def test_invalid_sheet_claim_has_null_rank_and_reason(api):
+    status, body = api(
+        "num-check/sheet",
+        {"players": [{"name": "Léa", "claims": [{"combo": "paire", "cards": ["5R", "9B"]}]}]},
+    )
+    assert status == 200
+    claim = body["players"][0]["claims"][0]
+    assert claim["rank"] is None and claim["valid"] is False and claim["reason"]
+
+
+def test_detect_older_cards_form_lists_best_first_with_the_last_card_claimed(api):
+    # The older form: hand = all but the last card, centre = the last; only CHECKs using it.
+    status, body = api("num-check/detect", {"cards": ["7R", "7B", "7J", "3V", "3A"], "rank": 1})
+    assert status == 200
+    totals = [c["total"] for c in body["checks"]]
+    assert totals == sorted(totals, reverse=True)
+    assert {c["claim"] for c in body["checks"]} == {"3A"}
+    assert {c["combo"] for c in body["checks"]} >= {"full", "brelan", "paire", "carre"}
+    assert body["combos"] == body["checks"]  # the older answer key is kept for older clients
