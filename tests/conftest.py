@@ -25,7 +25,7 @@ basehttp.WSGIServer.request_queue_size = 64
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
 
-# --- Static files (issue #12) ------------------------------------------------------------
+# --- Static files ------------------------------------------------------------------------
 
 
 def current_manifest() -> Path | None:
@@ -145,7 +145,7 @@ EIGHT_CLAIMS = [
 NINTH_CLAIM = ("suite_longue", "10R 11B 12J 13V 14S")
 
 
-#: Every stateless calculator endpoint of the JSON API (API.md), for the tests that walk them all.
+#: Every stateless calculator endpoint of the JSON API (docs/api.md), for the tests that walk them all.
 API_ENDPOINTS = [
     "num-check/score",
     "num-check/detect",

@@ -1,4 +1,4 @@
-"""/api/ documents the API from the engines' own tables (issue #13 item 6)."""
+"""/api/ documents the API from the engines' own tables ."""
 
 import re
 

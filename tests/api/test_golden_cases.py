@@ -1,4 +1,4 @@
-"""Every golden case of ../shared/cases (copied into tests/cases) through the JSON API.
+"""Every golden case of tests/cases (the contract's cases, kept as data) through the JSON API.
 
 The comparison follows ``tests/cases/README`` (the shared cases' README): ``segments`` is a count,
 ``totals`` the players' totals, ``checks`` the set of (claim, combo, total) of a detect answer,

@@ -50,7 +50,7 @@ def page(browser, live_server):
         # A navigation aborts the requests still pending (a favicon, say): not a failure.
         lambda r: r.failure != "net::ERR_ABORTED" and page.problems.append(f"failed: {r.url}"),
     )
-    # Strict CSP (issue #11): Chromium reports every violation on the console ("Refused to
+    # Strict CSP: Chromium reports every violation on the console ("Refused to
     # apply inline style…", "Refused to execute inline script…") and as a DOM event.
     page.csp_violations = []
     page.on(

@@ -1,5 +1,5 @@
 """The page's JavaScript speaks the page's language: the picker's status line, a chip's « Retirer »
-label and the colour-mode toggle come from texts the templates translate (issue #14), none
+label and the colour-mode toggle come from texts the templates translate, none
 from the JavaScript itself."""
 
 import pytest

@@ -1,5 +1,5 @@
 """The calculators at the table, on a 390 × 844 phone: calculator first, the score in view,
-two taps a card, the keyboard, no layout shift (issue 10)."""
+two taps a card, the keyboard, no layout shift."""
 
 import pytest
 from playwright.sync_api import expect

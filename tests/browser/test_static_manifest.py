@@ -1,4 +1,4 @@
-"""The test run serves static files as production does (issue #12): once ``collectstatic`` ran
+"""The test run serves static files as production does: once ``collectstatic`` ran
 (``make test`` runs it before pytest), pages link content-hashed names and the browser loads
 each of them compressed, cached one year, immutable.
 

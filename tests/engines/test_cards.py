@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §0): every alias, malformed forms, deck bounds."""
+"""Card notation (/num-check/regles/#arbitrage-notation): every alias, malformed forms, deck bounds."""
 
 import pytest
 

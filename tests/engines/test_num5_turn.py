@@ -1,4 +1,4 @@
-"""Num 5 turn (NUM5-TURN.md): one test per ruling T1–T17, the 12 worked examples, the bad
+"""Num 5 turn (/num-5/regles/#arbitrage-tour-t1 to t17): one test per ruling T1–T17, the 12 worked examples, the bad
 input of §3.2, a round played turn by turn, and properties over thousands of simulated rounds."""
 
 import json
@@ -264,7 +264,7 @@ def test_t17_points_are_plus_of_classic_and_rainbow_minus_shadows():
 
 # --------------------------------------------------------------------------- worked examples
 
-#: NUM5-TURN.md §4: the placement order each example states.
+#: The placement order each worked example of the turn rulings states.
 ORDERS = {
     "e1": "0S 3A 5R",
     "e2": "3J 4B 5V 7R",

@@ -1,4 +1,4 @@
-"""« Qu'est-ce que j'ai ? » (RULES.md §1.5): every possible CHECK from the hand and the centre.
+"""« Qu'est-ce que j'ai ? » (/num-check/regles/#arbitrage-check-centre): every possible CHECK from the hand and the centre.
 
 A CHECK is one card claimed from the centre plus 1 to 4 hand cards, never a combination made in
 hand alone. The engine is compared with a brute-force oracle that tries every claim × every

@@ -1,4 +1,4 @@
-"""NUM CHECK: a test per rule and ruling of RULES.md §1, and hypothesis properties."""
+"""NUM CHECK: a test per rule and ruling of /num-check/regles/, and hypothesis properties."""
 
 import pytest
 from hypothesis import given, settings

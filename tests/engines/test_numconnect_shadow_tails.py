@@ -1,4 +1,4 @@
-"""Num Connect, ruling « Shadow tail » (RULES.md §4): a test per sentence of the ruling.
+"""Num Connect, ruling « Shadow tail » (/num-connect/regles/#arbitrage-shadow-queue): a test per sentence of the ruling.
 
 « once an end holds a Shadow that fits that end's pattern, further Shadows may extend it
 outward, each one value from the Shadow before it — from a same-value group in either direction,

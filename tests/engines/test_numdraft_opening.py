@@ -1,4 +1,4 @@
-"""NUM DRAFT Ouverture (RULES.md §2.6, deck §2.7): a strict opening, turn after turn."""
+"""NUM DRAFT Ouverture (/num-draft/regles/#arbitrage-joker-ouverture, deck #arbitrage-paquet): a strict opening, turn after turn."""
 
 import pytest
 from hypothesis import given, settings

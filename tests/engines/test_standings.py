@@ -1,4 +1,4 @@
-"""One way to show standings (API.md `position`): shared positions « 1, 2, 2, 4 »."""
+"""One way to show standings (the API's `position`, docs/api.md): shared positions « 1, 2, 2, 4 »."""
 
 from hypothesis import given
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""Load and fault script (issue #11 item 7): bounded, loopback only, abuse limits off.
+"""Load and fault script: bounded, loopback only, abuse limits off.
 
 Starts the production server (gunicorn with numsite/gunicorn.conf.py) on a free loopback port
 against a fresh database, then:
@@ -6,7 +6,7 @@ against a fresh database, then:
 1. ``pages``: N concurrent clients (threads, keep-alive connections) for S seconds on the
    calculator pages, rulebooks, static files, /healthz and the JSON API: throughput,
    p50/p95/p99 latency, errors.
-2. ``writers``: W concurrent writers on one party through the Parties API (API.md: each write
+2. ``writers``: W concurrent writers on one party through the Parties API (docs/api.md: each write
    renames a player, ``PATCH /api/v1/parties/<token>/players/<seat>``, to a name never used
    before), then checks that every acknowledged write is in the party's history exactly once
    (the entry whose summary ends with that new name), that history versions are unique, and
@@ -15,7 +15,7 @@ against a fresh database, then:
    starts a new one. Every acknowledged write must be present once; a write whose answer was
    lost may or may not be there; then the database integrity check.
 
-Phases 2 and 3 need the Parties API of API.md; without it they say so and are skipped.
+Phases 2 and 3 need the Parties API (docs/api.md); without it they say so and are skipped.
 
 Run from the repository root (the shared virtualenv here; ``.venv/bin/python`` elsewhere)::
 
@@ -185,7 +185,7 @@ def writers(base: str, count: int, writes_each: int, during=None) -> dict:
     """``count`` threads renaming players of one party; ``during`` runs mid-burst."""
     party = create_party(base)
     if party is None:
-        return {"skipped": "no Parties API at POST /api/v1/parties (API.md): phase not run"}
+        return {"skipped": "no Parties API at POST /api/v1/parties: phase not run"}
     token, first_version = party["edit_token"], party["version"]
     acked: list[tuple[int, str]] = []  # (version, new name)
     unacked: list[str] = []

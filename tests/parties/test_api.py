@@ -1,4 +1,4 @@
-"""The Parties JSON API (API.md § Parties): every call, every status, the party's shape."""
+"""The Parties JSON API (docs/api.md): every call, every status, the party's shape."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Scale-out (issue #11 item 2): two app servers on one PostgreSQL share every party and every
+"""Scale-out: two app servers on one PostgreSQL share every party and every
 rate limit — a write through one is on the other's board at once, and a client's writes count
 together whichever server answers. The PostgreSQL cluster and both gunicorns are started here."""
 

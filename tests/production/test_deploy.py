@@ -1,4 +1,4 @@
-"""Deployment settings (issue #11): check --deploy clean with HTTPS=1, HTTPS behaviour, admin
+"""Deployment settings: check --deploy clean with HTTPS=1, HTTPS behaviour, admin
 path from the environment."""
 
 import os

@@ -1,4 +1,4 @@
-"""Scale-out (issue #11 item 2): two server processes on one database share the rate limit.
+"""Scale-out: two server processes on one database share the rate limit.
 
 The servers use the test database itself (PostgreSQL when the suite runs on it, else the SQLite
 file): the counters are rows, so a client's requests count together whichever server answers.

@@ -1,5 +1,5 @@
 """French typography on our own French text, never on attributes, URLs, values or names, and
-never on English pages (issue #10)."""
+never on English pages."""
 
 import re
 from html.parser import HTMLParser

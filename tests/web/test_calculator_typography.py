@@ -1,4 +1,4 @@
-"""French typography on the calculators' own French text too (issue #10 item 7), not in English,
+"""French typography on the calculators' own French text too, not in English,
 and never inside what players typed."""
 
 import pytest

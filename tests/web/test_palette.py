@@ -1,6 +1,6 @@
 """The palette in static/css/numsite.css, light and dark: family colours >= 4.5:1 on the card
 face and the page (text and card borders), focus rings >= 3:1 on the page and on the header
-(WCAG 1.4.3, 1.4.11; issue #10). axe checks rendered text; these are what axe cannot see."""
+(WCAG 1.4.3, 1.4.11). axe checks rendered text; these are what axe cannot see."""
 
 import re
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Static files (issue #12): content-hashed, compressed names cached one year once
+"""Static files: content-hashed, compressed names cached one year once
 ``collectstatic`` ran; plain names (and pages that still render) before it."""
 
 import re
