@@ -5,15 +5,38 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
+#: uv compiles the lock files (`make lock`) and only that: nothing is installed with it.
+UV_VERSION := 0.13.9
 
-.PHONY: run install install-test chromium postgresql lint test test-postgres bench clean messages gettext
+.PHONY: run dev install install-test chromium postgresql lint test test-postgres bench \
+	clean messages gettext lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+## Every package from a lock file, at its pinned version and hash (requirements/base.txt: the
+## site; requirements/test.txt: the site and its tests, linters included), then the project
+## itself, editable, built by the locked setuptools: nothing unpinned is installed. Redone when
+## a lock file or pyproject.toml changed (a stamp per lock file in the virtualenv).
+install: $(VENV)/base.stamp
+install-test: $(VENV)/test.stamp
+
+$(VENV)/%.stamp: requirements/%.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $<
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@touch $@
+
+## Regenerate requirements/*.txt from pyproject.toml and requirements/build.in, with every
+## file's sha256. The pins that still satisfy pyproject.toml are kept (adding a dependency
+## moves nothing else); `make lock UPGRADE=1` moves every pin to the newest allowed release.
+## The test lock is constrained by the site's, so both install the same site packages.
+UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
+lock: $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(UV_COMPILE) pyproject.toml requirements/build.in -o requirements/base.txt
+	$(UV_COMPILE) pyproject.toml requirements/build.in --extra test \
+		-c requirements/base.txt -o requirements/test.txt
 
 ## Install, apply migrations to the embedded SQLite database, collect the static files when
 ## they changed (compressed, served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn
@@ -24,8 +47,8 @@ run: install
 	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
 
 ## collectstatic only when a static file or folder (a file added, renamed or removed), the
-## dependencies or the settings changed.
-var/static.stamp: $(shell find static) pyproject.toml numsite/settings.py
+## locked dependencies or the settings changed.
+var/static.stamp: $(shell find static) requirements/base.txt numsite/settings.py
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@touch $@
 
@@ -33,9 +56,6 @@ var/static.stamp: $(shell find static) pyproject.toml numsite/settings.py
 dev: install
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
-
-install-test: $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[test]"
 
 ## Debian's Chromium for the browser tests (installed with apt when missing and root).
 chromium:
