@@ -7,6 +7,10 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 #: uv compiles the lock files (`make lock`) and only that: nothing is installed with it.
 UV_VERSION := 0.13.9
+#: The templates djade formats (`make lint` checks them; .pre-commit-config.yaml names the same
+#: ones): all but those of Parties, formatted with the rewrite of Parties.
+TEMPLATES := $(shell find templates -name '*.html' ! -path 'templates/parties/*' \
+	! -path 'templates/games/*/party.html' | sort)
 
 .PHONY: run dev install install-test chromium postgresql lint test test-postgres bench \
 	clean messages gettext lock
@@ -80,9 +84,15 @@ postgresql:
 		     "or the PostgreSQL tests are skipped (they fail when CI=true)."; \
 	fi
 
+## Every check that needs no test run (each also a hook of .pre-commit-config.yaml): ruff's
+## lint and format, mypy (what it checks: [tool.mypy] in pyproject.toml), the import contracts
+## ([tool.importlinter]) and djade on the templates.
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/djade --target-version 5.2 --check $(TEMPLATES)
 
 ## Install what the tests need, lint, collect the static files as `make run` does (the suite
 ## then sees the hashed names production serves: tests/conftest.py, static_files), and run
@@ -121,4 +131,4 @@ messages: install gettext
 	$(BIN)/python manage.py compilemessages -l en
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache
