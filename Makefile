@@ -5,6 +5,8 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
+#: pytest-xdist processes of `make test` and `make test-postgres` (the machine has 2 cores).
+WORKERS ?= 2
 #: uv compiles the lock files (`make lock`) and only that: nothing is installed with it.
 UV_VERSION := 0.13.9
 #: The templates djade formats (`make lint` checks them; .pre-commit-config.yaml names the same
@@ -12,7 +14,7 @@ UV_VERSION := 0.13.9
 TEMPLATES := $(shell find templates -name '*.html' ! -path 'templates/parties/*' \
 	! -path 'templates/games/*/party.html' | sort)
 
-.PHONY: run dev install install-test chromium postgresql lint test test-postgres bench \
+.PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres bench \
 	clean messages gettext lock
 
 $(BIN)/python:
@@ -97,16 +99,24 @@ lint: install-test
 ## Install what the tests need, lint, collect the static files as `make run` does (the suite
 ## then sees the hashed names production serves: tests/conftest.py, static_files), and run
 ## every test (browser tests included) on SQLite, then every database test again on a private
-## PostgreSQL cluster.
+## PostgreSQL cluster; both in $(WORKERS) processes (pytest-xdist; `--dist loadgroup` keeps
+## the tests of one xdist_group, such as the races, on one of them: tests/conftest.py).
+XDIST = -n $(WORKERS) --dist loadgroup
 test: install-test chromium postgresql lint
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
 	$(MAKE) --no-print-directory test-postgres
 
 ## The database tests (Parties, API, pages) against a real PostgreSQL started for the run.
 test-postgres: install-test
-	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider \
+	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/parties tests/api tests/web -m "not races and not browser"
+
+## The quick loop while coding: the engines, the pages, the API and Parties on SQLite, with
+## neither browser, nor races, nor PostgreSQL, nor lint (under 90 s on 2 cores).
+test-fast: install-test
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
+		tests/engines tests/web tests/api tests/parties -m "not races and not browser"
 
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
 bench: install-test
