@@ -5,15 +5,42 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
+#: pytest-xdist processes of `make test` and `make test-postgres` (the machine has 2 cores).
+WORKERS ?= 2
+#: uv compiles the lock files (`make lock`) and only that: nothing is installed with it.
+UV_VERSION := 0.13.9
+#: The templates djade formats (`make lint` checks them, as does .pre-commit-config.yaml).
+TEMPLATES := $(shell find templates -name '*.html' | sort)
 
-.PHONY: run install install-test chromium postgresql lint test test-postgres bench clean messages gettext
+.PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres bench \
+	clean messages gettext lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+## Every package from a lock file, at its pinned version and hash (requirements/base.txt: the
+## site; requirements/test.txt: the site and its tests, linters included), then the project
+## itself, editable, built by the locked setuptools: nothing unpinned is installed. Redone when
+## a lock file or pyproject.toml changed (a stamp per lock file in the virtualenv).
+install: $(VENV)/base.stamp
+install-test: $(VENV)/test.stamp
+
+$(VENV)/%.stamp: requirements/%.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $<
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@touch $@
+
+## Regenerate requirements/*.txt from pyproject.toml and requirements/build.in, with every
+## file's sha256. The pins that still satisfy pyproject.toml are kept (adding a dependency
+## moves nothing else); `make lock UPGRADE=1` moves every pin to the newest allowed release.
+## The test lock is constrained by the site's, so both install the same site packages.
+UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
+lock: $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(UV_COMPILE) pyproject.toml requirements/build.in -o requirements/base.txt
+	$(UV_COMPILE) pyproject.toml requirements/build.in --extra test \
+		-c requirements/base.txt -o requirements/test.txt
 
 ## Install, apply migrations to the embedded SQLite database, collect the static files when
 ## they changed (compressed, served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn
@@ -24,8 +51,8 @@ run: install
 	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
 
 ## collectstatic only when a static file or folder (a file added, renamed or removed), the
-## dependencies or the settings changed.
-var/static.stamp: $(shell find static) pyproject.toml numsite/settings.py
+## locked dependencies or the settings changed.
+var/static.stamp: $(shell find static) requirements/base.txt numsite/settings.py
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@touch $@
 
@@ -33,9 +60,6 @@ var/static.stamp: $(shell find static) pyproject.toml numsite/settings.py
 dev: install
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
-
-install-test: $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[test]"
 
 ## Debian's Chromium for the browser tests (installed with apt when missing and root).
 chromium:
@@ -60,23 +84,37 @@ postgresql:
 		     "or the PostgreSQL tests are skipped (they fail when CI=true)."; \
 	fi
 
+## Every check that needs no test run (each also a hook of .pre-commit-config.yaml): ruff's
+## lint and format, mypy (what it checks: [tool.mypy] in pyproject.toml), the import contracts
+## ([tool.importlinter]) and djade on the templates.
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/djade --target-version 5.2 --check $(TEMPLATES)
 
 ## Install what the tests need, lint, collect the static files as `make run` does (the suite
 ## then sees the hashed names production serves: tests/conftest.py, static_files), and run
 ## every test (browser tests included) on SQLite, then every database test again on a private
-## PostgreSQL cluster.
+## PostgreSQL cluster; both in $(WORKERS) processes (pytest-xdist; `--dist loadgroup` keeps
+## the tests of one xdist_group, such as the races, on one of them: tests/conftest.py).
+XDIST = -n $(WORKERS) --dist loadgroup
 test: install-test chromium postgresql lint
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
 	$(MAKE) --no-print-directory test-postgres
 
 ## The database tests (Parties, API, pages) against a real PostgreSQL started for the run.
 test-postgres: install-test
-	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider \
+	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/parties tests/games tests/api tests/web -m "not races and not browser"
+
+## The quick loop while coding: the engines, the pages, the API and Parties on SQLite, with
+## neither browser, nor races, nor PostgreSQL, nor lint (under 90 s on 2 cores).
+test-fast: install-test
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
+		tests/engines tests/games tests/web tests/api tests/parties -m "not races and not browser"
 
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
 bench: install-test
@@ -101,4 +139,4 @@ messages: install gettext
 	$(BIN)/python manage.py compilemessages -l en
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

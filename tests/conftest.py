@@ -44,6 +44,21 @@ def current_manifest() -> Path | None:
     return manifest if manifest.stat().st_mtime >= newest else None
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    """The races run on one pytest-xdist worker, one module after the other (`make test` runs
+    ``-n 2 --dist loadgroup``: tests of one ``xdist_group`` go to the same worker).
+
+    Each module of races starts, for all its tests, a private PostgreSQL cluster and real
+    gunicorns (module-scoped fixtures): spread over two workers, each worker would start its
+    own, and two clusters with their servers would share the two cores at once. Together they
+    start once, while the other worker runs the rest of the suite.
+    """
+    for item in items:
+        if item.get_closest_marker("races"):
+            item.add_marker(pytest.mark.xdist_group("races"))
+
+
 def pytest_report_header(config):
     if current_manifest():
         return f"static files: hashed names from {settings.STATIC_ROOT} (collectstatic is current)"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from django import template
 from django.template.loader import render_to_string
@@ -26,10 +26,6 @@ from calculators.engines.cards import (
     Joker,
     format_line,
 )
-from numsite.renderer import shown
-
-if TYPE_CHECKING:
-    from calculators.games.num_draft.views import StripCell
 
 register = template.Library()
 
@@ -122,30 +118,6 @@ def _picker(
         "mode": mode,
     }
     return mark_safe(render_to_string("web/_picker.html", context))  # safe HTML: a template's
-
-
-@register.filter
-def pool_cell(cell: StripCell) -> SafeString:
-    """One place of a NUM DRAFT pool strip (calculators.games.num_draft.views.strip_rows): its
-    card as a chip, its points, and classes naming its groups. Drawn in Python: fifteen places,
-    each six template conditions, were half of the NUM DRAFT page's time."""
-    classes = "place d-flex flex-column align-items-center justify-content-center"
-    if cell["neighbour"]:
-        classes += " neighbour"
-    if cell["card"]:
-        classes += " filled"
-    if cell["groups"]:
-        classes += " grouped" + "".join(
-            f" gl{i}-{shown(g)}" for i, g in enumerate(cell["groups"], start=1)
-        )
-    points = cell["points"]
-    title = shown(cell["label"]) + (f" : +{shown(points)}" if points else "")
-    card = chip(cell["card"]) if cell["card"] else ""
-    tally = f'<span class="pts">+{shown(points)}</span>' if points else ""
-    return mark_safe(  # safe HTML: every value escaped above, the chip is safe HTML
-        f'\n    <div class="{classes}"\n         title="{title}">\n      {card}\n      {tally}'
-        "\n    </div>\n  "
-    )
 
 
 @register.filter

@@ -11,6 +11,10 @@ import pytest
 
 from .servers import ROOT, fetch, gunicorn, server_env
 
+# One worker of pytest-xdist runs this module (tests/conftest.py, races): its server is
+# started once for both tests.
+pytestmark = pytest.mark.xdist_group("gunicorn")
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import TypedDict
 
 from django.http import HttpResponse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
+
+from calculators.templatetags.numsite import chip
 
 from ...engines import numdraft
 from ...engines.cards import AnyCard
@@ -16,7 +20,7 @@ from .forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS, DraftForm, DraftTable
 
 
 class StripCell(TypedDict):
-    """One place of the strip, for the ``pool_cell`` filter."""
+    """One place of the strip: what it shows, and its markup (:func:`cell_html`)."""
 
     place: Place
     card: AnyCard | None
@@ -24,6 +28,28 @@ class StripCell(TypedDict):
     groups: list[int]  # indices in ``result.groups``
     neighbour: bool  # a neighbour's column, not the player's own
     label: str
+    html: SafeString
+
+
+def cell_html(
+    card: AnyCard | None, points: int, groups: list[int], neighbour: bool, label: str
+) -> SafeString:
+    """One place of the strip: its card as a chip, its points, and classes naming its groups.
+    Drawn in Python: fifteen places, each six template conditions, were half of the NUM DRAFT
+    page's time."""
+    classes = "place d-flex flex-column align-items-center justify-content-center"
+    if neighbour:
+        classes += " neighbour"
+    if card:
+        classes += " filled"
+    if groups:
+        classes += " grouped" + "".join(f" gl{i}-{g}" for i, g in enumerate(groups, start=1))
+    title = escape(label) + (f" : +{points}" if points else "")
+    tally = f'<span class="pts">+{points}</span>' if points else ""
+    return mark_safe(  # safe HTML: the label escaped, the rest numbers, the chip safe HTML
+        f'\n    <div class="{classes}"\n         title="{title}">\n      {chip(card) if card else ""}'
+        f"\n      {tally}\n    </div>\n  "
+    )
 
 
 def strip_rows(result: PoolResult) -> list[list[StripCell]]:
@@ -32,20 +58,28 @@ def strip_rows(result: PoolResult) -> list[list[StripCell]]:
     for index, group in enumerate(result.groups):
         for place in group.places:
             membership.setdefault(place, []).append(index)
-    return [
-        [
-            {
-                "place": (x, y),
-                "card": result.pool.at((x, y)),
-                "points": result.place_points.get((x, y), 0),
-                "groups": membership.get((x, y), []),
-                "neighbour": x in (-1, 3),
-                "label": place_name((x, y)),
-            }
-            for x in XS
-        ]
-        for y in range(3)
-    ]
+    rows: list[list[StripCell]] = []
+    for y in range(3):
+        row: list[StripCell] = []
+        for x in XS:
+            card = result.pool.at((x, y))
+            points = result.place_points.get((x, y), 0)
+            groups = membership.get((x, y), [])
+            label = place_name((x, y))
+            neighbour = x in (-1, 3)
+            row.append(
+                {
+                    "place": (x, y),
+                    "card": card,
+                    "points": points,
+                    "groups": groups,
+                    "neighbour": neighbour,
+                    "label": label,
+                    "html": cell_html(card, points, groups, neighbour, label),
+                }
+            )
+        rows.append(row)
+    return rows
 
 
 DRAFT_KEYS = tuple(GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode"])
