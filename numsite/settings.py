@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # Django's widget templates, for FORM_RENDERER
     "django_htmx",
     "template_partials",
     "bootstrap",
@@ -187,9 +188,11 @@ def one_year_immutable(headers, path: str, url: str) -> None:
 
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
-# Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py);
-# a calculator field with its label, help and errors: calculators.fields.ScopedBoundField.as_field_group.
-FORM_RENDERER = "numsite.renderer.FastRenderer"
+# Forms are drawn by the site's one template engine (TEMPLATES, its cached loader): Django's
+# widget templates from django.forms (INSTALLED_APPS), the site's own from templates/ (a
+# calculator field with its label, help and errors: web/field.html, through
+# calculators.web.fields.ScopedBoundField; the card widget: web/widgets/card_input.html).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 # Request bodies: the JSON API refuses bodies over 64 KiB (API.md), forms likewise;
 # RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses

@@ -14,7 +14,6 @@ from django.utils.translation import get_language, gettext
 
 from calculators.engines import i18n as engine_i18n
 from calculators.engines.cards import FAMILIES, ActionCard, Card, Family, Joker, format_line
-from numsite.renderer import shown
 
 register = template.Library()
 
@@ -111,25 +110,23 @@ def _picker(
 
 @register.filter
 def pool_cell(cell: dict) -> SafeString:
-    """One place of a NUM DRAFT pool strip (calculators.presenters.strip_rows): its card as a
-    chip, its points, and classes naming its groups. Drawn in Python: fifteen places, each six
-    template conditions, were half of the NUM DRAFT page (issue #12)."""
-    classes = "place d-flex flex-column align-items-center justify-content-center"
+    """One place of a NUM DRAFT pool strip (calculators.games.num_draft.views.strip_rows): its
+    card as a chip, its points, and classes naming its groups."""
+    classes = ["place d-flex flex-column align-items-center justify-content-center"]
     if cell["neighbour"]:
-        classes += " neighbour"
+        classes.append("neighbour")
     if cell["card"]:
-        classes += " filled"
+        classes.append("filled")
     if cell["groups"]:
-        classes += " grouped" + "".join(
-            f" gl{i}-{shown(g)}" for i, g in enumerate(cell["groups"], start=1)
-        )
+        classes.append("grouped")
+        classes.extend(f"gl{i}-{g}" for i, g in enumerate(cell["groups"], start=1))
     points = cell["points"]
-    title = shown(cell["label"]) + (f" : +{shown(points)}" if points else "")
-    card = chip(cell["card"]) if cell["card"] else ""
-    tally = f'<span class="pts">+{shown(points)}</span>' if points else ""
-    return mark_safe(  # noqa: S308 - every value escaped above, the chip is safe HTML
-        f'\n    <div class="{classes}"\n         title="{title}">\n      {card}\n      {tally}'
-        "\n    </div>\n  "
+    return format_html(
+        '\n    <div class="{}"\n         title="{}">\n      {}\n      {}\n    </div>\n  ',
+        " ".join(classes),
+        f"{cell['label']} : +{points}" if points else cell["label"],
+        chip(cell["card"]) if cell["card"] else "",
+        format_html('<span class="pts">+{}</span>', points) if points else "",
     )
 
 
