@@ -15,11 +15,13 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 
-## Install, apply migrations to the embedded SQLite database, collect the static files when
-## they changed (compressed, served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn
-## (numsite/gunicorn.conf.py: workers, threads and logs from the environment; docs/deploy.md).
+## Install, apply migrations to the embedded SQLite database (and make the cache's tables when
+## CACHE_BACKEND is the database's), collect the static files when they changed (compressed,
+## served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn (numsite/gunicorn.conf.py:
+## workers, threads and logs from the environment; docs/deploy.md).
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
 
@@ -32,6 +34,7 @@ var/static.stamp: $(shell find static) pyproject.toml numsite/settings.py
 ## Django's development server with autoreload and DEBUG on, on $(HOST):$(PORT).
 dev: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 install-test: $(BIN)/python

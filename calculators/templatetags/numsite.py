@@ -87,6 +87,8 @@ def picker(
             for key in extras.split()
             if key in labels
         ],
+        "extra_keys": extras,
+        "max_value": max_value,
         "max_from": max_from,
         "target": target,
         "families": FAMILIES,
