@@ -119,3 +119,19 @@ def test_a_fragment_drawn_by_one_process_is_served_to_another(tmp_path, settings
     key = make_template_fragment_key("picker", ["id_cards", "16", "False", "append", "", "", "fr"])
     kept = caches["fragments"].get(key)
     assert kept is not None and 'data-target="#id_cards"' in kept
+
+
+def test_only_a_form_nobody_filled_in_is_served_from_the_fragments(client):
+    """NUM CHECK's three forms share a page: the two the visitor did not fill in come from
+    the cache, the one filled in is drawn with what was typed."""
+    clear_fragments()
+    client.get("/num-check/")  # the three forms, unbound, kept
+    for name in ("num-check-fields", "num-check-detect-fields", "num-check-sheet-fields"):
+        assert caches["fragments"].get(make_template_fragment_key(name, ["fr"])), name
+    page = client.get("/num-check/detecteur/", {"hand": "7R 7B 3V", "centre": "7J"}).content
+    page = page.decode()
+    assert 'name="hand" id="id_hand" value="7R 7B 3V"' in page
+    assert 'name="cards" id="id_cards" value=""' in page  # the score form, from the cache
+    filled = client.get("/num-check/", {"combo": "full", "cards": "7R 7B"}).content.decode()
+    assert 'name="cards" id="id_cards" value="7R 7B"' in filled
+    assert 'name="hand" id="id_hand" value=""' in filled
