@@ -140,7 +140,7 @@ def chips(line: str) -> SafeString:
     return format_html_join(" ", "{}", ((_token_chip(token),) for token in (line or "").split()))
 
 
-def _token_chip(token: str) -> SafeString:
+def _token_chip(token: str) -> SafeString | str:
     try:
         return chip(parse_card(token, DRAFT_DECK_LARGE))
     except InputError:

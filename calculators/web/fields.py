@@ -58,8 +58,9 @@ class ScopedBoundField(forms.BoundField):
 
     @property
     def template_name(self) -> str:
-        """A field's own ``template_name`` when it has one, else the site's field template."""
-        return self.field.template_name or "web/field.html"
+        """A field's own ``template_name`` (Django's ``Field(template_name=…)``) when it has one,
+        else the site's field template."""
+        return getattr(self.field, "template_name", None) or "web/field.html"
 
     @cached_property
     def auto_id(self) -> str:  # a form's ids never change once it is made
@@ -104,7 +105,8 @@ class ScopedBoundField(forms.BoundField):
         """The widget, described by its own ``aria-describedby`` (a table's shared help), the
         help text and the error container, with Bootstrap's ``is-invalid`` on an error."""
         own = self.field.widget.attrs
-        extra = {"aria-describedby": _words(own.get("aria-describedby", ""), self.described_by)}
+        described = _words(own.get("aria-describedby", ""), self.described_by)
+        extra: dict[str, str | bool] = {"aria-describedby": described}
         if self.errors:
             extra["class"] = _words(own.get("class", ""), "is-invalid")
         return self.as_widget(attrs=extra)
