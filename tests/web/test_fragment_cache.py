@@ -148,6 +148,8 @@ CHOICES_PAGES = [
     "/num-check/detecteur/?hand=7R+7B+3V+3J&centre=7J&exclude=full&exclude=paire&rank=3",
     "/num-check/detecteur/?hand=7R&centre=7J&exclude=zz&rank=0",
     "/num-draft/?g00=1R&g01=JK",
+    "/num-draft/?g01=1R&g00=JK",
+    "/num-draft/?g00=123456789&l0=zz",
     "/en/num-draft/?g00=1R&g01=JK",
     "/num-draft/?g00=1R&mode=discovery&values=0-16",
     "/num-draft/?g00=1R&mode=zz&values=zz",
