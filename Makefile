@@ -42,11 +42,13 @@ lock: $(BIN)/python
 	$(UV_COMPILE) pyproject.toml requirements/build.in --extra test \
 		-c requirements/base.txt -o requirements/test.txt
 
-## Install, apply migrations to the embedded SQLite database, collect the static files when
-## they changed (compressed, served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn
-## (numsite/gunicorn.conf.py: workers, threads and logs from the environment; docs/deploy.md).
+## Install, apply migrations to the embedded SQLite database (and make the cache's tables when
+## CACHE_BACKEND is the database's), collect the static files when they changed (compressed,
+## served by whitenoise) and serve on $(HOST):$(PORT) with gunicorn (numsite/gunicorn.conf.py:
+## workers, threads and logs from the environment; docs/deploy.md).
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
 
@@ -59,6 +61,7 @@ var/static.stamp: $(shell find static) requirements/base.txt numsite/settings.py
 ## Django's development server with autoreload and DEBUG on, on $(HOST):$(PORT).
 dev: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## Debian's Chromium for the browser tests (installed with apt when missing and root).

@@ -14,6 +14,9 @@ Environment variables:
   ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``): abuse limits per
   client IP (``<count>/<seconds>``).
 - ``LOG_LEVEL``: level of the root logger (default ``WARNING``).
+- ``CACHE_BACKEND``, ``CACHE_LOCATION``, ``FRAGMENT_CACHE_LOCATION``: Django's cache (default:
+  files under ``var/cache/``); ``RELEASE``: the prefix of every cache key (default: a digest of
+  the templates, code and catalogues, numsite/release.py).
 """
 
 import os
@@ -23,6 +26,8 @@ from wsgiref.headers import Headers
 
 import dj_database_url
 from whitenoise.compress import Compressor
+
+from numsite import release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -77,6 +82,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # Django's widget templates, for FORM_RENDERER
     "django_htmx",
     "template_partials",
     "bootstrap",
@@ -188,10 +194,46 @@ def one_year_immutable(headers: Headers, path: str, url: str) -> None:
 
 WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
-# Django's form renderer, with its stock widget templates drawn in Python (numsite/renderer.py);
-# a calculator field with its label, help and errors:
-# calculators.web.fields.ScopedBoundField.as_field_group.
-FORM_RENDERER = "numsite.renderer.FastRenderer"
+# --------------------------------------------------------------------------- cache
+
+#: Django's cache framework, in a store every process of the machine shares: by default files
+#: under var/cache/ (``data/`` for the site's entries, ``fragments/`` for template fragments, so
+#: that neither crowds the other out). ``CACHE_BACKEND``, ``CACHE_LOCATION`` and
+#: ``FRAGMENT_CACHE_LOCATION`` name another store, shared by several machines (docs/deploy.md:
+#: the database's own tables, or Redis). Every key starts with the release (numsite/release.py):
+#: no entry drawn by another version of the site is ever read.
+RELEASE = os.environ.get("RELEASE", "").strip() or release.digest(BASE_DIR)
+CACHE_BACKEND = os.environ.get(
+    "CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+)
+CACHES = {
+    "default": {
+        "BACKEND": CACHE_BACKEND,
+        "LOCATION": os.environ.get("CACHE_LOCATION", str(VAR_DIR / "cache" / "data")),
+        "KEY_PREFIX": RELEASE,
+    },
+    # Template fragments ({% cache … using="fragments" %}: the card picker, a form nobody filled
+    # in), kept a day; none under DEBUG, where an edited template must show at once (the
+    # development server reloads templates without restarting: the release stays the same).
+    "fragments": (
+        {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+        if DEBUG
+        else {
+            "BACKEND": CACHE_BACKEND,
+            "LOCATION": os.environ.get(
+                "FRAGMENT_CACHE_LOCATION", str(VAR_DIR / "cache" / "fragments")
+            ),
+            "KEY_PREFIX": RELEASE,
+            "TIMEOUT": 24 * 3600,
+        }
+    ),
+}
+
+# Forms are drawn by the site's one template engine (TEMPLATES, its cached loader): Django's
+# widget templates from django.forms (INSTALLED_APPS), the site's own from templates/ (a
+# calculator field with its label, help and errors: web/field.html, through
+# calculators.web.fields.ScopedBoundField; the card widget: web/widgets/card_input.html).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 # Request bodies: the JSON API refuses bodies over 64 KiB (docs/api.md § Errors), forms likewise;
 # RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses

@@ -86,6 +86,19 @@ def static_files(tmp_path_factory):
             yield "plain"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def cache_files(tmp_path_factory):
+    """Django's caches in files, as by default (numsite/settings.py), in a folder of this run:
+    never the developer's var/cache/, and each xdist worker its own."""
+    folder = tmp_path_factory.mktemp("cache")
+    caches = {
+        alias: {**config, "LOCATION": str(folder / alias)} if "LOCATION" in config else config
+        for alias, config in settings.CACHES.items()
+    }
+    with override_settings(CACHES=caches):
+        yield folder
+
+
 def _no_static_handler(application):
     return application
 

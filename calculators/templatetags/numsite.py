@@ -4,27 +4,24 @@ The chip renderers (:func:`card_chip`, :func:`family_chip`) are also used by the
 Markdown extension (``rules/mdext.py``), so a card looks the same in a result and in the rules.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
-from functools import lru_cache
-from typing import TypedDict
 
 from django import template
-from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext, gettext_lazy
 
-from calculators.engines import i18n as engine_i18n
 from calculators.engines.cards import (
+    DRAFT_DECK_LARGE,
     FAMILIES,
     ActionCard,
     AnyCard,
     Card,
     Family,
+    InputError,
     Joker,
     format_line,
+    parse_card,
 )
 
 register = template.Library()
@@ -32,12 +29,7 @@ register = template.Library()
 
 def card_chip(card: Card) -> SafeString:
     """A numeric card as a coloured chip with an accessible label (« 7 Rouge »), in the active
-    language; made once per card and language (a Parties board draws a hundred)."""
-    return _card_chip(card, engine_i18n.get_language())
-
-
-@lru_cache(maxsize=1024)
-def _card_chip(card: Card, language: str) -> SafeString:
+    language."""
     return format_html(
         '<span class="card-chip fam-{}" title="{}"><span aria-hidden="true">{}</span>'
         '<span class="visually-hidden">{}</span><b aria-hidden="true">{}</b></span>',
@@ -75,7 +67,7 @@ def chip(card: object) -> SafeString | str:
     return ""
 
 
-@register.simple_tag
+@register.inclusion_tag("web/_picker.html")
 def picker(
     target: str,
     max_value: int = 16,
@@ -83,33 +75,23 @@ def picker(
     mode: str = "append",
     max_from: str = "",
     extras: str = "",
-) -> SafeString:
+) -> dict:
     """Family buttons then a value keypad; ``max_from`` names a select giving the deck range;
     ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
-    row), ``-`` (empty place), ``\n`` (next player's line).
-
-    The keypad depends on its arguments and the language only, never on what a player typed:
-    it is drawn once per process for each (a page draws up to four)."""
-    return _picker(
-        str(target), int(max_value), bool(jokers), mode, max_from, extras, get_language()
-    )
-
-
-@lru_cache(maxsize=256)
-def _picker(
-    target: str, max_value: int, jokers: bool, mode: str, max_from: str, extras: str, language: str
-) -> SafeString:
+    row), ``-`` (empty place), ``\n`` (next player's line)."""
     labels = {
-        "/": ("/", gettext("Ligne de grille suivante")),
-        "-": ("–", gettext("Case vide")),
-        "n": ("↵", gettext("Joueur suivant")),
+        "/": ("/", gettext_lazy("Ligne de grille suivante")),
+        "-": ("–", gettext_lazy("Case vide")),
+        "n": ("↵", gettext_lazy("Joueur suivant")),
     }
-    context = {
+    return {
         "extras": [
             {"put": "\n" if key == "n" else key, "text": labels[key][0], "label": labels[key][1]}
             for key in extras.split()
             if key in labels
         ],
+        "extra_keys": extras,
+        "max_value": max_value,
         "max_from": max_from,
         "target": target,
         "families": FAMILIES,
@@ -117,7 +99,6 @@ def _picker(
         "jokers": jokers,
         "mode": mode,
     }
-    return mark_safe(render_to_string("web/_picker.html", context))  # safe HTML: a template's
 
 
 @register.filter
@@ -135,39 +116,20 @@ def chips_of(cards: Iterable[object] | None) -> SafeString:
 
 @register.filter
 def chips(line: str) -> SafeString:
-    """A stored line of canonical cards (« 7R 7B JK ») as chips."""
-    return mark_safe(  # safe HTML: each part escaped by _token_chip
-        " ".join(_token_chip(token, _languages()) for token in (line or "").split())
-    )
+    """A stored line of canonical cards (« 7R 7B JK ») as chips (a token that is not a card, as
+    text)."""
+    return format_html_join(" ", "{}", ((_token_chip(token),) for token in (line or "").split()))
 
 
-def _languages() -> tuple[str, str | None]:
-    """What a chip's text depends on: the engines' language (card labels) and Django's."""
-    return engine_i18n.get_language(), get_language()
-
-
-@lru_cache(maxsize=1024)
-def _token_chip(token: str, languages: tuple[str, str | None]) -> str:
-    """One stored card as its chip (a token that is not a card, as text), per language."""
-    from calculators.engines.cards import DRAFT_DECK_LARGE, InputError, parse_card
-
+def _token_chip(token: str) -> SafeString | str:
     try:
-        return str(chip(parse_card(token, DRAFT_DECK_LARGE)))
+        return chip(parse_card(token, DRAFT_DECK_LARGE))
     except InputError:
-        return str(format_html("<span>{}</span>", token))
-
-
-class GridCell(TypedDict):
-    """One cell of a NUM DRAFT grid (:func:`grid_cells`)."""
-
-    index: int  # 0–8, row by row
-    value: object  # the card as stored or as just posted, ``""`` when empty
-    row: int  # 1-based
-    column: int  # 1-based
+        return format_html("<span>{}</span>", token)
 
 
 @register.filter
-def grid_cells(player: object, posted: object = None) -> list[GridCell]:
+def grid_cells(player: object, posted: object = None) -> list[dict]:
     """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
     what was just posted for this player when it was refused (input is never lost)."""
     if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
@@ -195,11 +157,9 @@ def get_turn(posted: object, player_id: object) -> str:
 
 
 @register.filter
-def zip_with(
-    first: Iterable[object] | None, second: Iterable[object] | None
-) -> list[tuple[object, object]]:
+def zip_with(first: object, second: object) -> list[tuple]:
     """Pair two sequences item by item in a template loop."""
-    return list(zip(first or (), second or (), strict=False))
+    return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]
 
 
 @register.filter

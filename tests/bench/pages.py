@@ -40,7 +40,7 @@ BOARD = "/parties/<edit>/tableau/ after a change (fragment)"
 
 
 def median_ms(client, url: str, headers: dict, rounds: int) -> float:
-    client.get(url, headers=headers)  # warm: per-process caches filled, as on a running site
+    client.get(url, headers=headers)  # warm: the caches filled, as on a running site
     samples = []
     for _ in range(rounds):
         start = time.perf_counter()

@@ -1,6 +1,6 @@
-"""One way to render a field (issue 10, item 6): every form field of the calculators is drawn by
-Django's ``{{ field.as_field_group }}``, which our bound field (calculators.web.fields.ScopedBoundField)
-draws in Python (issue #12).
+"""One way to render a field: every form field of the calculators is drawn by Django's
+``{{ field.as_field_group }}``, through Django's form renderer and the site's field template
+(``web/field.html``, the template of calculators.web.fields.ScopedBoundField).
 
 Each field, on every calculator page, empty or with an error: drawn once, a ``<label for>`` (a
 ``<fieldset>`` and ``<legend>`` for a group of radios or checkboxes), its error container
@@ -15,8 +15,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from django import forms
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+#: the one template that draws a calculator field (its radios and checkboxes one by one)
+FIELD_TEMPLATE = TEMPLATES / "web" / "field.html"
 #: the calculators' templates: every game's own, but its Parties part
 CALCULATOR_TEMPLATES = [
     p for p in (TEMPLATES / "games").glob("*/*.html") if p.name != "party.html"
@@ -194,8 +197,11 @@ def test_no_hand_written_input_for_a_form_field():
 
 def test_one_field_renderer():
     assert not list(TEMPLATES.rglob("_field.html"))
+    assert ".tag }}" in FIELD_TEMPLATE.read_text()
     drawn = 0
     for path in CALCULATOR_TEMPLATES:
+        if path == FIELD_TEMPLATE:
+            continue
         text = path.read_text()
         assert "_field.html" not in text, path.name
         assert ".tag }}" not in text, path.name  # radios drawn one by one
@@ -235,3 +241,52 @@ def test_two_forms_of_a_page_never_share_an_id(client):
     fragment = get(client, "/num-check/detecteur/", query, **hx)
     assert re.search(r'<div id="err-id_detect_rank" hx-swap-oob="innerHTML">[^<]+<', fragment)
     assert 'id="err-id_rank"' not in fragment
+
+
+def test_fields_are_drawn_by_djangos_form_renderer_and_templates():
+    """Django's own renderer and stock widget templates; the site adds two templates of its own
+    (the field group and the card widget), from templates/."""
+    from django.conf import settings
+    from django.forms.renderers import TemplatesSetting, get_default_renderer
+
+    from calculators.games.num_check.forms import DetectForm
+
+    renderer = get_default_renderer()
+    assert type(renderer) is TemplatesSetting
+    assert settings.FORM_RENDERER == "django.forms.renderers.TemplatesSetting"
+    form = DetectForm()
+    assert form["rank"].template_name == "web/field.html"
+    assert form["hand"].field.widget.template_name == "web/widgets/card_input.html"
+    django_forms = Path(forms.__file__).parent / "templates"
+    stock = renderer.get_template(form["rank"].field.widget.template_name)
+    assert django_forms in Path(stock.origin.name).parents
+    assert Path(renderer.get_template("web/field.html").origin.name) == FIELD_TEMPLATE
+
+
+HOSTILE = '<b>"L\'é&a"</b>'
+
+
+def test_a_card_field_draws_its_id_after_its_name_and_always_a_value():
+    from calculators.games.num_check.forms import CheckForm
+
+    empty = str(CheckForm()["cards"].as_widget())
+    assert empty.startswith('<input type="text" name="cards" id="id_cards" value="" class=')
+    form = CheckForm({"combo": "full", "cards": HOSTILE, "rank": "1"})
+    form.is_valid()
+    drawn = str(form["cards"].as_widget())
+    assert ' value="&lt;b&gt;&quot;L&#x27;é&amp;a&quot;&lt;/b&gt;"' in drawn
+    assert 'aria-invalid="true"' in drawn and "is-invalid" in drawn and "<b>" not in drawn
+
+
+def test_a_field_group_escapes_what_a_player_typed_and_the_errors():
+    from calculators.games.num_check.forms import CheckForm
+
+    form = CheckForm({"combo": "full", "cards": HOSTILE, "rank": "1"})
+    assert not form.is_valid()
+    page = Page(str(form["cards"].as_field_group()))
+    assert "<b>" not in str(form["cards"].as_field_group())
+    box = page.by_id["err-id_cards"]
+    assert box["data-error-for"] == "id_cards" and page.text["err-id_cards"].strip()
+    assert page.by_id["id_cards"]["aria-describedby"] == "id_cards_helptext err-id_cards"
+    assert page.ids["id_cards_helptext"] == 1
+    assert page.labels["id_cards"] == 1
