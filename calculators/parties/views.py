@@ -112,9 +112,10 @@ def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
     ``CACHES`` is, docs/deploy.md) for the others, per version, language and kind of link.
 
     It is the same for every reader: its links are relative to the party's page (``party_url``,
-    no token in it) and it holds no CSRF token (none in its context): its forms post through htmx,
-    which sends the reader's own token in a header (``hx-headers`` on ``<body>``). The page
-    itself draws its board in place, with the reader's token, for phones without JavaScript."""
+    no token in it) and it holds no CSRF token: its ✕ buttons submit a form of the page outside
+    the board (``form="claim-delete"``), which holds the reader's token, and through htmx they
+    send it in a header too (``hx-headers`` on ``<body>``). The page at its own URL shows this
+    board; a page drawn at a write's URL (a refused write without JavaScript) draws its own."""
     language = translation.get_language() or ""
     key = f"parties:board:{_game_key(game)}:{game.version}:{int(can_edit)}:{language}"
     html = cache.get(key)
@@ -145,8 +146,9 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     done = None
     if request.GET.get("fait", "").isdigit():
         done = game.history.filter(version=int(request.GET["fait"])).first()
-    # at the page's own URL, its board's links are relative to it, as in the polled board
-    context = _context(request, game, can_edit, done=done, relative_urls=True)
+    context = _context(request, game, can_edit, done=done)
+    # at the page's own URL, the board every phone polls (its links are relative to it)
+    context["board_html"] = board_html(game, can_edit, token)
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
     return render(request, "parties/game.html", context)

@@ -83,7 +83,7 @@ def test_bench_draft_seven_player_table(benchmark):
     assert len(result.players) == 7
 
 
-# --------------------------------------------------------------------------- Num 5 turn (issue #15)
+# --------------------------------------------------------------------------- Num 5 turn
 # Target: one turn ≤ 1 ms.
 
 
@@ -99,7 +99,7 @@ def test_bench_num5_one_turn(benchmark):
         {"player": "Ana", "card": "16V"},
     ]
     result = benchmark(num5turn.resolve_turn, rows, plays, "normal")
-    assert result.players[1].points == 19  # NUM5-TURN.md E11
+    assert result.players[1].points == 19  # the turn rulings' worked example 11
 
 
 def test_bench_num5_turn_by_turn_round_of_eight(benchmark):

@@ -1,7 +1,7 @@
-"""NUM DRAFT benchmarks (pytest-benchmark), both modes: typical pools, the adversarial pools of
-issue #12, the 7-player table, and a hill-climb that hunts for the slowest pool.
+"""NUM DRAFT benchmarks (pytest-benchmark), both modes: typical pools, the adversarial pools a
+performance review found, the 7-player table, and a hill-climb that hunts for the slowest pool.
 
-Targets (issue #12): every pool ≤ 20 ms in both modes, a 7-player table ≤ 100 ms. Timings are
+Targets: every pool ≤ 20 ms in both modes, a 7-player table ≤ 100 ms. Timings are
 reported, never asserted. Every timed call starts with empty group caches (``cold``), the cost
 of a pool the worker has never seen. Under ``make bench`` the hill-climb spends ``CLIMB_SECONDS``
 per mode (both modes ≤ 30 s); when the suite runs the benchmarks once (``--benchmark-disable``)
@@ -31,7 +31,7 @@ CLIMB_SECONDS = 12.0
 QUICK_CLIMB_SECONDS = 1.5
 NEIGHBOUR_PLACES = [i for i, (x, _) in enumerate(numdraft.PLACES) if x in (-1, 3)]
 
-#: Issue #12's adversarial grid with its two neighbour columns; 1.8 s and 1.7 s in Découverte
+#: The review's adversarial grid with its two neighbour columns; 1.8 s and 1.7 s in Découverte
 #: with the former branch and bound. Totals checked against that engine.
 ADVERSARIAL_GRID = [["1R", "JK", "1V"], ["2B", "2J", "2S"], ["3R", "JK", "3V"]]
 ADVERSARIAL = {

@@ -103,3 +103,23 @@ def test_a_write_refused_by_the_abuse_limit_says_so_and_keeps_the_entry(page, se
     assert game.players.filter(claims__isnull=False).count() == 1
     page.problems = [p for p in page.problems if "429" not in p]  # the refusal itself
     assert page.problems == []
+
+
+def test_without_javascript_the_boards_cross_deletes_with_the_pages_own_form(browser, live_server):
+    """The board is the same for every reader (no CSRF token in it); a ✕ submits the page's
+    #claim-delete or #round-delete form, which holds this phone's token."""
+    from tests.factories import party
+
+    check = party("num_check", 2, claims={0: [("paire", "5R 5B")]})
+    num5 = party("num5", 3, rounds=[["10R", "27", "0"]])
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/parties/{check.edit_token}/")
+    page.get_by_role("button", name="Supprimer l’annonce 1 de Léa").click()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire supprimé (rang 1)")
+    assert not check.players.filter(claims__isnull=False).exists()
+    page.goto(f"{live_server.url}/parties/{num5.edit_token}/")
+    page.get_by_role("button", name="Supprimer la manche 1").click()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Manche 1 supprimée")
+    assert not num5.rounds.exists()
+    context.close()

@@ -73,7 +73,8 @@ def test_the_page_draws_its_board_with_the_readers_token_for_phones_without_java
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
     phone = Client(enforce_csrf_checks=True)
     page = phone.get(url(game, "game")).content.decode()
-    token = CSRF.search(page[page.index('id="board"') :]).group(1)
+    # the board's ✕ submit the page's own #claim-delete form, which holds the reader's token
+    token = CSRF.search(page[page.index('id="claim-delete"') :]).group(1)
     claim = seat(game, 0).claims.get()
     deleted = phone.post(
         url(game, "action", action="claim_delete"),
