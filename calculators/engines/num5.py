@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import SupportsIndex, SupportsInt
 
 from .cards import FULL_DECK, Card, InputError, ensure_unique, parse_cards
 from .i18n import gettext
 from .names import clean_names
+from .numbers import parse_whole
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 WINS_TO_WIN = 3
@@ -81,20 +81,24 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
         raise InputError(
             field, gettext("{who} : {what} doit être un nombre entier.").format(who=who, what=what)
         )
-    try:
-        if not isinstance(value, str | bytes | bytearray | SupportsInt | SupportsIndex):
-            raise TypeError(value)  # what int() raises for any other object
-        number = int(value)
-    except (TypeError, ValueError):
+    if isinstance(value, float):
+        # JSON's 1e999 is infinity: refused with the fractions (int() would overflow).
+        if not value.is_integer():
+            raise InputError(
+                field,
+                gettext("{who} : {what} doit être un nombre entier.").format(who=who, what=what),
+            )
+        number: int | None = int(value)
+    elif isinstance(value, int):
+        number = value
+    else:
+        number = parse_whole(value, signed=True)  # text in ASCII digits; None for the rest
+    if number is None:
         raise InputError(
             field,
             gettext("{who} : {what} « {value} » n'est pas un nombre entier.").format(
                 who=who, what=what, value=value
             ),
-        ) from None
-    if isinstance(value, float) and value != number:
-        raise InputError(
-            field, gettext("{who} : {what} doit être un nombre entier.").format(who=who, what=what)
         )
     if number < 0:
         raise InputError(

@@ -30,6 +30,7 @@ from .cards import (
 from .i18n import get_language as current_language
 from .i18n import gettext, gettext_noop
 from .names import clean_names
+from .numbers import parse_whole
 from .standings import Standing, standings
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
@@ -247,12 +248,11 @@ def check_rank(rank: object) -> int:
     """A rank 1–8, or an :class:`InputError` on field ``rank``."""
     if isinstance(rank, bool) or not isinstance(rank, int | str):
         raise InputError("rank", gettext("Le rang doit être un nombre entier de 1 à 8."))
-    try:
-        value = int(rank)
-    except ValueError:
+    value = rank if isinstance(rank, int) else parse_whole(rank)
+    if value is None:
         raise InputError(
             "rank", gettext("« {rank} » n'est pas un rang : choisissez de 1 à 8.").format(rank=rank)
-        ) from None
+        )
     if value not in RANKS:
         raise InputError(
             "rank",

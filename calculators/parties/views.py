@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import PublicResponse, capability
 
+from ..engines.numbers import parse_whole
 from ..games import registry
 from ..web.pages import HtmxRequest
 from . import forms, kinds, services
@@ -144,8 +145,9 @@ def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
 def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     game, can_edit = resolve(token)
     done = None
-    if request.GET.get("fait", "").isdigit():
-        done = game.history.filter(version=int(request.GET["fait"])).first()
+    version = parse_whole(request.GET.get("fait"))
+    if version is not None:
+        done = game.history.filter(version=version).first()
     context = _context(request, game, can_edit, done=done)
     # at the page's own URL, the board every phone polls (its links are relative to it)
     context["board_html"] = board_html(game, can_edit, token)

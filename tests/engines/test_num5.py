@@ -69,6 +69,23 @@ def test_numbers_within_what_the_deck_gives(entry):
         num5.make_entry(entry, "A")
 
 
+@pytest.mark.parametrize(
+    "value", [float("inf"), float("-inf"), float("nan"), 1e999, 2.5, "٣", "²", "1e3", True, [3]]
+)
+@pytest.mark.parametrize("field", ["plus", "minus"])
+def test_a_sum_is_a_whole_number_never_an_overflow(field, value):
+    # A JSON 1e999 reaches the engine as infinity, which int() cannot convert (OverflowError).
+    entry = {"plus": 0, "minus": 0} | {field: value}
+    with pytest.raises(InputError) as refused:
+        num5.make_entry(entry, "A")
+    assert refused.value.field == "players" and "A" in refused.value.message
+
+
+@pytest.mark.parametrize("value, number", [(3.0, 3), ("3", 3), (" 12 ", 12), (7, 7)])
+def test_a_sum_written_whole_is_read(value, number):
+    assert num5.make_entry({"plus": value, "minus": value}, "A").plus == number
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     st.lists(st.sampled_from(FULL_DECK.numeric_cards()), max_size=30, unique=True),

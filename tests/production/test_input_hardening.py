@@ -2,6 +2,8 @@
 refused, no multipart, bounded bodies."""
 
 import json
+import re
+from urllib.parse import quote, urlencode
 
 import pytest
 from django.urls import reverse
@@ -9,6 +11,8 @@ from django.urls import reverse
 from calculators.games.num_draft.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
 from calculators.web.json import MAX_JSON_DEPTH, json_depth
 from tests.conftest import API_ENDPOINTS
+from tests.factories import party
+from tests.servers import ROOT
 
 from .pages import PAGES
 
@@ -165,6 +169,21 @@ def test_form_posts_within_the_cap_still_work(client):
 # --------------------------------------------------------------------------- junk queries
 
 JUNK = ["x", "-1", "99999999999999999999", "\x00", "[]", "", "1e309", "NaN", "٣", "0x10", "é" * 300]
+#: Numbers that are not ASCII whole numbers: a superscript (``str.isdigit()`` takes it, ``int()``
+#: does not), another script's digit (``int()`` reads it as 3), an overflowing float, a signed
+#: zero, thousands of digits (over ``int()``'s conversion limit).
+NUMBER_JUNK = ["²", "٣", "1e999", "-0", "9" * 5000]
+#: Every junk value as it travels in a query string; last, a lone surrogate (U+D800) written as
+#: UTF-8 would write it, percent-encoded: bytes that are no UTF-8 at all.
+ENCODED_JUNK = [quote(j, safe="") for j in JUNK + NUMBER_JUNK] + ["%ED%A0%80"]
+
+
+def query(base: dict[str, str], param: str, encoded: str, times: int = 1) -> str:
+    """``base`` without ``param``, then ``param`` ``times`` times with the encoded value."""
+    rest = urlencode({k: v for k, v in base.items() if k != param})
+    junk = "&".join([f"{param}={encoded}"] * times)
+    return f"{rest}&{junk}" if rest else junk
+
 
 #: Every GET parameter each calculator page reads.
 PARAMS = {
@@ -188,6 +207,8 @@ BASE = {
     "/num-connect/": {"cards": "1R 2R 3R"},
     "/num-5/tour/": {"players": "a,b,c", "c0": "3R", "c1": "5B", "c2": "7J", "play": "1"},
 }
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 CALCULATOR_PAGES = [
     p for p in PAGES if p not in ("/", "/parties/nouvelle/") and "/regles/" not in p
 ]
@@ -201,13 +222,80 @@ def test_the_junk_walk_covers_every_calculator_page():
 def test_junk_in_any_query_parameter_is_never_a_500(client, path):
     client.raise_request_exception = True
     for param in PARAMS[path]:
-        for junk in JUNK:
-            for query in ({param: junk}, BASE[path] | {param: [junk, junk]}):
-                response = client.get(path, query)
+        for junk in ENCODED_JUNK:
+            for string in (query({}, param, junk), query(BASE[path], param, junk, times=2)):
+                response = client.get(path, QUERY_STRING=string)
                 # 200, or a redirect to the state's own URL (a turn played): never a 500.
                 assert response.status_code in (200, 302), (param, junk, response.status_code)
-            htmx = client.get(path, BASE[path] | {param: junk}, headers={"HX-Request": "true"})
+            htmx = client.get(
+                path, QUERY_STRING=query(BASE[path], param, junk), headers={"HX-Request": "true"}
+            )
             assert htmx.status_code == 200, (param, junk, "htmx")
+
+
+#: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
+#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``).
+PARTY_PARAMS = ["fait", "corriger", "manche", "v"]
+
+_READS = re.compile(r"""GET(?:\.get\(|\[)\s*["'](\w+)["']|["'](\w+)["']\s+in\s+request\.GET""")
+
+
+def test_the_junk_walks_cover_every_query_parameter_the_code_reads():
+    """A parameter read straight from ``request.GET`` anywhere in the code is walked below;
+    the calculators' forms read theirs (walked above, from :data:`PARAMS`)."""
+    read = {
+        name
+        for folder in ("calculators", "numsite")
+        for source in (ROOT / folder).rglob("*.py")
+        for match in _READS.finditer(source.read_text(encoding="utf-8"))
+        for name in match.groups()
+        if name
+    }
+    walked = set(PARTY_PARAMS) | {p for params in PARAMS.values() for p in params}
+    assert read and read <= walked, read - walked
+
+
+@pytest.fixture
+def parties():
+    """One party of each game, with something on its sheet to correct."""
+    return [
+        party("num_check", claims={0: [("paire", "5R 5B")]}),
+        party("num_draft", 2, grids={0: ["1R", "2R", "3R"]}),
+        party("num5", rounds=[["10R", "27", "0"]]),
+    ]
+
+
+def test_junk_in_any_query_parameter_of_a_party_page_is_never_a_500(client, parties):
+    client.raise_request_exception = True
+    for game in parties:
+        for token in (game.edit_token, game.read_token):
+            pages = [f"/parties/{token}/", f"/parties/{token}/tableau/"]
+            pages.append(f"/parties/{token}/export.csv")
+            for path in pages:
+                for param in PARTY_PARAMS:
+                    for junk in ENCODED_JUNK:
+                        string = query({}, param, junk)
+                        response = client.get(path, QUERY_STRING=string)
+                        assert response.status_code == 200, (path, param, junk)
+                        sheet = client.get(
+                            path,
+                            QUERY_STRING=string,
+                            headers={"HX-Request": "true", "HX-Target": "sheet"},
+                        )
+                        assert sheet.status_code == 200, (path, param, junk, "htmx")
+
+
+def test_a_party_page_reads_only_ascii_whole_numbers(client, parties):
+    """« ?manche=1 » opens round 1 for correction; « ?manche=¹ », « ?manche=١ » (1 in
+    superscript, in Arabic-Indic) do not, nor does a NUM CHECK claim's id in another script."""
+    check, _, num5 = parties
+    claim = check.players.get(seat=0).claims.get()
+    for game, param, number in ((num5, "manche", "1"), (check, "corriger", str(claim.pk))):
+        page = client.get(f"/parties/{game.edit_token}/", {param: number}).content.decode()
+        assert 'id="correction"' in page, param
+        for other in (number.translate(SUPERSCRIPTS), number.translate(ARABIC_INDIC)):
+            page = client.get(f"/parties/{game.edit_token}/", {param: other}).content.decode()
+            assert 'id="correction"' not in page, (param, other)
 
 
 def test_num5_junk_round_count_with_add_is_a_page_not_a_500(client):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy
 from ...engines import num5, num5turn
 from ...engines.cards import Card, InputError
 from ...engines.names import name_key, split_names
+from ...engines.numbers import parse_whole
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm
 from ..registry import NUM5
@@ -28,14 +29,6 @@ from ..registry import NUM5
 def _explosion_label() -> str:
     """« Variante « Explosion de rangée » », the mode's name from the registry."""
     return gettext("Variante « {mode} »").format(mode=gettext(NUM5.mode(num5turn.EXPLOSION).label))
-
-
-def _whole(value: object) -> int | None:
-    """A query-string integer, or ``None`` for junk (« x », « 1.5 », a list…)."""
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        return None
 
 
 def _columns(previous: list[str], names: list[str]) -> list[int | None]:
@@ -135,7 +128,7 @@ class Num5Form(EngineForm):
         was = raw.get("was")
         previous = names if was is None else split_names(str(was))
         previous = previous[: self.MAX_COLUMNS]
-        count = max(0, min(_whole(raw.get("n", 0)) or 0, self.MAX_ROUNDS))
+        count = min(parse_whole(raw.get("n")) or 0, self.MAX_ROUNDS)
         typed = [
             [str(raw.get(f"r{i}_{j}") or "") for j in range(len(previous))] for i in range(count)
         ]
@@ -147,7 +140,7 @@ class Num5Form(EngineForm):
             if k not in source and any(row[k].strip() for row in typed)
         ]
         messages = [gettext("Colonne de {name} retirée.").format(name=name) for name in lost]
-        removed = _whole(raw.get("remove")) if "remove" in raw else None
+        removed = parse_whole(raw.get("remove"))
         if removed is not None and 0 <= removed < len(grid):
             grid.pop(removed)
             self.removed_round = removed + 1

@@ -367,6 +367,18 @@ def test_the_form_applies_add_and_remove(client):
     assert form.data["r1_0"] == "7" and "remove" not in form.data
 
 
+def test_round_numbers_are_read_in_ascii_digits_only():
+    # int() reads « ٣ » (Arabic-Indic 3) and « -0 »: neither is a round count or a round to
+    # remove; « ² » is no number either.
+    assert sheet_form("players=a,b,c&n=3").round_count == 3
+    for count in ("٣", "²", "-0", "%2B3", "3.0", "1e1"):
+        assert sheet_form(f"players=a,b,c&n={count}").round_count == 0, count
+    for index in ("٠", "-0", "⁰"):
+        form = sheet_form(f"players=a,b,c&n=2&r0_0=7&remove={index}")
+        assert form.round_count == 2 and form.removed_round is None, index
+    assert sheet_form("players=a,b,c&n=2&r0_0=7&remove=0").removed_round == 1
+
+
 def explosion_box(html):
     return re.search(r'<input[^>]*id="id_explosion"[^>]*>', html).group(0)
 

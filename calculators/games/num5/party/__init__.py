@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from ....engines import num5
+from ....engines.numbers import parse_whole
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
@@ -118,9 +119,9 @@ class Num5Party(PartyKind):
                 for stored, _ in board.extra["rounds"]
             ]
         }
-        number = request.GET.get("manche", "")
-        if number.isdigit():
-            context["edit_round"] = game.rounds.filter(number=int(number)).first()
+        number = parse_whole(request.GET.get("manche"))
+        if number is not None:
+            context["edit_round"] = game.rounds.filter(number=number).first()
         if game.turns:
             play = writes.round_in_play(game)
             context["turn_play"] = play

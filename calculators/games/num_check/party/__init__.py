@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from ....engines import numcheck
+from ....engines.numbers import parse_whole
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Claim, Game, Player
@@ -108,11 +109,9 @@ class NumCheckParty(PartyKind):
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
         """The combinations to choose from, and « Corriger »'s claim (``?corriger=<id>``)."""
         context: dict[str, Any] = {"combos": combo_choices()}
-        claim_id = request.GET.get("corriger", "")
-        if claim_id.isdigit():
-            context["edit_claim"] = Claim.objects.filter(
-                player__game=game, pk=int(claim_id)
-            ).first()
+        claim_id = parse_whole(request.GET.get("corriger"))
+        if claim_id is not None:
+            context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
         return context
 
     def finish_label(self, board: Board) -> str:
