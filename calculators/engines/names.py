@@ -6,7 +6,9 @@ player typed « Léa » on one phone and « léa » on another is one player, ne
 - a name is NFKC-normalised and stripped of surrounding spaces;
 - it has 1 to 40 characters;
 - it holds no control, bidirectional-override or zero-width character (NUL included): they are
-  invisible, can disguise one name as another, and some databases refuse NUL outright;
+  invisible, can disguise one name as another, and some databases refuse NUL outright; nor
+  half of a UTF-16 surrogate pair on its own (a JSON ``"\\ud800"``), which is no Unicode text
+  and cannot be stored or shown;
 - it holds none of ``, ; :`` — they separate names in the calculators' text fields
   (« Léa, Tom », « Léa : 7R »);
 - names are unique ignoring case (``casefold`` after NFKC): « Léa » and « léa » are one player,
@@ -25,6 +27,9 @@ from .i18n import gettext
 
 MAX_LENGTH = 40
 SEPARATORS = ",;:"
+#: Unicode categories refused in a name: controls, formats (bidirectional overrides, zero-width
+#: joiners…), line and paragraph separators, surrogates.
+_REFUSED = ("Cc", "Cf", "Zl", "Zp", "Cs")
 #: Zero-width and invisible formatting characters that category checks alone would let through.
 _INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u180e"}
 
@@ -51,15 +56,16 @@ def clean_name(raw: object, field: str = "players", who: str = "") -> str:
         raise InputError(
             field, gettext("{value} n'a pas de nom.").format(value=who or gettext("Un joueur"))
         )
+    # Invisible characters first: the other messages show the name as it is.
     for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cf", "Zl", "Zp") or char in _INVISIBLE:
+        if unicodedata.category(char) in _REFUSED or char in _INVISIBLE:
             raise InputError(
                 field,
                 gettext(
                     "Le nom « {printable} » contient un caractère invisible ou de contrôle ({describe}) : retirez-le."
                 ).format(printable=_printable(name), describe=_describe(char)),
             )
+    for char in name:
         if char in SEPARATORS:
             raise InputError(
                 field,
@@ -79,7 +85,7 @@ def clean_name(raw: object, field: str = "players", who: str = "") -> str:
 
 def _printable(text: str) -> str:
     return "".join(
-        "�" if unicodedata.category(c) in ("Cc", "Cf") or c in _INVISIBLE else c for c in text
+        "�" if unicodedata.category(c) in _REFUSED or c in _INVISIBLE else c for c in text
     )
 
 

@@ -4,6 +4,7 @@ and the typed getters (decode → engine → encode; no state, no cookies, CSRF-
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from functools import wraps
@@ -31,11 +32,12 @@ def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResp
 
 
 class BodyError(Exception):
-    """A request body the API cannot read: its field (``body``), message and HTTP status."""
+    """A request body the API cannot read: its field (``body``, or the top-level field that
+    holds what cannot be read), message and HTTP status."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, field: str = "body") -> None:
         super().__init__(message)
-        self.field = "body"
+        self.field = field
         self.message = message
         self.status = status
 
@@ -68,8 +70,9 @@ def json_depth(text: str) -> int:
 
 def read_json(request: HttpRequest, *, empty_ok: bool = False) -> dict[str, Any]:
     """The request's JSON object, or a :class:`BodyError`: over 64 KiB (413), not UTF-8 or not
-    JSON, nested deeper than :data:`MAX_JSON_DEPTH`, or not an object (400). ``empty_ok``: an
-    empty body is ``{}`` (the Parties API's undo, finish…). One reader for every endpoint."""
+    JSON, nested deeper than :data:`MAX_JSON_DEPTH`, not an object, or holding a lone surrogate
+    or a non-finite number (400, :func:`check_values`). ``empty_ok``: an empty body is ``{}``
+    (the Parties API's undo, finish…). One reader for every endpoint."""
     limit = settings.API_MAX_BODY
     too_big = BodyError(gettext("La requête dépasse 64 Kio."), 413)
     try:
@@ -98,12 +101,65 @@ def read_json(request: HttpRequest, *, empty_ok: bool = False) -> dict[str, Any]
             )
         )
     try:
-        data = json.loads(text)
+        # Python reads Infinity, -Infinity and NaN, which JSON has not, as floats (as it reads
+        # 1e999): refused below with the field that holds them.
+        data = json.loads(text, parse_constant=float)
     except (ValueError, RecursionError):
         raise not_json from None
     if not isinstance(data, dict):
         raise BodyError(gettext("Le corps de la requête doit être un objet JSON."))
+    check_values(data)
     return data
+
+
+#: Half of a UTF-16 surrogate pair. Strict UTF-8 never decodes to one, but a JSON escape
+#: (``"\ud800"``) does: such a string is no Unicode text, and cannot even be written back as
+#: UTF-8 (an error message echoing it would fail to encode).
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _flaw(value: Any) -> str | None:
+    """``"text"`` when ``value`` holds, at any depth, a string with a lone surrogate,
+    ``"number"`` when it holds a non-finite number, else ``None``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and _SURROGATE.search(item):
+                return "text"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return "number"
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+    return None
+
+
+def check_values(data: dict[str, Any]) -> None:
+    """A :class:`BodyError` naming the field (the top-level key) whose value holds text that is
+    not Unicode (a lone surrogate) or a number that is not finite (``Infinity``, ``NaN``,
+    ``1e999``); a key that is not Unicode is the body's fault."""
+    for key, value in data.items():
+        flaw = _flaw(key)
+        field = "body" if flaw else key
+        flaw = flaw or _flaw(value)
+        if flaw == "text":
+            raise BodyError(
+                gettext(
+                    "« {field} » contient un caractère invalide (U+D800 à U+DFFF, une moitié de paire UTF-16 isolée) : ce n'est pas du texte Unicode valide."
+                ).format(field=field),
+                field=field,
+            )
+        if flaw == "number":
+            raise BodyError(
+                gettext(
+                    "« {field} » : les nombres infinis ou indéfinis (Infinity, NaN, 1e999…) ne sont pas acceptés."
+                ).format(field=field),
+                field=field,
+            )
 
 
 def json_api(

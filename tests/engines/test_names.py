@@ -34,6 +34,16 @@ def test_names_refuse_control_bidi_and_zero_width_characters(char):
         clean_name(f"Lé{char}a")
 
 
+@pytest.mark.parametrize("name", ["L\ud800a", "\udfff", "Léa\udc00", "Léa, \ud83d"])
+def test_names_refuse_a_lone_surrogate_and_never_echo_it(name):
+    # Half of a UTF-16 pair on its own (JSON's "\ud800") is no Unicode text: refused, and the
+    # message must itself be text (it is encoded as UTF-8 in the answer).
+    with pytest.raises(InputError, match="invisible ou de contrôle") as refused:
+        clean_name(name)
+    assert "U+D" in refused.value.message
+    refused.value.message.encode("utf-8")
+
+
 @pytest.mark.parametrize("sep", [",", ";", ":"])
 def test_names_refuse_the_separators_of_the_text_fields(sep):
     with pytest.raises(InputError, match="virgule"):
