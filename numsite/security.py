@@ -20,6 +20,8 @@ from django.utils.translation import gettext
 
 from calculators.web.json import JSON_DUMPS
 
+from .bodies import FramingError, frame_body
+
 P = ParamSpec("P")
 R = TypeVar("R", bound=HttpResponse)
 
@@ -97,7 +99,9 @@ class RequestLimitsMiddleware:
     """Refuses, before the body is read: any ``multipart/form-data`` (the site takes no file
     upload: 415) and any declared body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413).
 
-    Django itself enforces the same cap when a body without a declared length is read.
+    A chunked body (no declared length) is read here, within the same cap, and handed on with
+    its length (:func:`numsite.bodies.frame_body`); one that cannot be read correctly is
+    refused (400, 411 or 413), never taken for empty.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -112,6 +116,10 @@ class RequestLimitsMiddleware:
                 "body",
                 gettext("Ce site n'accepte aucun envoi de fichier (multipart/form-data refusé)."),
             )
+        try:
+            frame_body(request)
+        except FramingError as err:
+            return refusal(request, err.status, "body", err.message)
         try:
             declared = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:

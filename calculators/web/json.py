@@ -16,6 +16,8 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
+from numsite.bodies import FramingError, frame_body
+
 from ..engines.cards import InputError
 
 JSON_DUMPS = {"ensure_ascii": False}
@@ -69,12 +71,18 @@ def json_depth(text: str) -> int:
 
 
 def read_json(request: HttpRequest, *, empty_ok: bool = False) -> dict[str, Any]:
-    """The request's JSON object, or a :class:`BodyError`: over 64 KiB (413), not UTF-8 or not
-    JSON, nested deeper than :data:`MAX_JSON_DEPTH`, not an object, or holding a lone surrogate
-    or a non-finite number (400, :func:`check_values`). ``empty_ok``: an empty body is ``{}``
-    (the Parties API's undo, finish…). One reader for every endpoint."""
+    """The request's JSON object, or a :class:`BodyError`: over 64 KiB (413), chunked where
+    the server does not say where the body ends (411, :func:`numsite.bodies.frame_body`), not
+    UTF-8 or not JSON, nested deeper than :data:`MAX_JSON_DEPTH`, not an object, or holding a
+    lone surrogate or a non-finite number (400, :func:`check_values`). ``empty_ok``: an empty
+    body is ``{}`` (the Parties API's undo, finish…). One reader for every endpoint, whatever
+    the body's framing."""
     limit = settings.API_MAX_BODY
     too_big = BodyError(gettext("La requête dépasse 64 Kio."), 413)
+    try:
+        frame_body(request)  # a chunked body, when no middleware framed it already
+    except FramingError as err:
+        raise BodyError(err.message, err.status) from None
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:

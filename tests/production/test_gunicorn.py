@@ -1,18 +1,21 @@
 """The production server for real: gunicorn with numsite/gunicorn.conf.py on a free
 loopback port, started and stopped by the test; its logs hold no Parties token."""
 
+import http.client
+import json
 import secrets
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from .servers import ROOT, fetch, gunicorn, server_env
 
 # One worker of pytest-xdist runs this module (tests/conftest.py, races): its server is
-# started once for both tests.
+# started once for all its tests.
 pytestmark = pytest.mark.xdist_group("gunicorn")
 
 
@@ -89,3 +92,45 @@ def test_gunicorn_logs_hold_no_token(server):
     assert "Forbidden" in logs and "Not Found" in logs  # Django's request log is there too…
     for token in tokens:
         assert token not in logs  # …and nowhere a token
+
+
+def chunked_request(base: str, path: str, body: bytes) -> tuple[int, dict]:
+    """POST ``body`` in two chunks (``Transfer-Encoding: chunked``, no ``Content-Length``), as a
+    client streaming its body does; the JSON answer."""
+    connection = http.client.HTTPConnection(
+        urlsplit(base).hostname, urlsplit(base).port, timeout=10
+    )
+    try:
+        connection.putrequest("POST", path)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Transfer-Encoding", "chunked")
+        connection.endheaders()
+        half = len(body) // 2
+        for part in (body[:half], body[half:]):
+            connection.send(b"%x\r\n%s\r\n" % (len(part), part))
+        connection.send(b"0\r\n\r\n")
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_gunicorn_hands_chunked_bodies_over_whole(server):
+    base, _, _ = server
+    body = json.dumps({"game": "num-check", "players": ["Léa", "Tom", "Zoé"]}).encode()
+    status, created = chunked_request(base, "/api/v1/parties", body)
+    assert status == 201, created
+    token = created["edit_token"]
+    claim = {"player": "Léa", "combo": "paire", "cards": ["5R", "5B"], "if_version": 1}
+    status, party = chunked_request(
+        base, f"/api/v1/parties/{token}/claims", json.dumps(claim).encode()
+    )
+    assert status == 201 and party["version"] == 2
+    # a stale version, chunked: refused (read as empty, it would undo the claim)
+    status, refused = chunked_request(base, f"/api/v1/parties/{token}/undo", b'{"if_version": 1}')
+    assert status == 409 and refused["error"]["field"] == "if_version"
+    assert refused["party"]["version"] == 2 and len(refused["party"]["claims"]) == 1
+    status, score = chunked_request(
+        base, "/api/v1/num-check/score", b'{"combo": "paire", "cards": ["5R", "5B"], "rank": 1}'
+    )
+    assert status == 200 and score["valid"] is True

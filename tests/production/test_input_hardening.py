@@ -1,6 +1,7 @@
 """Input hardening: no 500 for any junk, HEAD everywhere, JSON 404 under /api/, deep JSON
 refused, no multipart, bounded bodies."""
 
+import io
 import json
 import re
 from urllib.parse import quote, urlencode
@@ -164,6 +165,124 @@ def test_api_bodies_over_64_kib_are_refused_with_a_json_413(client):
 def test_form_posts_within_the_cap_still_work(client):
     response = client.post("/num-check/feuille/", {"players": "Léa : Paire 5R 5B"})
     assert response.status_code == 200
+
+
+# --------------------------------------------------------------------------- chunked bodies
+
+
+def chunked(client, path, body: bytes, method="POST", terminated=True, **meta):
+    """A request as gunicorn hands a chunked body to Django: ``Transfer-Encoding: chunked``, no
+    ``Content-Length``, the chunks already decoded into ``wsgi.input``, which ends with the body
+    (``wsgi.input_terminated``). ``terminated=False``: a server that does not decode them."""
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "CONTENT_TYPE": "application/json",
+        "HTTP_TRANSFER_ENCODING": "chunked",
+        "wsgi.input": io.BytesIO(body),
+        **meta,
+    }
+    if terminated:
+        environ["wsgi.input_terminated"] = True
+    return client.request(**environ)
+
+
+@pytest.mark.parametrize("action", ["undo", "redo", "finish", "reopen"])
+def test_a_chunked_stale_if_version_is_a_409(client, action):
+    game = party("num_check", claims={0: [("paire", "5R 5B")]})
+    assert game.version == 2
+    response = chunked(client, f"/api/v1/parties/{game.edit_token}/{action}", b'{"if_version": 1}')
+    assert response.status_code == 409, response.json()
+    assert response.json()["error"]["field"] == "if_version"
+    game.refresh_from_db()
+    assert game.version == 2 and not game.finished
+
+
+def test_a_chunked_write_is_read_whole(client):
+    game = party("num_check", 2)
+    body = json.dumps({"player": "Tom", "combo": "paire", "cards": ["5R", "5B"], "if_version": 1})
+    response = chunked(client, f"/api/v1/parties/{game.edit_token}/claims", body.encode())
+    assert response.status_code == 201
+    assert [c["player"] for c in response.json()["claims"]] == ["Tom"]
+
+
+@pytest.mark.parametrize("endpoint", API_ENDPOINTS)
+def test_chunked_json_is_read_by_every_calculator(client, endpoint):
+    body = json.dumps({"cards": ["1R", "2R", "3R"], "players": ["Léa", "Tom", "Zoé"]}).encode()
+    response = chunked(client, f"/api/v1/{endpoint}", body)
+    # read, then judged by the endpoint: never « not valid JSON » for valid JSON
+    assert response.status_code in (200, 400)
+    assert response.json().get("error", {}).get("field") != "body", response.json()
+    expected = client.post(f"/api/v1/{endpoint}", data=body, content_type="application/json")
+    assert response.json() == expected.json()
+
+
+def test_a_chunked_form_is_read_whole(client):
+    response = chunked(
+        client,
+        "/num-check/feuille/",
+        b"players=L%C3%A9a+%3A+Paire+5R+5B",
+        CONTENT_TYPE="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 200 and "Léa" in response.content.decode()
+
+
+@pytest.mark.parametrize("path", ["/api/v1/num5/game", "/num-check/feuille/"])
+def test_a_chunked_body_over_64_kib_is_a_413(client, path):
+    response = chunked(client, path, b" " * (64 * 1024 + 1))
+    assert response.status_code == 413
+    if path.startswith("/api/"):
+        assert response.json()["error"]["field"] == "body"
+
+
+def test_a_chunked_body_the_server_did_not_decode_is_a_411(client):
+    response = chunked(client, "/api/v1/num5/game", b'{"players": []}', terminated=False)
+    assert response.status_code == 411
+    assert response.json()["error"]["field"] == "body"
+    assert "Content-Length" in response.json()["error"]["message"]
+
+
+def test_a_length_and_a_transfer_coding_together_are_a_400(client):
+    response = chunked(client, "/api/v1/num5/game", b"{}", CONTENT_LENGTH="2")
+    assert response.status_code == 400 and response.json()["error"]["field"] == "body"
+
+
+def test_a_chunked_body_cut_short_is_a_400(client):
+    class CutShort(io.BytesIO):
+        def read(self, *args):
+            raise OSError("chunk missing terminator")  # what gunicorn raises
+
+    game = party("num_check", claims={0: [("paire", "5R 5B")]})
+    path = f"/api/v1/parties/{game.edit_token}/undo"
+    response = chunked(client, path, b"", **{"wsgi.input": CutShort()})
+    assert response.status_code == 400 and response.json()["error"]["field"] == "body"
+    game.refresh_from_db()
+    assert game.version == 2  # not taken for an empty body: nothing was undone
+
+
+def test_the_json_reader_frames_a_chunked_body_itself():
+    # Without the middleware (a view called directly), the one body reader still reads it.
+    from django.core.handlers.wsgi import WSGIRequest
+    from django.test import RequestFactory
+
+    from calculators.web.json import BodyError, read_json
+
+    def request(terminated: bool) -> WSGIRequest:
+        environ = RequestFactory()._base_environ(
+            REQUEST_METHOD="POST",
+            CONTENT_TYPE="application/json",
+            HTTP_TRANSFER_ENCODING="chunked",
+            **{"wsgi.input": io.BytesIO(b'{"if_version": 1}')},
+        )
+        if terminated:
+            environ["wsgi.input_terminated"] = True
+        return WSGIRequest(environ)
+
+    assert request(True).body == b""  # what Django alone reads: nothing
+    assert read_json(request(True), empty_ok=True) == {"if_version": 1}
+    with pytest.raises(BodyError) as refused:
+        read_json(request(False), empty_ok=True)
+    assert refused.value.status == 411 and refused.value.field == "body"
 
 
 # --------------------------------------------------------------------------- junk queries

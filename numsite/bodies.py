@@ -1,0 +1,81 @@
+"""Request bodies whatever their framing: a declared ``Content-Length``, or a chunked body.
+
+Django reads exactly ``CONTENT_LENGTH`` bytes of a body, and none when it is absent. A chunked
+body (``Transfer-Encoding: chunked``, no ``Content-Length``) has no declared length: gunicorn
+decodes the chunks and hands the body over whole (its ``wsgi.input`` ends where the body ends,
+which it says with ``wsgi.input_terminated``), but Django would still read it as empty — a
+Parties undo would then skip its ``if_version`` check, a calculator would see no JSON.
+
+:func:`frame_body` runs before anything reads the body (``RequestLimitsMiddleware``, and the
+JSON reader itself): it reads such a body, bounded by ``DATA_UPLOAD_MAX_MEMORY_SIZE``, and hands
+it to Django as if its length had been declared. What it cannot read correctly it refuses with
+a :class:`FramingError`; a body is never taken for empty.
+"""
+
+from __future__ import annotations
+
+import io
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+
+class FramingError(Exception):
+    """A body whose framing the site cannot read: its HTTP status and message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def frame_body(request: HttpRequest) -> None:
+    """Give a WSGI request's transfer-coded body a declared length (or a :class:`FramingError`).
+
+    A request with a ``Content-Length`` and no ``Transfer-Encoding`` is left alone, as is one
+    from an ASGI server (which reads the body itself). Once framed, the request carries its
+    ``CONTENT_LENGTH`` and no ``HTTP_TRANSFER_ENCODING``: framing it again changes nothing.
+    """
+    meta = request.META
+    if "HTTP_TRANSFER_ENCODING" not in meta or "wsgi.input" not in meta:
+        return
+    if meta.get("CONTENT_LENGTH"):
+        # Two lengths that may disagree: the classic request-smuggling shape (RFC 9112 § 6.1).
+        raise FramingError(
+            400, gettext("Content-Length et Transfer-Encoding à la fois : requête refusée.")
+        )
+    if not meta.get("wsgi.input_terminated"):
+        # A server that does not decode the chunks (Django's runserver): the raw stream is not
+        # the body, and nothing says where the body ends.
+        raise FramingError(
+            411,
+            gettext(
+                "Indiquez la longueur du corps (Content-Length) : ce serveur ne lit pas l'envoi par morceaux."
+            ),
+        )
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    stream = meta["wsgi.input"]
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while limit is None or size <= limit:
+            chunk = stream.read(65536 if limit is None else limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError:  # a chunk cut short or malformed (gunicorn's errors are OSErrors)
+        raise FramingError(
+            400, gettext("Le corps de la requête est incomplet ou mal découpé en morceaux.")
+        ) from None
+    if limit is not None and size > limit:
+        raise FramingError(
+            413, gettext("La requête dépasse {value} Kio.").format(value=limit // 1024)
+        )
+    body = b"".join(chunks)
+    # What Django reads the body from (WSGIRequest puts a LimitedStream of CONTENT_LENGTH
+    # bytes there, empty without one): the body read above, with its length.
+    request._stream = io.BytesIO(body)
+    meta["CONTENT_LENGTH"] = str(len(body))
+    del meta["HTTP_TRANSFER_ENCODING"]
