@@ -1,4 +1,5 @@
-"""Site-wide security helpers: capability pages, Permissions-Policy, request-body limits.
+"""Site-wide security helpers: capability pages, Permissions-Policy, request-body limits,
+HEAD answers without a body.
 
 The Content-Security-Policy itself comes from django-csp (``CONTENT_SECURITY_POLICY`` in the
 settings); HSTS, secure cookies and the HTTPS redirect from Django's own settings
@@ -12,7 +13,7 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control
@@ -133,6 +134,32 @@ class RequestLimitsMiddleware:
                 gettext("La requête dépasse {value} Kio.").format(value=limit // 1024),
             )
         return self.get_response(request)
+
+
+class HeadMiddleware:
+    """A HEAD answer is the GET answer's status and headers, without its body (RFC 9110
+    § 9.3.2); ``Content-Length`` stays the GET body's.
+
+    Django's views answer HEAD as they answer GET, body included, and leave the body to the
+    server to drop. Django's runserver drops it; gunicorn sends it, and a client keeping the
+    connection open then reads those bytes as the start of its next answer. Outermost, so that
+    the headers are the final ones (the compressed length).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if request.method != "HEAD":
+            return response
+        if isinstance(response, StreamingHttpResponse):
+            # the old iterator's file is still closed with the response (its resource closers)
+            response.streaming_content = iter(())
+        elif isinstance(response, HttpResponse):
+            response.headers.setdefault("Content-Length", str(len(response.content)))
+            response.content = b""
+        return response
 
 
 class PublicGZipMiddleware(GZipMiddleware):

@@ -92,7 +92,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost, so it compresses the final body; never a capability page (numsite/security.py).
+    # Outermost: a HEAD answer keeps the final headers and loses its body (numsite/security.py).
+    "numsite.security.HeadMiddleware",
+    # Then gzip, so it compresses the final body; never a capability page (numsite/security.py).
     "numsite.security.PublicGZipMiddleware",
     "numsite.security.RequestLimitsMiddleware",  # before anything reads the body
     "django.middleware.security.SecurityMiddleware",

@@ -4,6 +4,7 @@ loopback port, started and stopped by the test; its logs hold no Parties token."
 import http.client
 import json
 import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -134,3 +135,57 @@ def test_gunicorn_hands_chunked_bodies_over_whole(server):
         base, "/api/v1/num-check/score", b'{"combo": "paire", "cards": ["5R", "5B"], "rank": 1}'
     )
     assert status == 200 and score["valid"] is True
+
+
+def raw_exchange(base: str, request: bytes) -> bytes:
+    """Send ``request`` as is on a new connection; every byte the server sends back until it
+    closes the connection."""
+    with socket.create_connection((urlsplit(base).hostname, urlsplit(base).port), 10) as sock:
+        sock.sendall(request)
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    return received
+
+
+@pytest.mark.parametrize(
+    "path", ["/num-check/", "/num-5/?players=a,b,c&n=1", "/api/v1/num9", "/static/css/numsite.css"]
+)
+def test_head_answers_carry_headers_only_on_the_wire(server, path):
+    base, _, _ = server
+    host = urlsplit(base).netloc.encode()
+    get = raw_exchange(
+        base, b"GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n" % (path.encode(), host)
+    )
+    head = raw_exchange(
+        base, b"HEAD %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n" % (path.encode(), host)
+    )
+    get_headers, _, get_body = get.partition(b"\r\n\r\n")
+    head_headers, _, head_body = head.partition(b"\r\n\r\n")
+    assert get_body and head_body == b"", (len(head_body), head_headers)
+    assert head_headers.split(b"\r\n")[0] == get_headers.split(b"\r\n")[0]  # the same status
+    assert f"Content-Length: {len(get_body)}".encode() in head_headers
+    gzip = raw_exchange(
+        base,
+        b"HEAD %s HTTP/1.1\r\nHost: %s\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+        % (path.encode(), host),
+    )
+    assert gzip.partition(b"\r\n\r\n")[2] == b""  # compressed or not, no body either
+
+
+def test_a_head_answer_leaves_a_kept_alive_connection_in_step(server):
+    base, _, _ = server
+    connection = http.client.HTTPConnection(
+        urlsplit(base).hostname, urlsplit(base).port, timeout=10
+    )
+    try:
+        for _ in range(2):
+            connection.request("HEAD", "/num-check/")
+            head = connection.getresponse()
+            assert head.status == 200 and head.read() == b""
+            # the next answer on the same connection starts where the HEAD answer ended
+            connection.request("GET", "/healthz")
+            health = connection.getresponse()
+            assert health.status == 200 and json.loads(health.read())["status"] == "ok"
+    finally:
+        connection.close()
