@@ -95,7 +95,10 @@ def rematch(game: Game) -> Game:
 def find(token: str) -> tuple[Game, bool]:
     """The game of a token and whether it is the edit token; :class:`Game.DoesNotExist` else."""
     token = str(token or "")
-    if not 20 <= len(token) <= 64:
+    # A token is URL-safe base64 (secrets.token_urlsafe): anything else is no token, refused
+    # before the database (PostgreSQL refuses a NUL in a text outright: a 500, not a 404).
+    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    if not 20 <= len(token) <= 64 or not alphabet.issuperset(token):
         raise Game.DoesNotExist
     game = Game.objects.filter(edit_token=token).first()
     if game is not None:
