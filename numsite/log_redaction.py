@@ -6,9 +6,13 @@ A party is reached through capability URLs: ``/parties/<pk>/<token>/…`` today,
 holding one could edit the game, so every handler (Django's loggers, runserver's
 ``django.server``, gunicorn's error and access logs) runs :class:`RedactTokensFilter`.
 
-A path segment after ``/parties/`` is taken for a token when it is at least
-:data:`MIN_TOKEN_LENGTH` characters of the token alphabet and not a plain lowercase word
-(``claim_add``, ``nouvelle``, ``tableau``…): such a segment becomes ``[redacted]``.
+After each ``/parties/``, the path runs to the next ASCII space (what separates a log line's
+fields; a path's own spaces are ``%20``), past any characters that are not the token's right
+after the marker. In it, every run of the token alphabet of at least :data:`MIN_TOKEN_LENGTH`
+characters that is not a plain lowercase word (``claim_add``, ``nouvelle``, ``tableau``…)
+becomes ``[redacted]``: whole segments, and a token with something stuck to it as well (a
+full stop or a parenthesis from the sentence it was copied from, a zero-width space, a line
+break, a quotation mark, before or after it).
 """
 
 from __future__ import annotations
@@ -24,24 +28,26 @@ REDACTED = "[redacted]"
 MIN_TOKEN_LENGTH = 16
 MARKER = "/parties/"
 
-_TAIL = re.compile(r"/parties/([^\s?#\"'<>]*)")
-_TOKENISH = re.compile(rf"[A-Za-z0-9_-]{{{MIN_TOKEN_LENGTH},}}")
+#: the marker, what is not the token's right after it (a quotation mark, a line break…), then
+#: the path up to the next ASCII space
+_TAIL = re.compile(r"/parties/((?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9_-])*)([^ ]*)")
+#: a percent-escape (``%0A``: kept, so that its digits are not taken for the token's start), or
+#: a run of the token alphabet long enough to be a token
+_RUN = re.compile(rf"%[0-9A-Fa-f]{{2}}|[A-Za-z0-9_-]{{{MIN_TOKEN_LENGTH},}}")
 _WORD = re.compile(r"[a-z_-]+")
 
 
-def _redact_segment(segment: str) -> str:
-    if _TOKENISH.fullmatch(segment) and not _WORD.fullmatch(segment):
-        return REDACTED
-    return segment
+def _redact_run(match: re.Match[str]) -> str:
+    run = match.group()
+    return run if run.startswith("%") or _WORD.fullmatch(run) else REDACTED
 
 
 def _redact_tail(match: re.Match[str]) -> str:
-    tail = "/".join(_redact_segment(s) for s in match.group(1).split("/"))
-    return MARKER + tail
+    return MARKER + match.group(1) + _RUN.sub(_redact_run, match.group(2))
 
 
 def redact(text: str) -> str:
-    """``text`` with every token-like path segment after ``/parties/`` replaced."""
+    """``text`` with every token-like run of a path after ``/parties/`` replaced."""
     if MARKER not in text:
         return text
     return _TAIL.sub(_redact_tail, text)

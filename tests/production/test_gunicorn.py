@@ -95,6 +95,24 @@ def test_gunicorn_logs_hold_no_token(server):
         assert token not in logs  # …and nowhere a token
 
 
+def test_gunicorn_logs_hold_no_token_with_a_character_stuck_to_it(server):
+    base, tmp, _ = server
+    # a full stop, a parenthesis, a zero-width space, a line break, a quotation mark
+    stuck = {".": ".", ")": ")", "\u200b": "%E2%80%8B", "\n": "%0A", '"': "%22"}
+    tokens = []
+    for encoded in stuck.values():
+        for shape in ("{t}" + encoded, encoded + "{t}"):
+            token = secrets.token_urlsafe(24)
+            tokens.append(token)
+            status, _, _ = fetch(f"{base}/parties/{shape.format(t=token)}/")
+            assert status == 404
+    time.sleep(0.5)  # let the workers flush their log lines
+    logs = all_logs(tmp)
+    assert logs.count("Not Found") >= len(tokens)  # Django's warnings are there…
+    for token in tokens:
+        assert token not in logs  # …and the access lines, without a token
+
+
 def chunked_request(base: str, path: str, body: bytes) -> tuple[int, dict]:
     """POST ``body`` in two chunks (``Transfer-Encoding: chunked``, no ``Content-Length``), as a
     client streaming its body does; the JSON answer."""

@@ -40,6 +40,32 @@ def test_redact_removes_the_token_and_keeps_the_rest(template):
     assert redacted == line.replace(t, REDACTED)
 
 
+#: What sticks to a token copied from a message or a page: a sentence's full stop, a closing
+#: parenthesis, a zero-width space, a line break (``%0A``, or decoded), a quotation mark.
+STUCK = [".", ")", "\u200b", "%0A", "\n", '"']
+
+
+@pytest.mark.parametrize("stuck", STUCK, ids=repr)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "/parties/{t}",
+        "/parties/{t}/",
+        "/parties/{t}/tableau/",
+        "/parties/12/{t}/",
+        "/api/v1/parties/{t}/claims",
+        'GET /parties/{t}/ HTTP/1.1" 404',
+        "Not Found: /parties/12/{t}/",
+    ],
+)
+def test_redact_catches_a_token_with_a_character_stuck_to_it(template, stuck):
+    t = token()
+    for glued in (t + stuck, stuck + t, stuck + t + stuck):
+        redacted = redact(template.format(t=glued))
+        assert t not in redacted and REDACTED in redacted, redacted
+        assert redacted == template.format(t=glued.replace(t, REDACTED))  # the rest is kept
+
+
 def test_redact_keeps_names_and_ids():
     for line in (
         "/parties/nouvelle/",
@@ -132,6 +158,20 @@ def console():
     old = handler.setStream(buffer)
     yield buffer
     handler.setStream(old)
+
+
+@pytest.mark.parametrize("stuck", [s for s in STUCK if s != "\n"], ids=repr)  # %0A is "\n"
+def test_a_token_with_a_character_stuck_to_it_leaves_no_trace_in_captured_logs(
+    client, caplog, console, stuck
+):
+    t = token()
+    for path in (f"/parties/{t}{stuck}/", f"/parties/{stuck}{t}/", f"/api/v1/parties/{t}{stuck}"):
+        with caplog.at_level(logging.INFO):
+            response = client.get(path, HTTP_REFERER=f"http://testserver{path}")
+        assert response.status_code == 404
+    written = console.getvalue()
+    assert written.count("Not Found") == 3 and REDACTED in written
+    assert t not in written and t not in caplog.text
 
 
 @pytest.mark.parametrize(
