@@ -6,6 +6,8 @@ Environment variables:
   key given, a random key is made once and kept in the git-ignored ``var/secret_key``.
 - ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
 - ``DATABASE_URL``: any dj-database-url URL (default: SQLite file in ``var/``).
+- ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60, SQLite
+  0); kept connections are checked before use (``CONN_HEALTH_CHECKS``).
 - ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
 - ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
 - ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
@@ -25,8 +27,10 @@ from pathlib import Path
 from wsgiref.headers import Headers
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from whitenoise.compress import Compressor
 
+from calculators.engines.numbers import parse_whole
 from numsite import release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -37,6 +41,17 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_seconds(name: str, default: int) -> int:
+    """A whole number of seconds from the environment, else ``default``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    seconds = parse_whole(value)
+    if seconds is None:
+        raise ImproperlyConfigured(f"{name} is a whole number of seconds, not {value!r}")
+    return seconds
 
 
 DEBUG = env_bool("DEBUG")
@@ -138,14 +153,16 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "numsite.wsgi.application"
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'numsite.sqlite3'}",
-        conn_max_age=600,
-    )
-}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{VAR_DIR / 'numsite.sqlite3'}")}
+_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+#: Seconds a thread keeps its database connection between requests (0: one per request).
+#: PostgreSQL's are kept a minute (a connection costs a few milliseconds to open); SQLite's
+#: are a file opened, nothing to save.
+DATABASES["default"]["CONN_MAX_AGE"] = env_seconds("CONN_MAX_AGE", 0 if _SQLITE else 60)
+#: A kept connection is checked before the first query of each request and opened again if
+#: the database went away (a PostgreSQL restart): without it, every thread answers one 500.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if _SQLITE:
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "transaction_mode": "IMMEDIATE",

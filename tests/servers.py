@@ -55,65 +55,116 @@ def _wait(ok, seconds: float, what: str) -> None:
     raise RuntimeError(f"{what} did not start within {seconds:.0f} s")
 
 
+class Cluster:
+    """A throw-away PostgreSQL cluster on a loopback port: its server can be stopped and
+    started again on the same port and data (a restart, as after an upgrade or a crash)."""
+
+    def __init__(self, bindir: Path, folder: Path) -> None:
+        self.bindir, self.folder, self.data = bindir, folder, folder / "data"
+        self.port = free_port()
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/postgres"
+        self.server: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.server = subprocess.Popen(
+            _as_postgres(
+                [
+                    str(self.bindir / "postgres"),
+                    "-D",
+                    str(self.data),
+                    "-p",
+                    str(self.port),
+                    "-h",
+                    "127.0.0.1",
+                    "-k",
+                    str(self.folder),
+                    "-c",
+                    "fsync=off",
+                    "-c",
+                    "synchronous_commit=off",
+                    "-c",
+                    "full_page_writes=off",
+                    "-c",
+                    "max_connections=200",
+                ]
+            ),  # fmt: skip
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+        def ready() -> bool:
+            assert self.server is not None
+            if self.server.poll() is not None:
+                raise RuntimeError("PostgreSQL stopped while starting")
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.2),
+            ):
+                return True
+            return False
+
+        _wait(ready, 30, "PostgreSQL")
+        time.sleep(0.3)
+
+    def stop(self) -> None:
+        """A fast shutdown: every open connection is cut.
+
+        Asked through ``pg_ctl``: as root the server runs under ``runuser``, which passes no
+        signal on (signalled, it would be killed after its timeout and leave the server
+        running, orphaned, until it notices its data folder is gone)."""
+        if self.server is None:
+            return
+        subprocess.run(
+            _as_postgres(
+                [str(self.bindir / "pg_ctl"), "stop", "-D", str(self.data), "-m", "fast", "-w"]
+            ),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+        try:
+            self.server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            self.server.wait()
+        self.server = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
 @contextlib.contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """A throw-away PostgreSQL cluster; yields its ``DATABASE_URL``."""
+def running_cluster() -> Iterator[Cluster]:
+    """A throw-away PostgreSQL cluster, started; yields it (its ``url`` is a ``DATABASE_URL``)."""
     bindir = postgres_bindir()
     if bindir is None:
         raise RuntimeError("PostgreSQL is not installed (Debian package: postgresql)")
     folder = Path(tempfile.mkdtemp(prefix="numsite-pg-"))
-    data = folder / "data"
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
-    port = free_port()
-    subprocess.run(
-        _as_postgres([str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]),
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    server = subprocess.Popen(
-        _as_postgres(
-            [
-                str(bindir / "postgres"),
-                "-D",
-                str(data),
-                "-p",
-                str(port),
-                "-h",
-                "127.0.0.1",
-                "-k",
-                str(folder),
-                "-c",
-                "fsync=off",
-                "-c",
-                "synchronous_commit=off",
-                "-c",
-                "full_page_writes=off",
-                "-c",
-                "max_connections=200",
-            ]
-        ),  # fmt: skip
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-
-    def ready() -> bool:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return True
-        return False
-
+    cluster = Cluster(bindir, folder)
     try:
-        _wait(ready, 30, "PostgreSQL")
-        time.sleep(0.3)
-        yield f"postgres://postgres@127.0.0.1:{port}/postgres"
+        subprocess.run(
+            _as_postgres(
+                [str(bindir / "initdb"), "-D", str(cluster.data), "-U", "postgres", "-A", "trust"]
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        cluster.start()
+        yield cluster
     finally:
-        server.send_signal(signal.SIGINT)  # fast shutdown
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster; yields its ``DATABASE_URL``."""
+    with running_cluster() as cluster:
+        yield cluster.url
 
 
 def server_env(database_url: str, **extra: str) -> dict[str, str]:

@@ -110,3 +110,28 @@ def test_admin_is_off_by_default_and_moves_to_admin_url():
         "shell", "--no-imports", "-c", RESOLVE, ADMIN_URL="/gestion-7f3a/"
     ).stdout.split()
     assert moved == ["none", "admin"]
+
+
+DATABASE = (
+    "from django.conf import settings as s; d = s.DATABASES['default'];"
+    "print(d['ENGINE'].rsplit('.', 1)[1], d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+)
+POSTGRES = "postgres://numsite@127.0.0.1:5432/numsite"  # never connected to: settings only
+
+
+def test_database_connections_are_kept_a_minute_and_checked_before_use():
+    """A connection kept after its database restarted answers a 500 unless it is checked: every
+    kept one is (tests/production/test_database_restart.py restarts a real PostgreSQL)."""
+    assert run_manage(
+        "shell", "--no-imports", "-c", DATABASE, DATABASE_URL=POSTGRES
+    ).stdout.split() == ["postgresql", "60", "True"]
+    shown = run_manage(
+        "shell", "--no-imports", "-c", DATABASE, DATABASE_URL=POSTGRES, CONN_MAX_AGE="5"
+    )
+    assert shown.stdout.split() == ["postgresql", "5", "True"]
+    sqlite = run_manage(
+        "shell", "--no-imports", "-c", DATABASE, DATABASE_URL="sqlite:///:memory:", CONN_MAX_AGE=""
+    )
+    assert sqlite.stdout.split() == ["sqlite3", "0", "True"]
+    refused = run_manage("shell", "--no-imports", "-c", DATABASE, CONN_MAX_AGE="٦٠")
+    assert refused.returncode != 0 and "CONN_MAX_AGE is a whole number of seconds" in refused.stderr
