@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .i18n import gettext, gettext_noop
+from .numbers import parse_whole
 
 
 class InputError(ValueError):
@@ -215,8 +216,9 @@ DRAFT_DECK_SMALL = Deck(max_value=12, jokers=2)
 #: NUM DRAFT, 6-7 players: 102 numeric cards + 2 Jokers.
 DRAFT_DECK_LARGE = Deck(max_value=16, jokers=2)
 
-_VALUE_FIRST = re.compile(r"^(\d+)\s*(\D.*)$")
-_FAMILY_FIRST = re.compile(r"^(\D+?)\s*(\d+)$")
+# ASCII digits only, as every number of the site (numbers.parse_whole): « ٣R » is no card.
+_VALUE_FIRST = re.compile(r"^([0-9]+)\s*([^0-9].*)$")
+_FAMILY_FIRST = re.compile(r"^([^0-9]+?)\s*([0-9]+)$")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -277,13 +279,13 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
                 "« {raw} » : la famille « {family_text} » n'existe pas (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow)."
             ).format(raw=raw, family_text=family_text.upper()),
         )
-    value = int(digits)
-    if value > deck.max_value:
+    value = parse_whole(digits)  # None: more digits than any number of the site
+    if value is None or value > deck.max_value:
         raise InputError(
             field,
             gettext(
                 "« {raw} » : la valeur {value} n'existe pas dans ce paquet (0 à {max_value})."
-            ).format(raw=raw, value=value, max_value=deck.max_value),
+            ).format(raw=raw, value=digits if value is None else value, max_value=deck.max_value),
         )
     return Card(value, family)
 

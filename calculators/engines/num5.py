@@ -117,7 +117,14 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
     return number
 
 
-_NUMBERS = re.compile(r"^\s*\+?\s*(\d+)?\s*(?:(-)\s*(\d+)?)?\s*$")
+_NUMBERS = re.compile(r"^\s*\+?\s*([0-9]+)?\s*(?:(-)\s*([0-9]+)?)?\s*$")
+
+
+def _sum(digits: str) -> int | str:
+    """A sum as typed: its number, or the text itself when it has more digits than any number
+    of the site (refused by :func:`make_entry`, naming it)."""
+    number = parse_whole(digits)
+    return digits if number is None else number
 
 
 def parse_cell(text: str | None) -> dict[str, object]:
@@ -136,11 +143,11 @@ def parse_cell(text: str | None) -> dict[str, object]:
         plus, dash, minus = match.groups()
         cell: dict[str, object] = {}
         if plus is not None:
-            cell["plus"] = int(plus)
+            cell["plus"] = _sum(plus)
         elif dash:
             cell["plus"] = 0 if minus is not None else None
         if minus is not None:
-            cell["minus"] = int(minus)
+            cell["minus"] = _sum(minus)
         elif not dash:
             cell["minus"] = 0
         return {k: v for k, v in cell.items() if v is not None}

@@ -168,3 +168,17 @@ def test_a_lone_surrogate_in_a_key_is_the_body_s_fault(client):
     text = '{"players": ["Léa", "Tom", "Zoé"], "\\ud800": 1}'
     response = client.post("/api/v1/num-check/sheet", data=text, content_type="application/json")
     assert_refused(response, "body", text)
+
+
+@pytest.mark.parametrize("endpoint", API_ENDPOINTS)
+def test_a_card_of_thousands_of_digits_is_bad_input(client, endpoint):
+    # Python's int() refuses over 4300 digits (a ValueError): every card is read strictly.
+    client.raise_request_exception = True
+    huge = "9" * 5000 + "R"
+    for _, holed in variants(valid_body(endpoint), (str,)):
+        response = client.post(
+            f"/api/v1/{endpoint}",
+            data=json.dumps(holed).replace(json.dumps(HOLE), json.dumps(huge)),
+            content_type="application/json",
+        )
+        assert response.status_code in (200, 400), response.status_code

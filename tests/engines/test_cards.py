@@ -89,6 +89,19 @@ def test_value_outside_the_deck_names_the_range():
     assert parse_card("16R", DRAFT_DECK_LARGE) == Card(16, Family.RED)
 
 
+@pytest.mark.parametrize("text", ["9" * 5000 + "R", "R" + "9" * 5000, "0" * 30 + "7R"])
+def test_a_value_of_thousands_of_digits_is_an_input_error(text):
+    # int() refuses over 4300 digits with a ValueError: the value is read strictly instead.
+    with pytest.raises(InputError, match="n'existe pas dans ce paquet"):
+        parse_card(text)
+
+
+@pytest.mark.parametrize("text", ["٣R", "R٣", "１２R", "²R", "R¹"])
+def test_a_value_is_written_in_ascii_digits(text):
+    with pytest.raises(InputError, match="n'est pas une carte"):
+        parse_card(text)
+
+
 @pytest.mark.parametrize("deck", [FULL_DECK, DRAFT_DECK_SMALL, DRAFT_DECK_LARGE])
 def test_deck_bounds(deck):
     assert len(deck.numeric_cards()) == 6 * (deck.max_value + 1)

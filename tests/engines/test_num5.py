@@ -81,6 +81,13 @@ def test_a_sum_is_a_whole_number_never_an_overflow(field, value):
     assert refused.value.field == "players" and "A" in refused.value.message
 
 
+@pytest.mark.parametrize("text", ["9" * 5000, "3 - " + "9" * 5000, "٣١", "٣ - ١"])
+def test_a_cell_sum_in_thousands_of_digits_or_another_script_is_refused(text):
+    with pytest.raises(InputError) as refused:
+        num5.make_entry(num5.parse_cell(text), "A")
+    assert refused.value.field == "players"
+
+
 @pytest.mark.parametrize("value, number", [(3.0, 3), ("3", 3), (" 12 ", 12), (7, 7)])
 def test_a_sum_written_whole_is_read(value, number):
     assert num5.make_entry({"plus": value, "minus": value}, "A").plus == number
