@@ -83,10 +83,12 @@ class PlaceError(InputError):
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One player's revealed card."""
+    """One player's revealed card, and the row the player chose when it ties between rows
+    (``row``, table index 0–3: /num-5/regles/#arbitrage-tour-t8), ``None`` for table order."""
 
     player: str
     card: Card
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +255,7 @@ def _resolve(rows_in: Sequence[Sequence[Card]], plays: Sequence[Play], variant: 
                 if index is None:
                     index, tied = _lowest(rows, free)
                     how = REPOSITION_LOWEST
+        index = _chosen(play, index, tied)
         row = rows[index]
         before = colour(row)
         last = row[-1].value
@@ -491,10 +494,12 @@ def read_plays(raw: object) -> tuple[Play, ...]:
     for index, item in enumerate(raw, start=1):
         name_raw: object
         card_raw: object
+        row_raw: object = None
         if isinstance(item, Play):
-            name_raw, card_raw = item.player, item.card
+            name_raw, card_raw, row_raw = item.player, item.card, item.row
         elif isinstance(item, Mapping):
             name_raw, card_raw = item.get("player"), item.get("card")
+            row_raw = item.get("row")
         elif isinstance(item, list | tuple) and len(item) == 2:
             name_raw, card_raw = item
         else:
@@ -535,8 +540,47 @@ def read_plays(raw: object) -> tuple[Play, ...]:
                 index - 1,
             )
         cards[card] = name
-        plays.append(Play(name, card))
+        plays.append(Play(name, card, _read_choice(row_raw, name, index - 1)))
     return tuple(plays)
+
+
+def _read_choice(raw: object, name: str, index: int) -> int | None:
+    """A play's chosen row (T8): absent or a table index 0 to 3."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < ROWS:
+        raise PlaceError(
+            "plays",
+            gettext("{name} : « row » est une rangée de 0 à {last}.").format(
+                name=name, last=ROWS - 1
+            ),
+            index,
+        )
+    return raw
+
+
+def _chosen(play: Play, index: int, tied: tuple[int, ...]) -> int:
+    """The row a card goes to: the player's choice among the rows that tie (T8), else ``index``,
+    the leftmost. A choice where nothing ties, or of a row outside the tie, is bad input naming
+    the rows the player may choose."""
+    if play.row is None or play.row == index and tied:
+        return index
+    if play.row in tied:
+        return play.row
+    if not tied:
+        message = gettext(
+            "{name} : {card} ne va pas sur des rangées à égalité, il n'y a pas de rangée à choisir (« row »)."
+        ).format(name=play.player, card=play.card)
+    else:
+        message = gettext(
+            "{name} : {card} hésite entre les rangées {rows} : « row » vaut {choices}."
+        ).format(
+            name=play.player,
+            card=play.card,
+            rows=gettext(" et ").join(str(i + 1) for i in tied),
+            choices=gettext(" ou ").join(str(i) for i in tied),
+        )
+    raise InputError("plays", message)
 
 
 def _check_disjoint(rows: Sequence[Sequence[Card]], plays: Sequence[Play]) -> None:

@@ -161,6 +161,64 @@ def test_t8_closest_is_the_greatest_fitting_last_card_ties_go_leftmost_and_are_r
     assert step.row == 1 and step.tied_rows == () and "T8" in step.rulings
 
 
+def chosen(rows, plays, variant="normal"):
+    """Like :func:`turn`, plays as (player, card, row or None)."""
+    return resolve_turn(
+        [r.split() for r in rows],
+        [{"player": p, "card": c, **({} if r is None else {"row": r})} for p, c, r in plays],
+        variant,
+    )
+
+
+def test_t8_choice_a_player_may_name_one_of_the_tied_rows():
+    result = chosen(
+        ["0B", "0R", "0J", "0V"], [("Léa", "5R", None), ("Tom", "3A", 2), ("Zoé", "0S", 3)]
+    )
+    shadow, rainbow = step_of(result, "0S"), step_of(result, "3A")
+    assert (shadow.row, shadow.tied_rows) == (4, (1, 2, 3, 4))  # row 3 is table row 4
+    assert (rainbow.row, rainbow.tied_rows) == (3, (1, 2, 3, 4))
+    assert codes(result.rows[2]) == ["0J", "3A"] and codes(result.rows[3]) == ["0V", "0S"]
+
+
+def test_t8_choice_naming_the_leftmost_tied_row_is_table_order():
+    plays = [("Léa", "5R", None), ("Tom", "3A", None), ("Zoé", "0S", 0)]
+    assert chosen(["0B", "0R", "0J", "0V"], plays) == turn(
+        ["0B", "0R", "0J", "0V"], [(p, c) for p, c, _ in plays]
+    )
+
+
+def test_t8_choice_where_nothing_ties_is_bad_input_naming_the_player():
+    with pytest.raises(InputError) as err:  # 5R goes to its own row: nothing to choose
+        chosen(
+            ["0B", "0R", "0J", "0V"], [("Léa", "5R", 2), ("Tom", "3A", None), ("Zoé", "0S", None)]
+        )
+    assert err.value.field == "plays" and "Léa" in err.value.message
+
+
+def test_t8_choice_outside_the_tied_rows_is_bad_input_naming_the_rows_allowed():
+    rows = ["0B 9B", "0R 6R", "0J 9J", "0V 3V"]  # 10S ties between rows 1 and 3 (last 9)
+    result = chosen(rows, [("Léa", "10S", 2), ("Tom", "14J", None), ("Zoé", "15R", None)])
+    assert step_of(result, "10S").row == 3
+    with pytest.raises(InputError) as err:
+        chosen(rows, [("Léa", "10S", 1), ("Tom", "14J", None), ("Zoé", "15R", None)])
+    assert err.value.field == "plays"
+    assert "Léa" in err.value.message and "0 ou 2" in err.value.message
+
+
+@pytest.mark.parametrize("row", [True, "1", 1.0, -1, 4, [0]])
+def test_t8_choice_is_a_table_index_0_to_3(row):
+    with pytest.raises(InputError) as err:
+        resolve_turn(
+            [["0B"], ["0R"], ["0J"], ["0V"]],
+            [
+                {"player": "Léa", "card": "3A", "row": row},
+                {"player": "Tom", "card": "5R"},
+                {"player": "Zoé", "card": "0S"},
+            ],
+        )
+    assert err.value.field == "plays" and "Léa" in err.value.message
+
+
 def test_t9_a_rainbow_that_fits_no_row_goes_to_the_lowest_and_takes_its_first_card():
     result = turn(
         ["0B 9B", "3R 10R", "5J 9J", "0V 12V"], [("Léa", "1S"), ("Tom", "2A"), ("Zoé", "11R")]
