@@ -177,6 +177,7 @@ NINTH_CLAIM = ("suite_longue", "10R 11B 12J 13V 14S")
 API_ENDPOINTS = [
     "num-check/score",
     "num-check/detect",
+    "num-check/outs",
     "num-check/sheet",
     "num-draft/score",
     "num-draft/table",

@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import (
+    FAMILIES,
     NUM_CHECK_DECK,
     ActionCard,
     AnyCard,
@@ -906,6 +907,62 @@ def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> D
         return None
     subset = best[1]
     return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """A card to watch for: it would make these CHECKs if it appeared in the centre, each with
+    its best reading at the player's rank, highest total first."""
+
+    card: Card
+    checks: tuple[Detected, ...]
+
+    @property
+    def best(self) -> int:
+        return self.checks[0].result.total
+
+
+def outs(hand: object, rank: object = 1, exclude: Iterable[object] = ()) -> list[Out]:
+    """« Quelles cartes guetter ? » (/num-check/regles/#arbitrage-cartes-a-guetter): from the hand
+    alone (1 to 4 cards), every numeric card of the deck (values 0 to 16, the six families) not in
+    the hand that, claimed from the centre, would make at least one CHECK with 1 to 4 hand cards
+    (:func:`detect`'s rule), skipping the combinations in ``exclude``.
+
+    Outs come best first (their best total), equal best totals by value then family (R V B J A
+    S); each out's CHECKs highest total first, equal totals in the combinations' table order.
+    Action cards in the hand are accepted and ignored. Bad input: 1–4 hand cards or a card twice
+    (field ``hand``), an unknown combination (field ``exclude``), a rank outside 1–8.
+
+    Exact by construction: each candidate card is checked with :func:`_best_check`, the very
+    search :func:`detect` runs for a centre card, so an out is listed iff the detector would list
+    a CHECK for that card in the centre, with the same reading."""
+    hand_cards = read_cards(hand, "hand")
+    rank_value = check_rank(rank)
+    if not 1 <= len(hand_cards) <= HAND_MAX:
+        raise InputError(
+            "hand",
+            gettext("La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {count}.").format(
+                HAND_MAX=HAND_MAX, count=len(hand_cards)
+            ),
+        )
+    excluded = _excluded_keys(exclude)
+    numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
+    held = set(numeric_hand)
+    combos = [combo for combo in COMBOS if combo.key not in excluded]
+    found: list[Out] = []
+    for value in range(NUM_CHECK_DECK.max_value + 1):
+        for family in FAMILIES:
+            card = Card(value, family)
+            if card in held:
+                continue
+            checks = [
+                d for combo in combos if (d := _best_check(combo, card, numeric_hand, rank_value))
+            ]
+            if checks:
+                checks.sort(key=lambda d: -d.result.total)  # stable: the table's order
+                found.append(Out(card, tuple(checks)))
+    found.sort(key=lambda o: (-o.best, o.card.value, FAMILIES.index(o.card.family)))
+    return found
 
 
 def detect_cards(

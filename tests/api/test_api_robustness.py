@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 FIELDS = {
     "num-check/score": ["combo", "cards", "rank"],
     "num-check/detect": ["hand", "centre", "cards", "rank", "exclude"],
+    "num-check/outs": ["hand", "rank", "exclude"],
     "num-check/sheet": ["players"],
     "num-draft/score": ["grid", "left", "right", "mode", "values"],
     "num-draft/table": ["players", "mode", "values"],

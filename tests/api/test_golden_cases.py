@@ -28,6 +28,9 @@ def observed(key, body, want):
     if key == "checks":
         got = sorted([c["claim"], c["combo"], c["total"]] for c in body["checks"])
         return got, sorted(want)
+    if key == "outs":  # every (out card, combination, total) of the answer, in any order
+        got = sorted([o["card"], c["combo"], c["total"]] for o in body["outs"] for c in o["checks"])
+        return got, sorted(want)
     if key == "points":
         return [p["points"] for p in body["players"]], want
     if key == "collected":

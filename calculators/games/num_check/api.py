@@ -71,6 +71,34 @@ def num_check_detect(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @json_api
+def num_check_outs(data: dict[str, Any]) -> dict[str, Any]:
+    """« Quelles cartes guetter ? »: the cards that would complete a CHECK with the hand."""
+    rank = numcheck.check_rank(data.get("rank", 1))
+    hand = as_list(required(data, "hand"), "hand")
+    found = numcheck.outs(hand, rank, as_list(data.get("exclude") or [], "exclude"))
+    return {
+        "rank": rank,
+        "outs": [
+            {
+                "card": out.card.code,
+                "best": out.best,
+                "checks": [
+                    {
+                        "combo": d.combo.key,
+                        "cards": format_cards(d.cards),
+                        "references": list(d.result.references),
+                        "rank_bonus": d.result.rank_bonus,
+                        "total": d.result.total,
+                    }
+                    for d in out.checks
+                ],
+            }
+            for out in found
+        ],
+    }
+
+
+@json_api
 def num_check_sheet(data: dict[str, Any]) -> dict[str, Any]:
     players = as_list(required(data, "players"), "players")
     entries = []
