@@ -1,5 +1,5 @@
 """Benchmarks (pytest-benchmark). `make bench` reports medians; in the normal suite each runs
-once as a plain test. Targets (issues #3, #4): score ≤ 0.2 ms, detect ≤ 5 ms, typical pool
+once as a plain test. Targets: score ≤ 0.2 ms, detect ≤ 5 ms, outs ≤ 20 ms, typical pool
 ≤ 2 ms, adversarial pool ≤ 50 ms, 7-player table ≤ 100 ms."""
 
 import json
@@ -24,6 +24,26 @@ def test_bench_check_detect_hand_and_full_centre(benchmark):
     centre = numcheck.read_cards(["3A", "7V", "12S", "4A"])
     found = benchmark(numcheck.detect, hand, centre, 4)
     assert found[0].result.total >= 26
+
+
+def _outs_cost(hand: list[str], rank: int) -> float:
+    import time
+
+    start = time.perf_counter()
+    numcheck.outs(hand, rank)
+    return (time.perf_counter() - start) * 1000
+
+
+def test_bench_check_outs_worst_hand_found(benchmark):
+    """« Quelles cartes guetter ? » for the slowest of 120 random hands and a few adversarial
+    ones (Rainbows and Shadows widen every reading), then timed; the hand is printed."""
+    rng = random.Random(7)
+    deck = [f"{v}{f}" for v in range(17) for f in "RVBJAS"]
+    hands = [["1A", "2A", "3A", "4A"], ["5A", "5S", "6A", "6S"], ["12S", "13S", "14S", "15S"]]
+    hands += [rng.sample(deck, 4) for _ in range(120)]
+    worst = max(hands, key=lambda hand: _outs_cost(hand, 4))
+    print(f"\nworst outs hand found: {' '.join(worst)} at rank 4 (target 20 ms)")
+    assert benchmark(numcheck.outs, worst, 4)
 
 
 @pytest.mark.django_db
