@@ -833,6 +833,19 @@ def _excluded_keys(exclude: Iterable[object]) -> set[str]:
     return excluded
 
 
+def _read_hand(hand: object) -> list[AnyCard]:
+    """A player's hand: 1 to 4 cards, none twice (field ``hand``)."""
+    cards = read_cards(hand, "hand")
+    if not 1 <= len(cards) <= HAND_MAX:
+        raise InputError(
+            "hand",
+            gettext("La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {count}.").format(
+                HAND_MAX=HAND_MAX, count=len(cards)
+            ),
+        )
+    return cards
+
+
 def detect(
     hand: str | Sequence[object],
     centre: str | Sequence[object],
@@ -851,16 +864,9 @@ def detect(
     Bad input: 1–4 hand cards (field ``hand``), 1–4 centre cards (field ``centre``), a card in
     both the hand and the centre (field ``centre``).
     """
-    hand_cards = read_cards(hand, "hand")
+    hand_cards = _read_hand(hand)
     centre_cards = read_cards(centre, "centre")
     rank_value = check_rank(rank)
-    if not 1 <= len(hand_cards) <= HAND_MAX:
-        raise InputError(
-            "hand",
-            gettext("La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {count}.").format(
-                HAND_MAX=HAND_MAX, count=len(hand_cards)
-            ),
-        )
     if not 1 <= len(centre_cards) <= CENTRE_MAX:
         raise InputError(
             "centre",
@@ -936,15 +942,8 @@ def outs(hand: object, rank: object = 1, exclude: Iterable[object] = ()) -> list
     Exact by construction: each candidate card is checked with :func:`_best_check`, the very
     search :func:`detect` runs for a centre card, so an out is listed iff the detector would list
     a CHECK for that card in the centre, with the same reading."""
-    hand_cards = read_cards(hand, "hand")
+    hand_cards = _read_hand(hand)
     rank_value = check_rank(rank)
-    if not 1 <= len(hand_cards) <= HAND_MAX:
-        raise InputError(
-            "hand",
-            gettext("La main compte de 1 à {HAND_MAX} cartes : vous en avez donné {count}.").format(
-                HAND_MAX=HAND_MAX, count=len(hand_cards)
-            ),
-        )
     excluded = _excluded_keys(exclude)
     numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
     held = set(numeric_hand)

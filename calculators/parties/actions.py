@@ -31,10 +31,9 @@ class Action:
     undo: Apply
     #: the parameters of its structured summary (raw values, never French text)
     params: tuple[str, ...]
-    #: its summary in the active language, from those parameters
+    #: its summary in the active language, from those parameters (a write that is never undone
+    #: — create, rotate, undo, redo — has do/undo that refuse, and is recorded ``fixed``)
     text: Callable[[Mapping[str, Any]], str]
-    #: ``False`` for a write that is never undone (create, rotate, undo, redo themselves)
-    undoable: bool = True
 
 
 ACTIONS: dict[str, Action] = {}

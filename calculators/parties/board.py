@@ -64,6 +64,15 @@ def board(game: Game) -> Board:
     return kinds.of(game).board(game, list(game.players.all()))
 
 
+def csv_ranking(board: Board, row: Callable[..., None], points: str) -> None:
+    """The CSV's closing table for a game ranked by points and titled: a blank row, then each
+    player's position, name, points (headed ``points``) and title."""
+    row()
+    row(gettext("Classement"), gettext("Joueur"), points, gettext("Titre"))
+    for r in board.ranking:
+        row(r.position, r.player.name, r.total, r.title)
+
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

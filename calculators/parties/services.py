@@ -358,7 +358,6 @@ actions.register(
         _nothing,
         ("players",),
         lambda p: gettext("Partie créée : {players}").format(players=names_text(p["players"])),
-        undoable=False,
     ),
     Action(
         "rotate",
@@ -366,7 +365,6 @@ actions.register(
         _nothing,
         (),
         lambda p: gettext("Nouveaux liens de partage"),
-        undoable=False,
     ),
     Action(
         "rename",
@@ -387,8 +385,6 @@ actions.register(
     Action("finish", _finished(True), _finished(False), (), lambda p: gettext("Partie terminée")),
     Action("reopen", _finished(False), _finished(True), (), lambda p: gettext("Partie rouverte")),
     # the target entry's summary fills ``{summary}`` (summaries.render)
-    Action("undo", _nothing, _nothing, (), lambda p: gettext("Annulé : {summary}"), undoable=False),
-    Action(
-        "redo", _nothing, _nothing, (), lambda p: gettext("Rétabli : {summary}"), undoable=False
-    ),
+    Action("undo", _nothing, _nothing, (), lambda p: gettext("Annulé : {summary}")),
+    Action("redo", _nothing, _nothing, (), lambda p: gettext("Rétabli : {summary}")),
 )

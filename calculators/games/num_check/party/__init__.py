@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from ....engines import numcheck
 from ....engines.numbers import parse_whole
-from ....parties.board import Board, BoardRow, leaders, place
+from ....parties.board import Board, BoardRow, csv_ranking, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Claim, Game, Player
 from ...registry import NUM_CHECK
@@ -98,10 +98,7 @@ class NumCheckParty(PartyKind):
                     claim.cards,
                     scored.total,
                 )
-        row()
-        row(gettext("Classement"), gettext("Joueur"), gettext("Total"), gettext("Titre"))
-        for r in board.ranking:
-            row(r.position, r.player.name, r.total, r.title)
+        csv_ranking(board, row, gettext("Total"))
 
     def has_entries(self, game: Game) -> bool:
         return Claim.objects.filter(player__game=game).exists()

@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from ....engines import numdraft
-from ....parties.board import Board, BoardRow, leaders, place
+from ....parties.board import Board, BoardRow, csv_ranking, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
 from ...registry import NUM_DRAFT
@@ -68,10 +68,7 @@ class NumDraftParty(PartyKind):
                 r.total,
                 r.title,
             )
-        row()
-        row(gettext("Classement"), gettext("Joueur"), gettext("Points"), gettext("Titre"))
-        for r in board.ranking:
-            row(r.position, r.player.name, r.total, r.title)
+        csv_ranking(board, row, gettext("Points"))
 
     def has_entries(self, game: Game) -> bool:
         return any(any(p.grid or []) for p in game.players.all())
