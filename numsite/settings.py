@@ -112,6 +112,8 @@ MIDDLEWARE = [
     # Then gzip, so it compresses the final body; never a capability page (numsite/security.py).
     "numsite.security.PublicGZipMiddleware",
     "numsite.security.RequestLimitsMiddleware",  # before anything reads the body
+    # An unreachable or busy database: a 503 with Retry-After, never a 500 (numsite/failures.py).
+    "numsite.failures.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "numsite.security.PermissionsPolicyMiddleware",

@@ -1,4 +1,6 @@
-"""Site-wide views: home page, health check and French error pages."""
+"""Site-wide views: home page, health check and error pages in the reader's language."""
+
+import sys
 
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -9,6 +11,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from rules.games import GAMES
+
+from . import failures
 
 
 @require_safe
@@ -48,5 +52,9 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: a database that cannot serve (a failure outside any view, e.g. in a
+    middleware) is a 503 like the views' (numsite/failures.py); anything else the 500 page."""
+    if failures.is_unavailable(sys.exc_info()[1]):
+        return failures.unavailable(request)
     # No context processors here: the page must render even when something else is broken.
     return HttpResponse(loader.get_template("500.html").render(), status=500)

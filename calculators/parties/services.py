@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import IntegrityError, OperationalError, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
@@ -125,10 +125,10 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
             if locked.finished and not finished_ok:
                 raise Conflict("party", gettext(FINISHED))
             yield locked
-    except (IntegrityError, OperationalError) as err:
-        # A constraint or a lock time-out: another phone won the race. Never a 500.
-        if isinstance(err, OperationalError) and "lock" not in str(err).lower():
-            raise
+    except IntegrityError:
+        # A constraint: another phone won the race. A busy or unreachable database (an
+        # OperationalError, a lock time-out included) is no conflict: it goes on up, to a 503
+        # « réessayez dans un instant » (numsite/failures.py).
         raise Conflict("party", gettext(CONFLICT)) from None
     game.refresh_from_db()
 
