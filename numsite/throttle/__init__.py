@@ -1,4 +1,4 @@
-"""Abuse limits: a fixed-window counter per (scope, client IP), kept in the database.
+"""Abuse limits: a sliding-window counter per (scope, client network), kept in the database.
 
 Why the database: the counters must be shared by every server process and every app server
 (several gunicorn workers, several machines on one PostgreSQL), and survive a worker restart.
@@ -7,6 +7,18 @@ django-ratelimit refuses Django's database cache and in-process caches in its sy
 statement, ``INSERT … ON CONFLICT (scope, client, slot) DO UPDATE SET count = count + 1
 RETURNING count``, increments atomically on SQLite (≥ 3.35) and PostgreSQL alike, without a
 read-modify-write race and without a transaction of its own.
+
+Who a client is (:func:`client_key`): an IPv4 address, or the /64 network of an IPv6 address
+(one subscriber line or one host gets a whole /64 and picks addresses in it at will); an
+IPv4-mapped IPv6 address (``::ffff:192.0.2.1``, from a dual-stack socket) is its IPv4 address.
+
+Sliding window: fixed windows let a client send the whole rate at the end of one window and
+again at the start of the next, twice the rate within seconds. Each hit counts in its fixed
+window (``slot``), and is judged on the weighted count of the last ``period`` seconds: this
+window's count plus the previous window's, weighted by the part of it still inside the last
+``period`` seconds (the two-window estimate of a sliding log, exact when the previous window's
+hits were evenly spread). A refused hit is taken back, so that waiting ``Retry-After`` seconds
+is enough whatever a client sent while refused.
 
 Use::
 
@@ -89,17 +101,65 @@ def client_ip(request: HttpRequest) -> str:
     return remote
 
 
-def _increment(scope: str, client: str, slot: int, expires: int) -> int:
+def client_key(request: HttpRequest) -> str:
+    """The key a client's hits are counted under: its IPv4 address, its IPv6 address's /64
+    (``2001:db8:1:2::/64``), the IPv4 address an IPv4-mapped one carries; an address that is
+    none of these (a test's ``"unknown"``) as it is."""
+    address = client_ip(request).strip()
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])  # no IPv6 zone (``fe80::1%eth0``)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def _increment(scope: str, client: str, slot: int, expires: int, by: int = 1) -> int:
+    """Adds ``by`` to one window's counter (one atomic statement); returns the new count."""
     table = connection.ops.quote_name("throttle_counter")
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} (scope, client, slot, count, expires) "
-            "VALUES (%s, %s, %s, 1, %s) "
+            "VALUES (%s, %s, %s, %s, %s) "
             "ON CONFLICT (scope, client, slot) DO UPDATE "
-            f"SET count = {table}.count + 1 RETURNING count",
-            [scope, client[:64], slot, expires],
+            f"SET count = {table}.count + %s RETURNING count",
+            [scope, client[:64], slot, max(by, 0), expires, by],
         )
         return int(cursor.fetchone()[0])
+
+
+def _count(scope: str, client: str, slot: int) -> int:
+    from .models import Counter
+
+    found = Counter.objects.filter(scope=scope, client=client[:64], slot=slot).values_list(
+        "count", flat=True
+    )
+    return next(iter(found), 0)
+
+
+def weighted(current: int, previous: int, elapsed: float, period: int) -> float:
+    """The sliding count: ``current`` hits in this window, ``elapsed`` seconds into it, and
+    ``previous`` hits in the window before, weighted by its part still in the last ``period``
+    seconds."""
+    return current + previous * (period - elapsed) / period
+
+
+def wait(limit: int, current: int, previous: int, elapsed: float, period: int) -> int:
+    """Whole seconds until one more hit is within ``limit`` (no other hit meanwhile), given
+    the counts without it; at least 1."""
+    room = limit - current - 1  # what the previous window may still weigh for one more hit
+    if room >= 0:
+        # within this window, once previous × (period − t) / period ≤ room
+        seconds = 0.0 if previous <= room else period - room * period / previous - elapsed
+    elif limit <= 0:
+        seconds = period - elapsed
+    else:
+        # next window: this window's hits weigh as the previous ones then
+        seconds = (period - elapsed) + (period - (limit - 1) * period / current)
+    return max(1, math.ceil(seconds))
 
 
 def purge(now: float | None = None) -> int:
@@ -113,21 +173,28 @@ def purge(now: float | None = None) -> int:
 def hit(request: HttpRequest, scope: str, rate_setting: str) -> int | None:
     """Counts one request of this client in ``scope``.
 
-    Returns ``None`` while within the rate named by the setting ``rate_setting``, else the
-    number of seconds until the window ends (for ``Retry-After``).
+    Returns ``None`` while the sliding count (this hit included) is within the rate named by
+    the setting ``rate_setting``; else takes the hit back and returns the seconds to wait (for
+    ``Retry-After``). A database that cannot count raises its error, answered 503 like any
+    other (numsite/failures.py): a limit that cannot be checked lets nothing through.
     """
     if not getattr(settings, "RATELIMIT_ENABLED", True):
         return None
     limit, period = parse_rate(getattr(settings, rate_setting))
     now = time.time()
     slot = int(now // period)
-    expires = (slot + 1) * period
-    count = _increment(scope, client_ip(request), slot, expires)
+    elapsed = now - slot * period
+    # A window's row is kept until the end of the next one, which still weighs it.
+    expires = (slot + 2) * period
+    client = client_key(request)
+    current = _increment(scope, client, slot, expires)
+    previous = _count(scope, client, slot - 1)
     if random.randrange(PURGE_ONE_IN) == 0:
         purge(now)
-    if count <= limit:
+    if weighted(current, previous, elapsed, period) <= limit:
         return None
-    return max(1, math.ceil(expires - now))
+    _increment(scope, client, slot, expires, by=-1)
+    return wait(limit, current - 1, previous, elapsed, period)
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:

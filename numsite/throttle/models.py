@@ -1,4 +1,4 @@
-"""Fixed-window request counters, shared by every server process through the database."""
+"""Request counters per window, shared by every server process through the database."""
 
 from django.db import models
 
@@ -7,7 +7,9 @@ class Counter(models.Model):
     """How many requests one client made in one scope during one window.
 
     ``slot`` is the window's number (Unix time // period); ``expires`` the Unix time at which
-    the window ends, after which the row is only garbage (purged lazily).
+    the next window ends (the sliding count weighs the previous window), after which the row is
+    only garbage (purged lazily). ``client`` is an IPv4 address or an IPv6 /64
+    (:func:`numsite.throttle.client_key`).
     """
 
     scope = models.CharField(max_length=64)

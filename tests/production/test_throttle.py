@@ -1,4 +1,5 @@
-"""The abuse limiter: an atomic fixed-window counter in the database."""
+"""The abuse limiter: an atomic sliding-window counter in the database, per IPv4 address or
+IPv6 /64."""
 
 import json
 import threading
@@ -92,14 +93,112 @@ def test_switch_off_lets_everything_through(settings):
 
 
 @pytest.mark.django_db
-def test_a_new_window_starts_afresh(monkeypatch):
+def test_the_full_rate_is_back_once_the_previous_window_is_out_of_the_last_period(monkeypatch):
     clock = [1_000_000.0]
     monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
     for _ in range(3):
         write_view(request())
     assert write_view(request()).status_code == 429
-    clock[0] += 60
+    clock[0] += 120
+    for _ in range(3):
+        assert write_view(request()).status_code == 200
+    assert write_view(request()).status_code == 429
+
+
+@pytest.mark.django_db
+def test_window_boundary_burst_stays_within_the_limit(monkeypatch, settings):
+    """Fixed windows let the whole rate through at the end of one window and again at the start
+    of the next (twice the rate within two seconds): the sliding count does not."""
+    settings.TEST_RATE = "20/600"
+    clock = [600 * 2000 - 1.0]  # one second before a window boundary
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    before = [write_view(request()).status_code for _ in range(25)]
+    clock[0] += 2  # one second after it
+    after = [write_view(request()).status_code for _ in range(25)]
+    assert before.count(200) == 20
+    assert (before + after).count(200) <= 20
+    assert set(before + after) == {200, 429}
+
+
+@pytest.mark.django_db
+def test_sliding_window_lets_hits_back_in_as_the_previous_window_fades(monkeypatch):
+    """3 per 60 s, all at the very end of a window: half-way through the next, their weight is
+    1.5, so one more hit passes (2.5) and a second does not (3.5); Retry-After says when."""
+    clock = [60 * 1000 - 0.5]
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    for _ in range(3):
+        assert write_view(request()).status_code == 200
+    clock[0] += 30.5
     assert write_view(request()).status_code == 200
+    refused = write_view(request())
+    assert refused.status_code == 429
+    retry = int(refused["Retry-After"])
+    assert 1 <= retry <= 60
+    clock[0] += retry
+    assert write_view(request()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_retry_after_is_enough_and_refused_hits_are_taken_back(monkeypatch):
+    clock = [1_000_000.0]
+    monkeypatch.setattr(throttle.time, "time", lambda: clock[0])
+    for _ in range(3):
+        write_view(request())
+    for _ in range(20):  # hammering while refused costs nothing later
+        response = write_view(request())
+        assert response.status_code == 429
+    assert Counter.objects.get(slot=int(clock[0] // 60)).count == 3
+    clock[0] += int(response["Retry-After"])
+    assert write_view(request()).status_code == 200
+
+
+def test_wait_is_the_time_until_one_more_hit_fits():
+    # 3 hits in the previous window, none in this one, 10 s into it, 3 per 60 s: room for 2 →
+    # previous × (60 − t) / 60 ≤ 2 from t = 20 s: 10 s from now.
+    assert throttle.wait(3, 0, 3, 10.0, 60) == 10
+    # This window is full: the next one, once these 3 weigh ≤ 2 (20 s into it).
+    assert throttle.wait(3, 3, 0, 10.0, 60) == 50 + 20
+    assert throttle.wait(0, 0, 0, 10.0, 60) == 50
+
+
+@pytest.mark.django_db
+def test_ipv6_40_creations_from_one_64_are_limited_like_one_address(settings, client):
+    """Every address of a /64 is one client (one subscriber picks any address in it)."""
+    settings.PARTIES_CREATE_RATE = "20/600"
+    body = json.dumps({"game": "num5", "players": ["Léa", "Tom", "Zoé"]})
+    statuses = [
+        client.post(
+            "/api/v1/parties",
+            body,
+            content_type="application/json",
+            REMOTE_ADDR=f"2001:db8:1:2:{i:x}:{i * 7:x}::{i + 1:x}",
+        ).status_code
+        for i in range(40)
+    ]
+    assert statuses.count(201) == 20 and statuses.count(429) == 20
+    # another /64 is another client
+    other = client.post(
+        "/api/v1/parties", body, content_type="application/json", REMOTE_ADDR="2001:db8:1:3::1"
+    )
+    assert other.status_code == 201
+
+
+def test_client_key_ipv6_64_and_ipv4_mapped_as_ipv4():
+    key = throttle.client_key
+    assert key(request(ip="2001:db8:1:2:3:4:5:6")) == "2001:db8:1:2::/64"
+    assert key(request(ip="2001:DB8:1:2::ffff")) == "2001:db8:1:2::/64"
+    assert key(request(ip="2001:db8:1:3::1")) == "2001:db8:1:3::/64"
+    assert key(request(ip="::ffff:192.0.2.1")) == "192.0.2.1"
+    assert key(request(ip="192.0.2.1")) == "192.0.2.1"
+    assert key(request(ip="fe80::1%eth0")) == "fe80::/64"
+    assert key(request(ip="unknown")) == "unknown"
+
+
+@pytest.mark.django_db
+def test_ipv4_mapped_address_shares_the_ipv4_addresses_count():
+    for _ in range(3):
+        write_view(request(ip="::ffff:192.0.2.1"))
+    assert write_view(request(ip="192.0.2.1")).status_code == 429
 
 
 @pytest.mark.django_db
@@ -159,8 +258,9 @@ def test_concurrent_increments_from_threads_are_all_counted():
         del settings.RACE_RATE
     total = threads_count * hits_each
     assert len(results) == total
-    assert Counter.objects.get(scope="race").count == total
+    # exactly ``limit`` got through, and every refused hit was taken back
     assert sum(r is None for r in results) == limit
+    assert Counter.objects.get(scope="race").count == limit
 
 
 @pytest.mark.django_db
