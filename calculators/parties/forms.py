@@ -16,6 +16,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
 from ..engines.cards import InputError
+from ..engines.numbers import parse_whole
 from ..games import registry
 from . import kinds, services
 from .models import Game, HistoryEntry
@@ -97,15 +98,34 @@ class NewGameForm(forms.Form):
         return data
 
 
-class WriteForm(forms.Form):
-    """A write to a party: ``write()`` calls the service, its errors land on the fields."""
+class WholeNumberField(forms.IntegerField):
+    """Django's ``IntegerField`` reading ASCII digits only (``calculators.engines.numbers``):
+    ``int()`` would take ``٣`` (an Arabic-Indic 3) or ``1_0`` for numbers."""
 
-    if_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        number = parse_whole(value if isinstance(value, str) else str(value), signed=True)
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class WriteForm(forms.Form):
+    """A write to a party: ``write()`` calls the service, its errors land on the fields.
+
+    Every plain ``IntegerField`` of a write form (the games' own included) reads as a
+    :class:`WholeNumberField`."""
+
+    if_version = WholeNumberField(required=False, widget=forms.HiddenInput)
     #: service error field → form field, where they differ
     field_map: dict[str, str] = {}
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for field in self.fields.values():  # this form's own copies
+            if type(field) is forms.IntegerField:
+                field.__class__ = WholeNumberField
         self.game = game
         self.entry: HistoryEntry | None = None
         self.conflict: services.Conflict | None = None
@@ -129,7 +149,7 @@ class WriteForm(forms.Form):
 
 
 class RenameForm(WriteForm):
-    player = forms.IntegerField(label=gettext_lazy("Joueur"))
+    player = WholeNumberField(label=gettext_lazy("Joueur"))
     name = forms.CharField(label=gettext_lazy("Nouveau nom"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:

@@ -47,6 +47,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from ..engines.cards import InputError
 from ..engines.names import clean_name, clean_names
+from ..engines.numbers import parse_whole
 from ..games import registry
 from . import actions, kinds
 from .actions import Action
@@ -252,11 +253,9 @@ def whole_number(value: object, field: str, message: str) -> int:
     """A positive whole number from a form or JSON value, or an :class:`InputError`."""
     if isinstance(value, bool):
         raise InputError(field, message)
-    try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        raise InputError(field, message) from None
-    if not 0 < number < 2**31:
+    # ASCII digits only: int() would take « ٣ » (an Arabic-Indic 3) or « ² »
+    number = value if isinstance(value, int) else parse_whole(value)
+    if number is None or not 0 < number < 2**31:
         raise InputError(field, message)
     return number
 
