@@ -7,10 +7,15 @@ database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_ACCESS_LOG`` (``-`` for stdou
 command line (``make run`` passes ``$(HOST):$(PORT)``) or ``GUNICORN_BIND``.
 
 No secret reaches either log: the access line leaves out the query string and the Referer, and
-both logs run numsite.log_redaction.RedactTokensFilter (Parties tokens in paths).
+both logs run numsite.log_redaction.RedactTokensFilter (Parties tokens in paths). No client
+writes a line of its own either: the access line's fields come from the request (a path's
+``%0A`` arrives decoded), so their control characters are written as percent-escapes
+(:func:`escape_controls`).
 """
 
 import os
+import re
+from typing import Any
 
 from gunicorn.config import Config
 from gunicorn.glogging import Logger
@@ -53,8 +58,32 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(D)sus "%(a)s"'
 
 
+#: C0 and C1 controls and DEL (a line break, a carriage return, a terminal's escape), the
+#: Unicode line and paragraph separators, the bidirectional overrides and isolates (which
+#: reorder what a reader sees), and the quotation mark that delimits the line's fields.
+_CONTROLS = re.compile('[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"]')
+
+
+def _percent(match: re.Match[str]) -> str:
+    char = match.group()
+    # A WSGI string holds one byte per character (latin-1): its byte; else its UTF-8 bytes.
+    raw = char.encode("latin-1") if ord(char) < 0x100 else char.encode("utf-8")
+    return "".join(f"%{byte:02X}" for byte in raw)
+
+
+def escape_controls(value: Any) -> Any:
+    """An access-line field with its control characters (and ``"``) percent-escaped: a
+    decoded ``%0A`` in a path cannot start a forged log line."""
+    return _CONTROLS.sub(_percent, value) if isinstance(value, str) else value
+
+
 class RedactingLogger(Logger):
-    """gunicorn's logger with the token filter on every handler of its error and access logs."""
+    """gunicorn's logger with the token filter on every handler of its error and access logs,
+    and the access line's fields escaped (:func:`escape_controls`)."""
+
+    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict:
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {key: escape_controls(value) for key, value in atoms.items()}
 
     def setup(self, cfg: Config) -> None:
         super().setup(cfg)

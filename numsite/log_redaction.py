@@ -6,13 +6,18 @@ A party is reached through capability URLs: ``/parties/<pk>/<token>/…`` today,
 holding one could edit the game, so every handler (Django's loggers, runserver's
 ``django.server``, gunicorn's error and access logs) runs :class:`RedactTokensFilter`.
 
-After each ``/parties/``, the path runs to the next ASCII space (what separates a log line's
-fields; a path's own spaces are ``%20``), past any characters that are not the token's right
-after the marker. In it, every run of the token alphabet of at least :data:`MIN_TOKEN_LENGTH`
-characters that is not a plain lowercase word (``claim_add``, ``nouvelle``, ``tableau``…)
-becomes ``[redacted]``: whole segments, and a token with something stuck to it as well (a
-full stop or a parenthesis from the sentence it was copied from, a zero-width space, a line
-break, a quotation mark, before or after it).
+After each ``/parties/`` (in any case: ``/PARTIES/``, ``/Parties/``), past any characters that
+are not the token's right after the marker (a quotation mark, a line break…), the path (up to
+the next ASCII space, past a decoded line break) and the rest of the line where it ends are
+searched: not only the path, for a token may come after a space (a second link, a word then a
+token). In it, every run of the token alphabet of at least :data:`MIN_TOKEN_LENGTH`
+characters becomes ``[redacted]``, glued across what may split a token without ending it (a
+percent-escape such as ``%0A``, a zero-width space, a soft hyphen): whole segments, and a token
+with something stuck to it as well (a full stop or a parenthesis from the sentence it was
+copied from, a zero-width space, a line break, a quotation mark, before or after it). Runs that
+are plain words are kept: lowercase names (``claim_add``, ``nouvelle``, ``tableau``…),
+capitalised words (``OperationalError``) and numbers; a random token is one of them with a
+probability under one in a billion.
 """
 
 from __future__ import annotations
@@ -28,27 +33,35 @@ REDACTED = "[redacted]"
 MIN_TOKEN_LENGTH = 16
 MARKER = "/parties/"
 
-#: the marker, what is not the token's right after it (a quotation mark, a line break…), then
-#: the path up to the next ASCII space
-_TAIL = re.compile(r"/parties/((?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9_-])*)([^ ]*)")
-#: a percent-escape (``%0A``: kept, so that its digits are not taken for the token's start), or
-#: a run of the token alphabet long enough to be a token
-_RUN = re.compile(rf"%[0-9A-Fa-f]{{2}}|[A-Za-z0-9_-]{{{MIN_TOKEN_LENGTH},}}")
-_WORD = re.compile(r"[a-z_-]+")
+#: what may split a token without ending it: a percent-escape, an invisible character
+_GLUE = r"(?:%[0-9A-Fa-f]{2}|[\u00ad\u200b-\u200d\u2060\ufeff])"
+#: the marker (any case), what is not the token's right after it (a quotation mark, a line
+#: break…), then the path up to the next ASCII space (a decoded line break in it included) and
+#: the rest of the line where it ends
+_TAIL = re.compile(rf"(/parties/)((?:{_GLUE}|[^A-Za-z0-9_-])*)([^ ]*[^\n\r]*)", re.IGNORECASE)
+#: a run of the token alphabet, glued across what may split it; or a lone percent-escape
+#: (kept, so that its digits are not taken for the token's start)
+_RUN = re.compile(rf"[A-Za-z0-9_-]+(?:{_GLUE}+[A-Za-z0-9_-]+)*|%[0-9A-Fa-f]{{2}}")
+_UNGLUE = re.compile(_GLUE)
+#: plain words: lowercase names, capitalised words (no two capitals in a row), numbers
+_WORD = re.compile(r"[a-z_-]+|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[0-9]+")
 
 
 def _redact_run(match: re.Match[str]) -> str:
     run = match.group()
-    return run if run.startswith("%") or _WORD.fullmatch(run) else REDACTED
+    letters = _UNGLUE.sub("", run)
+    if len(letters) < MIN_TOKEN_LENGTH or _WORD.fullmatch(letters):
+        return run
+    return REDACTED
 
 
 def _redact_tail(match: re.Match[str]) -> str:
-    return MARKER + match.group(1) + _RUN.sub(_redact_run, match.group(2))
+    return match.group(1) + match.group(2) + _RUN.sub(_redact_run, match.group(3))
 
 
 def redact(text: str) -> str:
-    """``text`` with every token-like run of a path after ``/parties/`` replaced."""
-    if MARKER not in text:
+    """``text`` with every token-like run after ``/parties/`` (any case) on its line replaced."""
+    if MARKER not in text.lower():
         return text
     return _TAIL.sub(_redact_tail, text)
 
@@ -91,7 +104,7 @@ def _redacted_request(request: Any) -> Any:
     paths = [getattr(request, "path", ""), getattr(request, "path_info", "")]
     meta = getattr(request, "META", None)
     values = paths + [str(meta.get(k, "")) for k in _REQUEST_META] if isinstance(meta, dict) else []
-    if not any(MARKER in v for v in values):
+    if not any(MARKER in v.lower() for v in values):
         return request
     clone = copy.copy(request)
     for attr in ("path", "path_info"):

@@ -5,7 +5,7 @@ Environment variables:
 - ``SECRET_KEY``: with ``DEBUG`` on a development key is the default; with ``DEBUG`` off and no
   key given, a random key is made once and kept in the git-ignored ``var/secret_key``.
 - ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
-- ``DATABASE_URL``: any dj-database-url URL (default: SQLite file in ``var/``).
+- ``DATABASE_URL``: any dj-database-url URL (default, and when empty: SQLite file in ``var/``).
 - ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60, SQLite
   0); kept connections are checked before use (``CONN_HEALTH_CHECKS``).
 - ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
@@ -155,7 +155,12 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "numsite.wsgi.application"
 
-DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{VAR_DIR / 'numsite.sqlite3'}")}
+#: An empty DATABASE_URL (a blank line of an env file) is unset: the SQLite file.
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{VAR_DIR / 'numsite.sqlite3'}"
+    )
+}
 _SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 #: Seconds a thread keeps its database connection between requests (0: one per request).
 #: PostgreSQL's are kept a minute (a connection costs a few milliseconds to open); SQLite's

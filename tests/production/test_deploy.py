@@ -135,3 +135,12 @@ def test_database_connections_are_kept_a_minute_and_checked_before_use():
     assert sqlite.stdout.split() == ["sqlite3", "0", "True"]
     refused = run_manage("shell", "--no-imports", "-c", DATABASE, CONN_MAX_AGE="٦٠")
     assert refused.returncode != 0 and "CONN_MAX_AGE is a whole number of seconds" in refused.stderr
+
+
+@pytest.mark.parametrize("empty", ["", "  "], ids=["empty", "blank"])
+def test_an_empty_database_url_is_unset_not_a_crash_at_start(empty):
+    """``DATABASE_URL=`` (a blank line of an env file) is the default SQLite file."""
+    shown = run_manage("shell", "--no-imports", "-c", DATABASE, DATABASE_URL=empty)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split() == ["sqlite3", "0", "True"]
+    assert run_manage("check", DATABASE_URL=empty).returncode == 0

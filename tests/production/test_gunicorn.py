@@ -113,6 +113,18 @@ def test_gunicorn_logs_hold_no_token_with_a_character_stuck_to_it(server):
         assert token not in logs  # …and the access lines, without a token
 
 
+def test_access_log_injection_a_decoded_line_break_forges_no_line(server):
+    base, tmp, _ = server
+    marker = secrets.token_hex(8)
+    forged = f'%0A127.0.0.1 - - [01/Jan/2026:00:00:00 +0000] "GET /{marker} HTTP/1.1" 200 0'
+    assert fetch(f"{base}/num-check/{forged.replace(' ', '%20')}")[0] == 404
+    time.sleep(0.5)  # let the workers flush their log lines
+    lines = [line for line in (tmp / "access.log").read_text().splitlines() if marker in line]
+    assert len(lines) == 1, lines
+    assert lines[0].count(" 404 ") == 1 and "/num-check/%0A127.0.0.1" in lines[0]
+    assert not lines[0].startswith("127.0.0.1 - - [01/Jan/2026")
+
+
 def chunked_request(base: str, path: str, body: bytes) -> tuple[int, dict]:
     """POST ``body`` in two chunks (``Transfer-Encoding: chunked``, no ``Content-Length``), as a
     client streaming its body does; the JSON answer."""

@@ -41,3 +41,45 @@ def test_access_line_has_no_query_and_no_referer(monkeypatch):
     for atom in ("%(r)s", "%(q)s", "%(f)s", "{referer}i", "%(u)s"):
         assert atom not in fmt
     assert "%(U)s" in fmt  # the path alone, redacted by the filter
+
+
+def test_access_log_injection_control_characters_are_escaped(monkeypatch):
+    """A path's ``%0A`` reaches the access line decoded: written as a percent-escape, it
+    cannot start a forged line; a terminal escape, a bidirectional override and a quotation
+    mark (which would close the field) likewise."""
+    escape = load(monkeypatch)["escape_controls"]
+    forged = '/num-check/\n127.0.0.1 - - [01/Jan/2026] "GET /admin HTTP/1.1" 200'
+    assert escape(forged) == (
+        "/num-check/%0A127.0.0.1 - - [01/Jan/2026] %22GET /admin HTTP/1.1%22 200"
+    )
+    assert escape("a\rb\x1b[31mc\x7f\x85d") == "a%0Db%1B[31mc%7F%85d"
+    assert escape("x\u202ey\u2028z") == "x%E2%80%AEy%E2%80%A8z"
+    assert escape("/num-check/é") == "/num-check/é" and escape(200) == 200
+
+
+def test_access_log_injection_every_atom_of_the_access_line_is_escaped(monkeypatch):
+    import datetime
+    from types import SimpleNamespace
+
+    conf = load(monkeypatch)
+    logger = conf["RedactingLogger"].__new__(conf["RedactingLogger"])
+    environ = {
+        "REMOTE_ADDR": "127.0.0.1",
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": "/x%0Ay",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "PATH_INFO": "/x\ny",
+        "QUERY_STRING": "",
+        "HTTP_USER_AGENT": 'agent"\x1b',
+    }
+    request = SimpleNamespace(headers=[("USER-AGENT", 'agent"\x1b')])
+    atoms = logger.atoms(
+        SimpleNamespace(status="200 OK", sent=3, headers=[("X-Out", "a\nb")]),
+        request,
+        environ,
+        datetime.timedelta(0, 1),
+    )
+    assert atoms["U"] == "/x%0Ay" and atoms["a"] == "agent%22%1B"
+    assert atoms["{user-agent}i"] == "agent%22%1B" and atoms["{x-out}o"] == "a%0Ab"
+    line = conf["access_log_format"] % atoms
+    assert "\n" not in line and "\x1b" not in line
