@@ -231,6 +231,8 @@ def _resolve(rows_in: Sequence[Sequence[Card]], plays: Sequence[Play], variant: 
             index, tied = _best_at_or_below(rows, ALL_ROWS, value)
             how = CLOSEST
             if index is None:  # T14: kept by its own player, no row changes
+                if play.row is not None:  # T8 « Choice »: no row, so no row to choose
+                    _chosen(play, 0, ())
                 piles[play.player].append(card)
                 steps.append(
                     Step(
@@ -743,8 +745,15 @@ def start_round(players: object, variant: object = NORMAL, rows: object = None) 
     return RoundState(tuple(names), read_variant(variant), start, tuple(() for _ in names))
 
 
-def play_round_turn(state: RoundState, cards: Sequence[object]) -> tuple[RoundState, TurnResult]:
+def play_round_turn(
+    state: RoundState, cards: Sequence[object], rows: Sequence[int | None] = ()
+) -> tuple[RoundState, TurnResult]:
     """The next turn of a round: one revealed card per player, in seat order.
+
+    ``rows``, in seat order too (shorter: the others ``None``), is each player's chosen row
+    when their card ties between rows (T8 « Choice », table index 0–3), ``None`` for table
+    order; a choice where nothing ties, or outside the tied rows, is refused as in
+    :func:`resolve_turn`.
 
     A card already played this round (in a row, collected or discarded) is refused, naming where
     it is; so is an eleventh turn (each player holds 10 cards).
@@ -760,7 +769,15 @@ def play_round_turn(state: RoundState, cards: Sequence[object]) -> tuple[RoundSt
                 value=state.turn + 1, count=len(state.players)
             ),
         )
-    plays = read_plays([(n, c) for n, c in zip(state.players, cards, strict=True)])
+    if len(rows) > len(cards):
+        raise InputError("plays", gettext("Un choix de rangée par joueur au plus."))
+    chosen = [*rows, *[None] * (len(cards) - len(rows))]
+    plays = read_plays(
+        [
+            {"player": n, "card": c, "row": r}
+            for n, c, r in zip(state.players, cards, chosen, strict=True)
+        ]
+    )
     where = state.played()
     for index, play in enumerate(plays):
         if play.card in where:

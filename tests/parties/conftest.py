@@ -54,6 +54,8 @@ def every_write():
     check_writes.delete_claim(check, claim.pk)
     services.undo(check)
     services.redo(check)
+    check_writes.add_deck_turn(check)
+    check_writes.add_invalid_check(check, seat(check, 1).pk, "paire", "5R 6B")
     services.finish(check)
     services.reopen(check)
     services.rename(check, seat(check, 1).pk, "Tomas <b>")
@@ -83,6 +85,11 @@ EVERY_WRITE_FRENCH = [
     ("claim_delete", "Léa : Brelan supprimé (rang 1)"),
     ("undo", "Annulé : Léa : Brelan supprimé (rang 1)"),
     ("redo", "Rétabli : Léa : Brelan supprimé (rang 1)"),
+    ("deck_turn", "Tour de paquet 1/2 terminé"),
+    (
+        "invalid_check",
+        "Tom : CHECK invalide (Paire) — ne peut plus toucher aux cartes du centre jusqu’à son prochain tour",
+    ),
     ("finish", "Partie terminée"),
     ("reopen", "Partie rouverte"),
     ("rename", "Tom renommé(e) Tomas <b>"),
@@ -110,6 +117,8 @@ EVERY_WRITE_ENGLISH = [
     "Léa: Three of a Kind deleted (rank 1)",
     "Undone: Léa: Three of a Kind deleted (rank 1)",
     "Redone: Léa: Three of a Kind deleted (rank 1)",
+    "Deck turn 1/2 over",
+    "Tom: invalid CHECK (Pair) — may not touch the centre cards until their next turn",
     "Game over",
     "Game reopened",
     "Tom renamed Tomas <b>",

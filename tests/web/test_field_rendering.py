@@ -20,9 +20,9 @@ from django import forms
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 #: the one template that draws a calculator field (its radios and checkboxes one by one)
 FIELD_TEMPLATE = TEMPLATES / "web" / "field.html"
-#: the calculators' templates: every game's own, but its Parties part
+#: the calculators' templates: every game's own, but its Parties part (party.html, _party_*.html)
 CALCULATOR_TEMPLATES = [
-    p for p in (TEMPLATES / "games").glob("*/*.html") if p.name != "party.html"
+    p for p in (TEMPLATES / "games").glob("*/*.html") if not p.name.startswith(("party", "_party"))
 ] + list((TEMPLATES / "web").glob("*.html"))
 
 #: hand-written inputs that no Django form owns: the Num 5 sheet's state (round count, the names

@@ -9,6 +9,7 @@ only map their errors to the fields.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -229,6 +230,39 @@ ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))
 
 
 TURN_KEYS = tuple(f"t{k}" for k in range(1, num5turn.TURNS_PER_ROUND + 1))
+#: a turn played, in the URL: each seat's card, ``@<row>`` after the card when its player chose
+#: among tied rows (T8 « Choice », the table position 1–4): ``t1=5R 3A@2 0S``
+CHOICE_MARK = "@"
+
+
+def read_turn_line(line: str, number: int) -> tuple[list[str], list[int | None]]:
+    """A played turn from the URL: its cards and, per seat, the chosen row (a table index 0–3,
+    ``None`` for table order). A choice that is not a row 1–4 is bad input (field ``history``)."""
+    cards: list[str] = []
+    rows: list[int | None] = []
+    for token in line.split():
+        card, mark, row = token.partition(CHOICE_MARK)
+        cards.append(card)
+        if not mark:
+            rows.append(None)
+        elif row.isdigit() and 1 <= int(row) <= num5turn.ROWS:
+            rows.append(int(row) - 1)
+        else:
+            raise InputError(
+                "history",
+                gettext("Tour {number} : « {token} » : la rangée choisie va de 1 à {last}.").format(
+                    number=number, token=token, last=num5turn.ROWS
+                ),
+            )
+    return cards, rows
+
+
+def turn_line(result: num5turn.TurnResult, rows: Sequence[int | None]) -> str:
+    """A played turn as the URL keeps it (:func:`read_turn_line`)."""
+    return " ".join(
+        f"{p.card}{CHOICE_MARK}{row + 1}" if row is not None else str(p.card)
+        for p, row in zip(result.players, [*rows, *[None] * len(result.players)], strict=False)
+    )
 
 
 class TurnForm(EngineForm):
@@ -287,6 +321,8 @@ class TurnForm(EngineForm):
             )
         self.state: num5turn.RoundState | None = None
         self.turns: list[num5turn.TurnResult] = []
+        #: per turn played, each seat's chosen row among tied rows (``None``: table order)
+        self.choices: list[list[int | None]] = []
         self.before: tuple[tuple[Card, ...], ...] = ()
         self.start: tuple[tuple[Card, ...], ...] = num5turn.SETUP
         self.played_now = False
@@ -309,8 +345,9 @@ class TurnForm(EngineForm):
         state = num5turn.start_round(split_names(data["players"]), variant, self.start_rows())
         self.start = before = state.rows
         for number, line in enumerate(self.history, start=1):
+            cards, rows = read_turn_line(line, number)
             try:
-                after, result = num5turn.play_round_turn(state, line.split())
+                after, result = num5turn.play_round_turn(state, cards, rows)
             except InputError as err:
                 message = (
                     err.message
@@ -324,12 +361,14 @@ class TurnForm(EngineForm):
                 raise InputError("history", message) from None
             before, state = state.rows, after
             self.turns.append(result)
+            self.choices.append(rows)
         self.before, self.state = before, state  # the table, even if this turn is refused
         if self.playing:
             cards = [data.get(name, "") for name in self.card_fields]
             after, result = num5turn.play_round_turn(state, cards)
             self.before, self.state = state.rows, after
             self.turns.append(result)
+            self.choices.append([None] * len(cards))  # a tie goes to table order until chosen
             self.played_now = True
             # The next turn's places are drawn empty again.
             redrawn = self.data_copy()
@@ -346,8 +385,21 @@ class TurnForm(EngineForm):
 
     # ------------------------------------------------------------------ URLs of the state
 
-    def query(self, turns: int | None = None, *, rows: bool = True) -> str:
-        """The shareable query string of this round after ``turns`` turns (all by default)."""
+    def history_lines(self) -> list[str]:
+        """Each turn played as the URL keeps it: its cards and its players' row choices."""
+        return [
+            turn_line(result, rows) for result, rows in zip(self.turns, self.choices, strict=True)
+        ]
+
+    def query(
+        self,
+        turns: int | None = None,
+        *,
+        rows: bool = True,
+        last_choices: Sequence[int | None] | None = None,
+    ) -> str:
+        """The shareable query string of this round after ``turns`` turns (all by default);
+        ``last_choices``: other row choices for the last of them (a tie chosen on the page)."""
         assert self.state is not None
         params: list[tuple[str, str]] = [("players", ", ".join(self.state.players))]
         if self.state.variant == num5turn.EXPLOSION:
@@ -358,11 +410,10 @@ class TurnForm(EngineForm):
                 for name, row, setup in zip(ROW_FIELDS, self.start, num5turn.SETUP, strict=True)
                 if row != setup
             ]
-        played = self.turns if turns is None else self.turns[:turns]
-        params += [
-            (f"t{k}", " ".join(str(p.card) for p in result.players))
-            for k, result in enumerate(played, start=1)
-        ]
+        lines = self.history_lines() if turns is None else self.history_lines()[:turns]
+        if last_choices is not None and lines:
+            lines[-1] = turn_line(self.turns[len(lines) - 1], last_choices)
+        params += [(f"t{k}", line) for k, line in enumerate(lines, start=1)]
         return urlencode(params)
 
     @property

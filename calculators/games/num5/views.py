@@ -164,7 +164,46 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("−" + str(-points) if points < 0 else "0")
 
 
-def step_view(step: num5turn.Step) -> dict[str, Any]:
+def tie_choice(form: TurnForm, step: num5turn.Step, here: str) -> dict[str, Any] | None:
+    """A tie between rows as a choice (/num-5/regles/#arbitrage-tour-t8, « Si le joueur
+    choisit »): one link per tied row, to the round with that choice for this card (the first
+    row: table order, no choice written), the row taken marked. The choices of the cards placed
+    after this one in the same turn are dropped from those links: the table they met changes.
+
+    What ``_tie_choice.html`` draws; ``None`` when nothing tied."""
+    if not step.tied_rows or form.state is None or not form.choices:
+        return None
+    players = form.state.players
+    seat = players.index(step.player)
+    current = form.choices[-1]
+    later = {s.player for s in form.turns[-1].steps if s.n > step.n}
+    options = []
+    for number in step.tied_rows:
+        choices = [None if players[i] in later else row for i, row in enumerate(current)]
+        choices[seat] = None if number == step.tied_rows[0] else number - 1
+        options.append(
+            {
+                "row": number,
+                "url": f"{here}?{form.query(last_choices=choices)}",
+                "chosen": number == step.row,
+            }
+        )
+    rows = rows_text(step.tied_rows)
+    if current[seat] is not None:
+        text = gettext("Égalité entre les rangées {rows} : {player} a choisi la rangée {row}.")
+    else:
+        text = gettext(
+            "Égalité entre les rangées {rows} : {player} choisit ; sans choix, la rangée {row}, la première dans l'ordre de la table."
+        )
+    return {
+        "text": text.format(rows=rows, player=step.player, row=step.row),
+        "player": step.player,
+        "card": step.card,
+        "options": options,
+    }
+
+
+def step_view(step: num5turn.Step, form: TurnForm | None = None, here: str = "") -> dict[str, Any]:
     change = ""
     if step.row is not None and step.colour_before != step.colour_after:
         change = (
@@ -177,13 +216,7 @@ def step_view(step: num5turn.Step) -> dict[str, Any]:
     return {
         "step": step,
         "where": where_text(step),
-        "tie": (
-            gettext("Égalité entre les rangées {rows_text} : la plus à gauche.").format(
-                rows_text=rows_text(step.tied_rows)
-            )
-            if step.tied_rows
-            else ""
-        ),
+        "tie": tie_choice(form, step, here) if form is not None else None,
         "result": result_html(step),
         "row_after": chips(step.row_after),
         "change": change,
@@ -223,14 +256,11 @@ def _context(form: TurnForm) -> dict[str, Any]:
     context.update(
         {
             "state": state,
-            "history": [
-                (f"t{k}", " ".join(str(p.card) for p in t.players))
-                for k, t in enumerate(form.turns, start=1)
-            ],
+            "history": [(f"t{k}", line) for k, line in enumerate(form.history_lines(), start=1)],
             "rows": rows_view(state.rows),
             "before": rows_view(form.before) if last else [],
             "last": last,
-            "steps": [step_view(s) for s in last.steps] if last else [],
+            "steps": [step_view(s, form, here) for s in last.steps] if last else [],
             "players": [
                 {
                     "name": name,

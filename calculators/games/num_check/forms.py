@@ -1,4 +1,5 @@
-"""NUM CHECK's forms: the score of a claim, « Qu'est-ce que j'ai ? » and the players' sheets."""
+"""NUM CHECK's forms: the score of a claim, « Qu'est-ce que j'ai ? », « Quelles cartes guetter ? »
+and the players' sheets."""
 
 from __future__ import annotations
 
@@ -142,6 +143,35 @@ class DetectForm(EngineForm):
             redrawn["centre"] = centre[0].code
             self.data = redrawn
         return numcheck.detect(hand, centre, data["rank"], data["exclude"])
+
+
+class OutsForm(EngineForm):
+    """« Quelles cartes guetter ? » (/num-check/regles/#arbitrage-cartes-a-guetter): the hand,
+    the rank of the next CHECK, the combinations already made. Its fields carry the prefix
+    ``outs`` (``?outs-hand=…``): the detector on the same page has a hand, a rank and a list of
+    combinations too."""
+
+    prefix = "outs"
+    hand = forms.CharField(
+        label=gettext_lazy("Votre main (1 à 4 cartes)"),
+        max_length=200,
+        widget=CardInput,
+        help_text=gettext_lazy("Par exemple : 7R 7B 3V 3J."),
+    )
+    rank = forms.TypedChoiceField(
+        label=gettext_lazy("Votre rang"), choices=rank_choices, coerce=int, initial=1
+    )
+    exclude = forms.MultipleChoiceField(
+        label=gettext_lazy("Combinaisons déjà réalisées"),
+        choices=combo_choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    live_fields = ("hand", "rank")
+
+    def run(self) -> list[numcheck.Out]:
+        data = self.cleaned_data
+        return numcheck.outs(data["hand"], data["rank"], data["exclude"])
 
 
 SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")

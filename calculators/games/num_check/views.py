@@ -1,7 +1,8 @@
-"""NUM CHECK's calculator pages: the score, the detector and the sheets share one page."""
+"""NUM CHECK's calculator pages: the score, the detector, the outs and the sheets share one page."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpResponse
@@ -9,9 +10,44 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ...engines import numcheck
 from ...web.pages import HtmxRequest, bound, is_live, page
-from .forms import CheckForm, DetectForm, SheetForm
+from .forms import CheckForm, DetectForm, OutsForm, SheetForm
 
 TEMPLATE = "games/num_check/calculator.html"
+#: the result of « Quelles cartes guetter ? », for any page that shows a player's outs
+OUTS_TEMPLATE = "games/num_check/_outs.html"
+
+
+@dataclass(frozen=True, slots=True)
+class OutGroup:
+    """One combination the hand can still make, and each card that would complete it (the card,
+    and the CHECK it makes with its best reading), highest total first."""
+
+    combo: numcheck.Combo
+    checks: tuple[numcheck.Detected, ...]
+
+    @property
+    def best(self) -> int:
+        return self.checks[0].result.total
+
+
+def outs_context(found: list[numcheck.Out] | None, rank: int) -> dict[str, Any]:
+    """What ``_outs.html`` draws (/num-check/regles/#arbitrage-cartes-a-guetter): the engine's
+    outs grouped by combination, the groups best first (equal bests in the combinations' table
+    order), each group's cards highest total first (equal totals in the engine's order of the
+    outs). ``found`` is ``None`` until a hand is entered."""
+    if found is None:
+        return {"outs": None, "out_groups": (), "outs_rank": rank}
+    by_combo: dict[str, list[numcheck.Detected]] = {}
+    for out in found:
+        for check in out.checks:
+            by_combo.setdefault(check.combo.key, []).append(check)
+    order = {combo.key: index for index, combo in enumerate(numcheck.COMBOS)}
+    groups = [
+        OutGroup(numcheck.COMBOS_BY_KEY[key], tuple(sorted(checks, key=lambda d: -d.result.total)))
+        for key, checks in by_combo.items()
+    ]
+    groups.sort(key=lambda g: (-g.best, order[g.combo.key]))
+    return {"outs": found, "out_groups": groups, "outs_rank": rank}
 
 
 def _check_context(request: HtmxRequest, active: str = "score") -> dict[str, Any]:
@@ -24,6 +60,7 @@ def _check_context(request: HtmxRequest, active: str = "score") -> dict[str, Any
         "rank_table": form.rank_table if valid else None,
         "rank_note": form.rank_note if valid else "",
         "detect_form": bound(request, DetectForm, ("hand", "centre"), live, rank="1"),
+        "outs_form": bound(request, OutsForm, ("outs-hand",), None, **{"outs-rank": "1"}),
         "progress": form.progress if form.is_bound else None,
         "sheet_form": SheetForm(),
         "combos": numcheck.COMBOS,
@@ -43,6 +80,17 @@ def num_check_detect(request: HtmxRequest) -> HttpResponse:
     form = context["detect_form"]
     context["detected"] = form.result if form.is_bound and form.is_valid() else None
     return page(request, "num-check", TEMPLATE, "detect-result", context)
+
+
+@require_safe
+def num_check_outs(request: HtmxRequest) -> HttpResponse:
+    """« Quelles cartes guetter ? »: the cards that would complete a CHECK with the hand."""
+    context = _check_context(request, "outs")
+    form = context["outs_form"]
+    valid = form.is_bound and form.is_valid()
+    rank = form.cleaned_data["rank"] if valid else 1
+    context.update(outs_context(form.result if valid else None, rank))
+    return page(request, "num-check", TEMPLATE, "outs-result", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -73,6 +73,8 @@ def test_turn_answer_gives_the_rows_players_discarded_cards_and_steps(api):
         ({**E5, "variant": "boum"}, "variant"),
         ({**E5, "rows": [{"cards": ["0B"], "colour": "V"}, *E5["rows"][1:]]}, "rows"),
         ({**E5, "plays": [{"player": "Léa", "card": "9B"}, *E5["plays"][1:]]}, "plays"),
+        # T8 « Choice »: a Shadow kept by its player (T14) goes on no row, so has none to choose
+        ({**E5, "plays": [{"player": "Léa", "card": "1S", "row": 1}, *E5["plays"][1:]]}, "plays"),
     ],
 )
 def test_turn_bad_input_is_400_with_its_field(api, body, field):

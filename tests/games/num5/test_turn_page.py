@@ -51,7 +51,11 @@ def test_shared_url_shows_the_turn_step_by_step_with_ties_and_rulings(client):
     steps = re.findall(r'data-testid="step-(\d)"', html)
     assert steps == ["1", "2", "3"]
     assert "Léa la garde (−1)" in page  # T14
-    assert "Égalité entre les rangées 1 et 3 : la plus à gauche." in page  # T8
+    assert (
+        "Égalité entre les rangées 1 et 3 : Tom choisit ; sans choix, la rangée 1, la première"
+        in page
+    )  # T8, with the choice offered
+    assert "la plus à gauche" not in page.split("Tour 1 : où va chaque carte")[1]
     assert "Tom prend la première carte" in page  # T9, T10
     for anchor in ("t14", "t9", "t8", "t10", "t1"):
         assert f'href="/num-5/regles/#arbitrage-tour-{anchor}"' in html

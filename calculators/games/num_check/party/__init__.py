@@ -1,6 +1,6 @@
 """NUM CHECK in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
 
-Its writes (a claim, its correction and removal) are in :mod:`.writes`, the page's forms in
+Its writes (a claim, its correction and removal, the end of a deck turn, an invalid CHECK) are in :mod:`.writes`, the page's forms in
 :mod:`.forms`, its API routes in :mod:`.api`.
 """
 
@@ -47,23 +47,47 @@ class NumCheckParty(PartyKind):
             )
         place(rows, lambda r: (r.total,))
         full = numcheck.finished_by(sheets)
-        turns = numcheck.deck_turns(game.mode, len(players))
+        turns = writes.deck_turn_limit(game, len(players))
+        done = len(writes.in_effect(game, writes.DECK_TURN))
         finished = game.finished or bool(full)
         if full:
             note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
                 full=", ".join(full)
             )
-        elif game.finished:
+        elif game.finished and done >= turns:
+            note = gettext("Les {turns} tours de paquet sont joués : la partie s'arrête.").format(
+                turns=turns
+            )
+        elif game.finished and done == 0:  # a table that does not count its deck turns here
             note = gettext("La table a déclaré la fin des {turns} tours de paquet.").format(
                 turns=turns
             )
+        elif game.finished:
+            note = gettext("La table a arrêté la partie au tour de paquet {done}/{turns}.").format(
+                done=done, turns=turns
+            )
+        elif done >= turns:
+            note = gettext(
+                "Les {turns} tours de paquet sont joués : terminez la partie quand les derniers CHECK sont notés."
+            ).format(turns=turns)
         else:
             note = gettext(
-                "Fin de partie : 8 combinaisons pour un joueur, ou après {turns} tours de paquet."
-            ).format(turns=turns)
-        return Board(
-            game, rows, finished, leaders(rows) if finished else (), note, {"turns": turns}
-        )
+                "Tour de paquet {current}/{turns}. Fin de partie : 8 combinaisons pour un joueur, ou après {turns} tours de paquet."
+            ).format(current=done + 1, turns=turns)
+        names = {p.pk: p.name for p in players}
+        invalid = [
+            {
+                "id": entry.pk,
+                "player": names.get(entry.data["player"], ""),
+                "combo": entry.data["combo"],
+                "label": writes.combo_label(entry.data["combo"]),
+                "cards": entry.data["cards"],
+                "reason": writes.invalid_reason(entry.data["combo"], entry.data["cards"]),
+            }
+            for entry in writes.in_effect(game, writes.INVALID_CHECK)
+        ]
+        extra = {"turns": turns, "turns_done": done, "invalid_checks": invalid}
+        return Board(game, rows, finished, leaders(rows) if finished else (), note, extra)
 
     def json(self, game: Game, board: Board, rows: list[BoardRow]) -> dict[str, Any]:
         return {
@@ -78,7 +102,18 @@ class NumCheckParty(PartyKind):
                 }
                 for r in rows
                 for claim, scored in r.detail
-            ]
+            ],
+            "deck_turns": {"done": board.extra["turns_done"], "limit": board.extra["turns"]},
+            "invalid_checks": [
+                {
+                    "id": i["id"],
+                    "player": i["player"],
+                    "combo": i["combo"],
+                    "cards": i["cards"].split(),
+                    "reason": i["reason"],
+                }
+                for i in board.extra["invalid_checks"]
+            ],
         }
 
     def csv(self, board: Board, row: Callable[..., None]) -> None:

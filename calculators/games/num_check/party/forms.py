@@ -1,4 +1,5 @@
-"""NUM CHECK's write forms on the party page: a claim, its correction, its removal."""
+"""NUM CHECK's write forms on the party page: a claim, its correction, its removal, the end of
+a deck turn and an invalid CHECK."""
 
 from __future__ import annotations
 
@@ -46,8 +47,32 @@ class ClaimDeleteForm(WriteForm):
         return writes.delete_claim(self.game, data["claim"], data["if_version"])
 
 
+class DeckTurnForm(WriteForm):
+    """« Tour de paquet terminé »."""
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        return writes.add_deck_turn(self.game, data["if_version"])
+
+
+class InvalidCheckForm(WriteForm):
+    """A CHECK announced and found invalid, for the table's memory."""
+
+    player = forms.IntegerField(label=gettext_lazy("Joueur"))
+    combo = forms.ChoiceField(label=gettext_lazy("Combinaison annoncée"), choices=combo_choices)
+    cards = forms.CharField(
+        label=gettext_lazy("Cartes montrées"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
+    )
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        return writes.add_invalid_check(
+            self.game, data["player"], data["combo"], data["cards"], data["if_version"]
+        )
+
+
 WRITE_FORMS: dict[str, type[WriteForm]] = {
     "claim_add": ClaimAddForm,
     "claim_edit": ClaimEditForm,
     "claim_delete": ClaimDeleteForm,
+    writes.DECK_TURN: DeckTurnForm,
+    writes.INVALID_CHECK: InvalidCheckForm,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from ....engines import i18n as engine_i18n
 from ....engines import numcheck
@@ -166,7 +166,7 @@ def delete_claim(game: Game, claim: object, if_version: object = None) -> Histor
     return services.write(game, "claim_delete", if_version, build)
 
 
-def _combo(code: object) -> str:
+def combo_label(code: object) -> str:
     """A combination's name from its code, in the active language (the engine's translation)."""
     combo = numcheck.COMBOS_BY_KEY.get(str(code))
     if combo is None:
@@ -183,7 +183,7 @@ register(
         _claim_remove,
         CLAIM,
         lambda p: gettext("{player} : {combo} (rang {rank})").format(
-            player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
+            player=p["player"], combo=combo_label(p["combo"]), rank=p["rank"]
         ),
     ),
     Action(
@@ -192,7 +192,7 @@ register(
         _claim_set("before"),
         CLAIM,
         lambda p: gettext("{player} : {combo} corrigé (rang {rank})").format(
-            player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
+            player=p["player"], combo=combo_label(p["combo"]), rank=p["rank"]
         ),
     ),
     Action(
@@ -201,7 +201,106 @@ register(
         _claim_restore,
         CLAIM,
         lambda p: gettext("{player} : {combo} supprimé (rang {rank})").format(
-            player=p["player"], combo=_combo(p["combo"]), rank=p["rank"]
+            player=p["player"], combo=combo_label(p["combo"]), rank=p["rank"]
+        ),
+    ),
+)
+
+
+# The game clock and the invalid CHECKs (/num-check/regles/#arbitrage-fin-de-partie,
+# /num-check/regles/#arbitrage-check-invalide). Both live in the history alone: a deck turn is
+# an entry in effect, an invalid CHECK too (no rank, no points, nothing else stored), so undo
+# and redo only change the entry's state and their ``do``/``undo`` have nothing to apply.
+
+DECK_TURN = "deck_turn"
+INVALID_CHECK = "invalid_check"
+PENALTY = gettext_noop("ne peut plus toucher aux cartes du centre jusqu’à son prochain tour")
+
+
+def _history_only(game: Game, data: dict) -> None:
+    """A write kept in the history alone: its entry's state is the whole change."""
+
+
+def in_effect(game: Game, action: str) -> list[HistoryEntry]:
+    """The history entries of ``action`` still in effect, oldest first."""
+    return list(
+        game.history.filter(action=action, state=HistoryEntry.State.ACTIVE).order_by("version")
+    )
+
+
+def deck_turn_limit(game: Game, players: int | None = None) -> int:
+    """The game's deck turns, from the engine (mode and player count)."""
+    count = game.players.count() if players is None else players
+    return numcheck.deck_turns(game.mode, count)
+
+
+def add_deck_turn(game: Game, if_version: object = None) -> HistoryEntry:
+    """« Tour de paquet terminé »: one more deck turn over; past the game's limit → Conflict."""
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM_CHECK)
+        limit = deck_turn_limit(g)
+        done = len(in_effect(g, DECK_TURN))
+        if done >= limit:
+            raise services.Conflict(
+                "party",
+                gettext("Les {limit} tours de paquet sont déjà joués : terminez la partie.").format(
+                    limit=limit
+                ),
+            )
+        return message(DECK_TURN, done=done + 1, limit=limit), {}
+
+    return services.write(game, DECK_TURN, if_version, build)
+
+
+def invalid_reason(combo: str, cards: str) -> str:
+    """Why the engine finds this CHECK invalid, in the active language."""
+    with engine_i18n.use_language(translation.get_language()):
+        return numcheck.score(combo, cards, 1).reason
+
+
+def add_invalid_check(
+    game: Game, player: object, combo: object, cards: object, if_version: object = None
+) -> HistoryEntry:
+    """A CHECK announced and found invalid, kept for the table's memory: no rank, no points;
+    a claim that does form its combination is refused (it is a CHECK to record as a claim)."""
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM_CHECK)
+        who = services.player_at(g, player)
+        combo_obj = numcheck.get_combo(combo)
+        rank = min(who.claims.count() + 1, numcheck.CLAIMS_TO_END)
+        result = numcheck.score(combo_obj, numcheck.read_cards(cards), rank)
+        if result.valid:
+            raise InputError(
+                "cards",
+                gettext(
+                    "Ce CHECK est valide ({name}, {total} points) : enregistrez-le comme annonce."
+                ).format(name=gettext(combo_obj.name), total=result.total),
+            )
+        data = {"player": who.pk, "combo": combo_obj.key, "cards": format_line(result.cards)}
+        return message(INVALID_CHECK, player=who.name, combo=combo_obj.key), data
+
+    return services.write(game, INVALID_CHECK, if_version, build)
+
+
+register(
+    Action(
+        DECK_TURN,
+        _history_only,
+        _history_only,
+        ("done", "limit"),
+        lambda p: gettext("Tour de paquet {done}/{limit} terminé").format(
+            done=p["done"], limit=p["limit"]
+        ),
+    ),
+    Action(
+        INVALID_CHECK,
+        _history_only,
+        _history_only,
+        ("player", "combo"),
+        lambda p: gettext("{player} : CHECK invalide ({combo}) — {penalty}").format(
+            player=p["player"], combo=combo_label(p["combo"]), penalty=gettext(PENALTY)
         ),
     ),
 )
