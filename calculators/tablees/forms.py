@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from ..engines.cards import InputError
@@ -115,16 +117,15 @@ class NewPartyForm(ServiceForm):
                 required=False,
                 widget=forms.Select(attrs={"class": "form-select"}),
             )
-        places = [("", "—"), *((str(i), str(i)) for i in range(1, len(members) + 1))]
-        for m in members:
-            self.fields[f"seat_{m.index}"] = forms.ChoiceField(
-                label=m.name,
-                choices=places,
-                required=False,
-                widget=forms.Select(
-                    attrs={"class": "form-select form-select-sm", "data-seat": m.name}
-                ),
-            )
+        # no table seats more than the largest game does
+        most = min(len(members), max(g.players[1] for g in registry.PARTY_GAMES))
+        places = [("", "—"), *((str(i), str(i)) for i in range(1, most + 1))]
+        self.places = places
+        if self.is_bound:  # the places are read only from a posted form (drawn below)
+            for m in members:
+                self.fields[f"seat_{m.index}"] = forms.ChoiceField(
+                    label=m.name, choices=places, required=False
+                )
 
     def kind_options(self) -> list[tuple[Any, forms.BoundField, bool]]:
         return [
@@ -132,8 +133,23 @@ class NewPartyForm(ServiceForm):
             for radio, game in zip(self["kind"], registry.PARTY_GAMES, strict=True)
         ]
 
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[f"seat_{m.index}"] for m in self.members]
+    def seat_selects(self) -> list[tuple[str, str, SafeString]]:
+        """Each member's place list as (id, label, ``<select>``), drawn here: thirty lists of
+        eleven places through the widget templates would cost more than the whole page."""
+        out = []
+        for m in self.members:
+            name = f"seat_{m.index}"
+            chosen = str(self.data.get(name, "")) if self.is_bound else ""
+            options = "".join(
+                f'<option value="{value}"{" selected" if value == chosen else ""}>{label}</option>'
+                for value, label in self.places  # digits and a dash: nothing to escape
+            )
+            select = format_html(
+                '<select class="form-select form-select-sm" name="{}" id="id_{}" data-seat="{}">{}</select>',
+                name, name, m.name, mark_safe(options),
+            )  # fmt: skip
+            out.append((f"id_{name}", m.name, select))
+        return out
 
     def call(self, data: dict[str, Any]) -> Game:
         seated = sorted(

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -366,15 +365,51 @@ def cache_key(tablee: Tablee) -> str:
     return f"tablees:stats:{digest}:{tablee.stamp}:{translation.get_language() or ''}"
 
 
-def statistics(tablee: Tablee) -> dict[str, Any]:
-    """:func:`compute`, kept in the cache until the tablée or one of its parties changes."""
-    key = cache_key(tablee)
-    data = cache.get(key)
-    if data is None:
-        data = compute(tablee)
-        cache.set(key, data, CACHE_SECONDS)
+def _fill(tablee: Tablee, key: str) -> dict[str, Any]:
+    """Compute once, and keep the whole (the API, the exports) and the page's part apart: the
+    page reads only its summary and one page of parties, never the thousand parties' list."""
+    data = compute(tablee)
+    summary = {k: v for k, v in data.items() if k not in ("parties", "seats")}
+    summary["party_count"] = len(data["parties"])
+    cache.set_many(
+        {f"{key}:full": data, f"{key}:summary": summary, f"{key}:count": len(data["parties"])},
+        CACHE_SECONDS,
+    )
     return data
 
 
-def game_names() -> Iterable[tuple[str, str]]:
-    return [(g.api_name, g.name) for g in registry.PARTY_GAMES]
+def statistics(tablee: Tablee) -> dict[str, Any]:
+    """:func:`compute`, kept in the cache until the tablée or one of its parties changes."""
+    key = cache_key(tablee)
+    data = cache.get(f"{key}:full")
+    return data if data is not None else _fill(tablee, key)
+
+
+def summary(tablee: Tablee) -> dict[str, Any]:
+    """The members, statistics and charts' numbers, with the number of parties (no list)."""
+    key = cache_key(tablee)
+    data = cache.get(f"{key}:summary")
+    if data is None:
+        _fill(tablee, key)
+        data = cache.get(f"{key}:summary")
+        if data is None:  # a cache that keeps nothing (DummyCache)
+            full = compute(tablee)
+            data = {k: v for k, v in full.items() if k not in ("parties", "seats")}
+            data["party_count"] = len(full["parties"])
+    return data
+
+
+def party_count(tablee: Tablee) -> int:
+    """How many parties the tablée holds (the page's paging), from the cache."""
+    count = cache.get(f"{cache_key(tablee)}:count")
+    return count if count is not None else len(statistics(tablee)["parties"])
+
+
+def party_page(tablee: Tablee, start: int, stop: int) -> list[dict[str, Any]]:
+    """The summaries of the parties ``start:stop`` (newest first), cached per slice."""
+    key = f"{cache_key(tablee)}:parties:{start}:{stop}"
+    data = cache.get(key)
+    if data is None:
+        data = statistics(tablee)["parties"][start:stop]
+        cache.set(key, data, CACHE_SECONDS)
+    return data

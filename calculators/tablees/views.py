@@ -23,8 +23,9 @@ from django.http import (
     JsonResponse,
 )
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -37,9 +38,9 @@ from ..parties.models import Game
 from ..parties.views import qr_svg
 from ..web.json import JSON_DUMPS
 from . import charts, forms, services
-from .api import party_links, tablee_json
-from .models import Tablee
-from .stats import cache_key, statistics
+from .api import tablee_json
+from .models import Tablee, TableeParty
+from .stats import cache_key, party_count, party_page, statistics, summary
 
 PARTIES_PER_PAGE = 20
 
@@ -103,26 +104,48 @@ def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def stats_html(tablee: Tablee, chart_prefix: str) -> SafeString:
+    """The statistics and charts, drawn once per stamp and language for every reader: the
+    same for both links, since they hold no token (the charts' addresses are relative to the
+    tablée's page; ``chart_prefix`` climbs back from a write's address)."""
+    key = f"{cache_key(tablee)}:html:{chart_prefix}"
+    html = cache.get(key)
+    if html is None:
+        data = summary(tablee)
+        per_game = _per_game(data)
+        html = render_to_string(
+            "tablees/_stats.html",
+            {
+                "per_game": per_game,
+                "head_to_head": data["stats"]["head_to_head"],
+                "recent": data["stats"]["recent"],
+                "chart_prefix": chart_prefix,
+            },
+        )
+        cache.set(key, html, 3600)
+    return mark_safe(html)
+
+
 def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any) -> dict:
-    data = statistics(tablee)
     members = list(tablee.members.all())
     token = tablee.edit_token if can_edit else tablee.read_token
     read_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.read_token]))
     edit_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.edit_token]))
-    pages = Paginator(data["parties"], PARTIES_PER_PAGE)
+    pages = Paginator(range(party_count(tablee)), PARTIES_PER_PAGE)
     page = pages.get_page(request.GET.get("page"))
-    links = party_links(tablee)
+    slice_ = party_page(tablee, page.start_index() - 1 if page.object_list else 0, page.end_index())
+    links = dict(
+        ((game_id, edit if can_edit else read))
+        for game_id, read, edit in TableeParty.objects.filter(
+            tablee=tablee, game_id__in=[p["id"] for p in slice_]
+        ).values_list("game_id", "game__read_token", "game__edit_token")
+    )
     names = {g.api_name: g.name for g in registry.PARTY_GAMES}
-    shown = []
-    for p in page.object_list:
-        read, edit = links.get(p["id"], ("", ""))
-        if not read:
-            continue
-        shown.append(
-            {**p, "name": names.get(p["game"], p["game"]),
-             "url": reverse("parties:game", args=[edit if can_edit else read])}
-        )  # fmt: skip
-    per_game = _per_game(data)
+    shown = [
+        {**p, "name": names.get(p["game"], p["game"]), "url": reverse("parties:game", args=[links[p["id"]]])}
+        for p in slice_
+        if p["id"] in links
+    ]  # fmt: skip
     context: dict[str, Any] = {
         "tablee": tablee,
         "token": token,
@@ -130,9 +153,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         "members": members,
         "parties": shown,
         "page": page,
-        "per_game": per_game,
-        "head_to_head": data["stats"]["head_to_head"],
-        "recent": data["stats"]["recent"],
+        "stats_html": stats_html(tablee, extra.pop("chart_prefix", "")),
         "read_url": read_url,
         "read_qr": mark_safe(qr_svg(read_url)),
         "edit_url": edit_url if can_edit else None,
@@ -192,7 +213,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + "#joueurs")
     slot = WRITES[name]
     extra = {slot: form} if slot else {}
-    context = _context(request, tablee, True, **extra)
+    context = _context(request, tablee, True, chart_prefix="../", **extra)
     return render(request, "tablees/tablee.html", context, status=400)
 
 
@@ -207,7 +228,7 @@ def chart(request: HttpRequest, token: str, game: str, kind: str) -> HttpRespons
     key = f"{cache_key(tablee)}:chart:{game}:{kind}"
     svg = cache.get(key)
     if svg is None:
-        data = statistics(tablee)["charts"].get(game)
+        data = summary(tablee)["charts"].get(game)
         if data is None or (kind == "combos" and not data.get("combos")):
             raise Http404(gettext("Graphique inconnu"))
         svg = charts.draw(kind, spec.name, data)

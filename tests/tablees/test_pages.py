@@ -112,7 +112,12 @@ def test_charts_are_svg_without_script_and_with_a_table_beside(client, tablee):
     html = page(client, tablee.read_token).content.decode()
     for kind in ("scores", "distribution", "combos"):
         url = reverse("tablees:chart", args=[tablee.read_token, "num-check", kind])
-        assert f'src="{url}"' in html
+        # relative to the page, so that the statistics, drawn once, hold no token
+        assert f'src="graphiques/num-check/{kind}.svg"' in html
+        assert (
+            reverse("tablees:tablee", args=[tablee.read_token]) + f"graphiques/num-check/{kind}.svg"
+            == url
+        )
         response = client.get(url)
         svg = response.content.decode()
         assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
@@ -200,3 +205,29 @@ def test_a_party_write_keeps_its_tablee_alive(tablee):
     party_services.finish(game)
     call_command("purge_games", stdout=io.StringIO())
     assert Tablee.objects.filter(pk=tablee.pk).exists()
+
+
+def test_statistics_drawn_once_hold_no_token_and_follow_a_write(client, tablee):
+    from django.core.cache import cache
+
+    from calculators.tablees.stats import cache_key
+
+    game = play(tablee, "num5", NAMES, rounds=[["10", "5", "0"]])
+    page(client, tablee.edit_token)
+    tablee.refresh_from_db()
+    html = cache.get(f"{cache_key(tablee)}:html:")
+    assert "stats-num5" in html
+    assert not any(
+        t in html for t in (tablee.edit_token, tablee.read_token, game.edit_token, game.read_token)
+    )
+    from calculators.parties import services as party_services
+
+    party_services.undo(game)  # the finish undone: no finished party left
+    assert 'data-testid="no-stats"' in page(client, tablee.read_token).content.decode()
+
+
+def test_a_refused_write_page_keeps_the_charts_reachable(client, tablee):
+    play(tablee, "num5", NAMES, rounds=[["10", "5", "0"]])
+    response = act(client, tablee, "joueur", {"name": "léa"})
+    html = response.content.decode()
+    assert response.status_code == 400 and 'src="../graphiques/num5/scores.svg"' in html
