@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
@@ -44,9 +45,12 @@ class NewTableeForm(ServiceForm):
     players = forms.CharField(
         label=gettext_lazy("Joueurs"),
         widget=forms.Textarea(attrs={"rows": 6, "class": "form-control"}),
-        help_text=gettext_lazy("Un nom par ligne, de {low} à {high} joueurs.").format(
-            low=MIN_MEMBERS, high=MAX_MEMBERS
-        ),
+        help_text=lazy(
+            lambda: gettext("Un nom par ligne, de {low} à {high} joueurs.").format(
+                low=MIN_MEMBERS, high=MAX_MEMBERS
+            ),
+            str,
+        )(),
     )
 
     def call(self, data: dict[str, Any]) -> Tablee:

@@ -124,7 +124,7 @@ def test_charts_are_svg_without_script_and_with_a_table_beside(client, tablee):
         assert svg.startswith("<svg") and "<script" not in svg
         assert "script-src" not in response["Content-Security-Policy"]
     assert "Full" in client.get(url).content.decode()
-    assert "<caption>" in html and "Combinaisons réalisées" in html
+    assert '<caption id="chart-num-check-table-1">' in html and "Combinaisons réalisées" in html
     missing = reverse("tablees:chart", args=[tablee.read_token, "num5", "scores"])
     assert client.get(missing).status_code == 404
     bad = reverse("tablees:chart", args=[tablee.read_token, "num-check", "pie"])
