@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from .engines import numcheck
 from .games import modules, registry
 from .parties import kinds
+from .tablees.api_urls import api_docs as tablees_docs
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrOrPromise as StrOrPromise
@@ -44,6 +45,7 @@ def endpoints() -> list[tuple[str, str, StrOrPromise]]:
         *PARTIES_FIRST,
         *(line for kind in kinds.load() for line in kind.api_docs),
         *PARTIES_LAST,
+        *tablees_docs,
     ]
 
 

@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "template_partials",
     "bootstrap",
     "calculators",
+    "calculators.tablees",
     "rules",
     "numsite.throttle",
 ]

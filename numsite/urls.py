@@ -19,6 +19,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("api/", api_docs, name="api_docs"),
     path("api/v1/", include("calculators.api_urls")),
+    path("api/v1/", include("calculators.tablees.api_urls")),
     # Last of the API: any /api/… path no pattern above took answers the API's JSON 404,
     # whatever order the API's own url modules list their endpoints in.
     re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
@@ -30,6 +31,7 @@ if settings.ADMIN_URL:  # off unless ADMIN_URL names a path (docs/deploy.md)
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("parties/", include("calculators.parties.urls")),
+    path("tablees/", include("calculators.tablees.urls")),
     path("", include("calculators.urls")),
     path("", include("rules.urls")),
     prefix_default_language=False,

@@ -42,6 +42,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -60,6 +61,11 @@ CONFLICT = gettext_noop("Un autre téléphone vient de modifier la feuille : rec
 
 
 FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
+
+#: Sent by :func:`record`, under the game's lock, after every write of a party (creation, undo
+#: and redo included), with ``game`` and ``action``: whatever keeps something computed from
+#: parties (the tablées' statistics) hears of every change without Parties knowing it.
+party_written = Signal()
 
 
 class Conflict(Exception):
@@ -149,7 +155,7 @@ def record(
         game.history.filter(state=State.UNDONE).update(state=State.DROPPED)
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
     game.refresh_from_db(fields=["version", "updated_at", "finished"])
-    return HistoryEntry.objects.create(
+    entry = HistoryEntry.objects.create(
         game=game,
         version=game.version,
         action=action,
@@ -158,6 +164,8 @@ def record(
         state=state,
         target=target,
     )
+    party_written.send(sender=Game, game=game, action=action)
+    return entry
 
 
 def write(

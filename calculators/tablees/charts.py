@@ -1,0 +1,116 @@
+"""The statistics drawn as pictures: SVG made on the server by pygal, from the numbers of
+:func:`.stats.charts` (the page shows the same numbers as a table beside each picture).
+
+A chart is its own ``image/svg+xml`` answer, shown by an ``<img>``: pygal's SVG styles itself
+with a ``<style>`` element and ``style`` attributes, which the pages' strict CSP would refuse
+inline, and an image runs no script at all. Its configuration script is removed anyway, no
+JavaScript file is referenced (``js=[]``), and the answer carries its own CSP (no script, styles
+only its own). Transparent backgrounds and mid-tone text and lines keep it readable in light
+and dark mode alike; the SVG has a ``viewBox`` and no fixed size, so it fits a 390 px phone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygal
+from django.utils.translation import gettext
+from pygal.style import Style
+
+from ..engines import numcheck
+
+#: the CSP of a chart's answer: nothing but its own styles
+CHART_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+
+STYLE = Style(
+    background="transparent",
+    plot_background="transparent",
+    foreground="#8a8a8a",
+    foreground_strong="#8a8a8a",
+    foreground_subtle="#6f6f6f",
+    opacity=".85",
+    opacity_hover=".95",
+    font_family="system-ui, sans-serif",
+    label_font_size=13,
+    major_label_font_size=13,
+    legend_font_size=13,
+    title_font_size=15,
+    value_font_size=12,
+    colors=(
+        "#3d8bfd", "#e35d6a", "#20c997", "#fd9843", "#a370f7", "#ffcd39",
+        "#6edff6", "#d63384", "#75b798", "#adb5bd",
+    ),
+)  # fmt: skip
+
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
+
+KINDS = ("scores", "distribution", "combos")
+
+
+def _config(title: str) -> dict[str, Any]:
+    return {
+        "style": STYLE,
+        "title": title,
+        "disable_xml_declaration": True,
+        "js": [],
+        "explicit_size": False,
+        "width": 390,
+        "height": 300,
+        "legend_at_bottom": True,
+        "legend_at_bottom_columns": 3,
+        "truncate_legend": 14,
+        "x_label_rotation": 30,
+        "show_minor_x_labels": True,
+        "print_values": False,
+        "margin": 8,
+    }
+
+
+def _svg(chart: Any) -> str:
+    return _SCRIPT.sub("", chart.render(is_unicode=True))
+
+
+def scores(name: str, data: dict[str, Any]) -> str:
+    """Each member's score over the game's last finished parties (oldest first)."""
+    chart = pygal.Line(
+        **_config(gettext("{game} : scores partie après partie").format(game=name)),
+        allow_interruptions=True,
+    )
+    chart.x_labels = data["dates"]
+    for member, values in data["lines"].items():
+        chart.add(member, values)
+    return _svg(chart)
+
+
+def distribution(name: str, data: dict[str, Any]) -> str:
+    """How many scores fell in each range."""
+    chart = pygal.Bar(
+        **_config(gettext("{game} : répartition des scores").format(game=name)), show_legend=False
+    )
+    chart.x_labels = [bin_label(b) for b in data["histogram"]]
+    chart.add(gettext("Scores"), [b["count"] for b in data["histogram"]])
+    return _svg(chart)
+
+
+def combos(name: str, data: dict[str, Any]) -> str:
+    """How often each NUM CHECK combination was made."""
+    chart = pygal.HorizontalBar(
+        **_config(gettext("{game} : combinaisons réalisées").format(game=name)), show_legend=False
+    )
+    chart.x_labels = [combo_name(c["combo"]) for c in data.get("combos", [])]
+    chart.add(gettext("Fois"), [c["count"] for c in data.get("combos", [])])
+    return _svg(chart)
+
+
+def bin_label(b: dict[str, int]) -> str:
+    return str(b["low"]) if b["low"] == b["high"] else f"{b['low']}–{b['high']}"
+
+
+def combo_name(key: str) -> str:
+    combo = numcheck.COMBOS_BY_KEY.get(key)
+    return gettext(combo.name) if combo else key
+
+
+def draw(kind: str, name: str, data: dict[str, Any]) -> str:
+    return {"scores": scores, "distribution": distribution, "combos": combos}[kind](name, data)

@@ -1,0 +1,17 @@
+"""The Parties write frame tells of every write (``party_written``): the party's tablée, if it
+has one, gets a new statistics stamp and counts as touched (the purge keeps it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from ..parties.models import Game
+from ..parties.services import party_written
+from . import services
+
+
+@receiver(party_written, sender=Game, dispatch_uid="tablees-party-written")
+def party_changed(sender: type[Game], game: Game, **kwargs: Any) -> None:
+    services.touch(game)

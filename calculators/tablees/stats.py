@@ -1,0 +1,415 @@
+"""A tablée's statistics, recomputed by the engines from its stored parties.
+
+Nothing is stored as a score: each party's board is the one its game computes (each game's
+Parties hooks, ``kinds.of(game).board``; NUM CHECK's from the same engine calls on claims read
+in bulk, below), then the finished parties are summed per member and game.
+
+Scale
+-----
+One pass reads everything with a constant number of queries, whatever the number of parties:
+the links with their games (one query), their players, their Num 5 rounds (one prefetch each)
+and every NUM CHECK claim of the tablée (one query). The result, a plain dict without any
+token, is kept in Django's cache under the tablée's ``stamp``, which every write of the tablée
+and of any of its parties changes (undo and redo included: the Parties write frame sends
+``party_written``, :mod:`.receivers`), and under the language (titles are words).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from django.core.cache import cache
+from django.utils import translation
+
+from ..engines import numcheck
+from ..engines.cards import InputError
+from ..games import registry
+from ..parties import kinds
+from ..parties.board import Board, BoardRow, leaders, place
+from ..parties.models import Claim, Game, Player
+from .models import Member, Tablee, TableeParty
+from .services import seat_members
+
+#: a player's recent form: their last results
+RECENT = 10
+#: the score-over-time chart shows each game's last parties
+CHART_PARTIES = 30
+CACHE_SECONDS = 24 * 3600
+
+
+@dataclass
+class Seat:
+    """One player in one party, as the board has it."""
+
+    member: int | None
+    name: str
+    total: int
+    title: str
+    position: int
+    won: bool
+    #: NUM CHECK: (combination, rank, whether that rank is its best for those cards)
+    combos: list[tuple[str, int, bool]] = field(default_factory=list)
+    #: NUM DRAFT: points scored on the neighbours' columns
+    neighbour_points: int = 0
+    #: Num 5: rounds won and negative points taken
+    rounds_won: int = 0
+    minus: int = 0
+
+
+@dataclass
+class PartyResult:
+    game_id: int
+    api_name: str
+    mode: str
+    created: str
+    finished: bool
+    winners: tuple[str, ...]
+    players: list[str]
+    seats: list[Seat]
+
+
+@lru_cache(maxsize=8192)
+def rank_totals(combo: str, cards: str) -> tuple[int, ...]:
+    """The points of these cards as this combination at ranks 1 to 8
+    (/num-check/regles/#reference-et-rang): where keeping it would have paid most."""
+    return tuple(numcheck.score(combo, cards, rank).total for rank in numcheck.RANKS)
+
+
+def kept_at_best(combo: str, cards: str, rank: int) -> bool:
+    """Whether a combination made at ``rank`` scored there as much as at any rank."""
+    try:
+        totals = rank_totals(combo, cards)
+    except InputError:
+        return False
+    return totals[rank - 1] == max(totals)
+
+
+def _check_board(game: Game, players: list[Player], claims: dict[int, list[Claim]]) -> Board:
+    """NUM CHECK's board, from the engine as its Parties hooks compute it, on claims read in
+    bulk: scores by ``player_sheet``, positions by the standings rule, the end of the game by
+    eight combinations (/num-check/regles/#arbitrage-fin-de-partie) or the table's « Terminer »."""
+    rows, sheets = [], []
+    for p in players:
+        mine = claims.get(p.pk, [])
+        sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine])
+        sheets.append(sheet)
+        rows.append(
+            BoardRow(p, sheet.total, sheet.title, detail=list(zip(mine, sheet.claims, strict=True)))
+        )
+    place(rows, lambda r: (r.total,))
+    finished = game.finished or bool(numcheck.finished_by(sheets))
+    return Board(game, rows, finished, leaders(rows) if finished else ())
+
+
+def _seat(kind: str, board: Board, row: BoardRow, index: int, member: Member | None) -> Seat:
+    seat = Seat(
+        member.pk if member else None,
+        row.player.name,
+        row.total,
+        row.title,
+        row.position,
+        row.player.name in board.winners,
+    )
+    if kind == registry.NUM_CHECK.kind:
+        seat.combos = [
+            (claim.combo, claim.position, kept_at_best(claim.combo, claim.cards, claim.position))
+            for claim, _ in row.detail
+        ]
+    elif kind == registry.NUM_DRAFT.kind:
+        seat.neighbour_points = sum(
+            points for (x, _), points in row.detail.result.place_points.items() if x in (-1, 3)
+        )
+    elif kind == registry.NUM5.kind:
+        seat.rounds_won = row.wins
+        seat.minus = sum(scored.players[index].minus for _, scored in board.extra["rounds"])
+    return seat
+
+
+def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
+    """Every party of the tablée, newest first, scored by the engines (a constant number of
+    queries: links and games, players, rounds, NUM CHECK claims)."""
+    links = list(
+        TableeParty.objects.filter(tablee=tablee)
+        .select_related("game")
+        .prefetch_related("game__players", "game__rounds")
+        .order_by("-game__created_at", "-game_id")
+    )
+    claims: dict[int, list[Claim]] = defaultdict(list)
+    if any(link.game.kind == registry.NUM_CHECK.kind for link in links):
+        for claim in Claim.objects.filter(player__game__tablee_link__tablee=tablee).order_by(
+            "position"
+        ):
+            claims[claim.player_id].append(claim)
+    out = []
+    for link in links:
+        game = link.game
+        players = list(game.players.all())
+        if game.kind == registry.NUM_CHECK.kind:
+            board = _check_board(game, players, claims)
+        else:
+            board = kinds.of(game).board(game, players)
+        seated = seat_members(players, members, link.seats)
+        by_player = {r.player.pk: r for r in board.rows}
+        seats = [
+            _seat(game.kind, board, by_player[p.pk], i, m)
+            for i, (p, m) in enumerate(zip(players, seated, strict=True))
+        ]
+        out.append(
+            PartyResult(
+                game.pk,
+                game.api_name,
+                game.mode,
+                game.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                board.finished,
+                tuple(board.winners) if board.finished else (),
+                [p.name for p in players],
+                seats,
+            )
+        )
+    return out
+
+
+def _average(values: list[int]) -> float:
+    return round(sum(values) / len(values), 1) if values else 0.0
+
+
+def _game_stats(api_name: str, seats: list[Seat]) -> dict[str, Any]:
+    totals = [s.total for s in seats]
+    wins = sum(1 for s in seats if s.won)
+    out: dict[str, Any] = {
+        "played": len(seats),
+        "wins": wins,
+        "win_rate": round(wins / len(seats), 3),
+        "best": max(totals),
+        "average": _average(totals),
+        "titles": dict(Counter(s.title for s in seats if s.title)),
+    }
+    if api_name == registry.NUM_CHECK.api_name:
+        made = [c for s in seats for c in s.combos]
+        ranks: dict[str, Counter[int]] = defaultdict(Counter)
+        for combo, rank, _ in made:
+            ranks[combo][rank] += 1
+        out["combos"] = dict(Counter(combo for combo, _, _ in made))
+        out["ranks"] = {combo: dict(sorted(r.items())) for combo, r in ranks.items()}
+        out["kept_at_best_rank"] = dict(Counter(combo for combo, _, best in made if best))
+    elif api_name == registry.NUM_DRAFT.api_name:
+        neighbours = sum(s.neighbour_points for s in seats)
+        points = sum(totals)
+        out["neighbour_points"] = neighbours
+        out["neighbour_share"] = round(neighbours / points, 3) if points > 0 else 0.0
+    elif api_name == registry.NUM5.api_name:
+        out["rounds_won"] = sum(s.rounds_won for s in seats)
+        out["minus"] = sum(s.minus for s in seats)
+        out["minus_average"] = _average([s.minus for s in seats])
+    return out
+
+
+def _histogram(values: list[int], bins: int = 8) -> list[dict[str, int]]:
+    """Scores grouped into at most ``bins`` ranges of equal width (inclusive bounds)."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // bins))
+    counts = Counter((v - low) // width for v in values)
+    return [
+        {"low": low + i * width, "high": low + (i + 1) * width - 1, "count": counts.get(i, 0)}
+        for i in range((high - low) // width + 1)
+    ]
+
+
+def compute(tablee: Tablee) -> dict[str, Any]:
+    """The statistics, the parties' summaries and the charts' numbers (no token anywhere)."""
+    members = list(tablee.members.all())
+    parties = results(tablee, members)
+    finished = [p for p in parties if p.finished]
+    games = [g for g in registry.PARTY_GAMES]
+    by_member: dict[int, dict[str, list[Seat]]] = {m.pk: defaultdict(list) for m in members}
+    for party in finished:
+        for seat in party.seats:
+            if seat.member in by_member:
+                by_member[seat.member][party.api_name].append(seat)
+    players = [
+        {
+            "name": m.name,
+            "games": {
+                g.api_name: _game_stats(g.api_name, by_member[m.pk][g.api_name])
+                for g in games
+                if by_member[m.pk][g.api_name]
+            },
+        }
+        for m in members
+    ]
+    return {
+        "members": [m.name for m in members],
+        "parties": [
+            {
+                "id": p.game_id,
+                "game": p.api_name,
+                "mode": p.mode,
+                "created": p.created,
+                "finished": p.finished,
+                "winners": list(p.winners),
+                "players": p.players,
+            }
+            for p in parties
+        ],
+        "seats": {
+            str(p.game_id): [
+                {"name": s.name, "total": s.total, "position": s.position, "won": s.won}
+                for s in p.seats
+            ]
+            for p in parties
+        },
+        "stats": {
+            "players": players,
+            "head_to_head": head_to_head(members, finished),
+            "recent": recent(members, finished),
+        },
+        "charts": charts(members, finished),
+    }
+
+
+def head_to_head(members: list[Member], finished: list[PartyResult]) -> list[dict[str, Any]]:
+    """For each pair of members who finished a party together: how often each was ahead."""
+    index = {m.pk: i for i, m in enumerate(members)}
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for party in finished:
+        seated = sorted(
+            (
+                (index[s.member], s)
+                for s in party.seats
+                if s.member is not None and s.member in index
+            ),
+            key=lambda pair: pair[0],
+        )
+        for i, (_, a) in enumerate(seated):
+            for _, b in seated[i + 1 :]:
+                assert a.member is not None and b.member is not None
+                tally = pairs.setdefault((a.member, b.member), [0, 0, 0, 0])
+                tally[0] += 1
+                if a.position < b.position:
+                    tally[1] += 1
+                elif b.position < a.position:
+                    tally[2] += 1
+                else:
+                    tally[3] += 1
+    names = {m.pk: m.name for m in members}
+    return [
+        {"players": [names[a], names[b]], "played": t[0], "ahead": [t[1], t[2]], "ties": t[3]}
+        for (a, b), t in sorted(pairs.items(), key=lambda kv: (index[kv[0][0]], index[kv[0][1]]))
+    ]
+
+
+def recent(members: list[Member], finished: list[PartyResult]) -> dict[str, list[dict[str, Any]]]:
+    """Each member's last :data:`RECENT` results, newest first."""
+    out: dict[str, list[dict[str, Any]]] = {m.name: [] for m in members}
+    names = {m.pk: m.name for m in members}
+    for party in finished:  # newest first already
+        for seat in party.seats:
+            if seat.member in names and len(out[names[seat.member]]) < RECENT:
+                out[names[seat.member]].append(
+                    {
+                        "game": party.api_name,
+                        "created": party.created,
+                        "position": seat.position,
+                        "of": len(party.seats),
+                        "total": seat.total,
+                        "won": seat.won,
+                    }
+                )
+    return out
+
+
+def charts(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]:
+    """The numbers of the charts, per game: each member's score over the game's last
+    :data:`CHART_PARTIES` finished parties, the distribution of every score, and (NUM CHECK)
+    how often each combination was made."""
+    names = {m.pk: m.name for m in members}
+    out: dict[str, Any] = {}
+    for game in registry.PARTY_GAMES:
+        mine = [p for p in finished if p.api_name == game.api_name]
+        if not mine:
+            continue
+        last = list(reversed(mine[:CHART_PARTIES]))  # oldest first
+        lines: dict[str, list[int | None]] = {}
+        for m in members:
+            row = [next((s.total for s in p.seats if s.member == m.pk), None) for p in last]
+            if any(v is not None for v in row):
+                lines[m.name] = row
+        entry: dict[str, Any] = {
+            "dates": [p.created[:10] for p in last],
+            "lines": lines,
+            "histogram": _histogram([s.total for p in mine for s in p.seats if s.member in names]),
+        }
+        if game.api_name == registry.NUM_CHECK.api_name:
+            made = Counter(
+                combo
+                for p in mine
+                for s in p.seats
+                if s.member in names
+                for combo, _, _ in s.combos
+            )
+            entry["combos"] = [
+                {"combo": c.key, "count": made[c.key]} for c in numcheck.COMBOS if made[c.key]
+            ]
+        out[game.api_name] = entry
+    return out
+
+
+def cache_key(tablee: Tablee) -> str:
+    digest = hashlib.sha256(tablee.edit_token.encode()).hexdigest()[:32]
+    return f"tablees:stats:{digest}:{tablee.stamp}:{translation.get_language() or ''}"
+
+
+def _fill(tablee: Tablee, key: str) -> dict[str, Any]:
+    """Compute once, and keep the whole (the API, the exports) and the page's part apart: the
+    page reads only its summary and one page of parties, never the thousand parties' list."""
+    data = compute(tablee)
+    summary = {k: v for k, v in data.items() if k not in ("parties", "seats")}
+    summary["party_count"] = len(data["parties"])
+    cache.set_many(
+        {f"{key}:full": data, f"{key}:summary": summary, f"{key}:count": len(data["parties"])},
+        CACHE_SECONDS,
+    )
+    return data
+
+
+def statistics(tablee: Tablee) -> dict[str, Any]:
+    """:func:`compute`, kept in the cache until the tablée or one of its parties changes."""
+    key = cache_key(tablee)
+    data = cache.get(f"{key}:full")
+    return data if data is not None else _fill(tablee, key)
+
+
+def summary(tablee: Tablee) -> dict[str, Any]:
+    """The members, statistics and charts' numbers, with the number of parties (no list)."""
+    key = cache_key(tablee)
+    data = cache.get(f"{key}:summary")
+    if data is None:
+        _fill(tablee, key)
+        data = cache.get(f"{key}:summary")
+        if data is None:  # a cache that keeps nothing (DummyCache)
+            full = compute(tablee)
+            data = {k: v for k, v in full.items() if k not in ("parties", "seats")}
+            data["party_count"] = len(full["parties"])
+    return data
+
+
+def party_count(tablee: Tablee) -> int:
+    """How many parties the tablée holds (the page's paging), from the cache."""
+    count = cache.get(f"{cache_key(tablee)}:count")
+    return count if count is not None else len(statistics(tablee)["parties"])
+
+
+def party_page(tablee: Tablee, start: int, stop: int) -> list[dict[str, Any]]:
+    """The summaries of the parties ``start:stop`` (newest first), cached per slice."""
+    key = f"{cache_key(tablee)}:parties:{start}:{stop}"
+    data = cache.get(key)
+    if data is None:
+        data = statistics(tablee)["parties"][start:stop]
+        cache.set(key, data, CACHE_SECONDS)
+    return data

@@ -1,0 +1,309 @@
+"""Tablées pages: create one, its page (members, parties, statistics and charts), its writes,
+its exports, and « Ajouter à une tablée » from a party's edit page.
+
+A tablée is reached by one of its two secret tokens, as a party is: the edit token reads and
+writes, the read token only reads (a write through it is refused, 403, before the body is
+read; a wrong token is a 404). The read link shows names and scores only: no edit link, its
+own or a party's, is on its page, its charts or its exports.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    JsonResponse,
+)
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from numsite import throttle
+from numsite.security import capability
+
+from ..games import registry
+from ..parties import services as party_services
+from ..parties.models import Game
+from ..parties.views import qr_svg
+from ..web.json import JSON_DUMPS
+from . import charts, forms, services
+from .api import tablee_json
+from .models import Tablee, TableeParty
+from .stats import cache_key, party_count, party_page, statistics, summary
+
+PARTIES_PER_PAGE = 20
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run (a name starting with ``= + - @``...)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def resolve(token: str) -> tuple[Tablee, bool]:
+    try:
+        return services.find(token)
+    except Tablee.DoesNotExist:
+        raise Http404(gettext("Tablée introuvable")) from None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@throttle.limit("parties-create", "PARTIES_CREATE_RATE", methods=["POST"])
+def new_tablee(request: HttpRequest) -> HttpResponse:
+    """/tablees/nouvelle/: a name and the players."""
+    form = forms.NewTableeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect("tablees:tablee", token=form.result.edit_token)
+    status = 400 if form.is_bound else 200
+    return render(request, "tablees/new.html", {"form": form}, status=status)
+
+
+def _games() -> list[dict[str, Any]]:
+    return [{"api": g.api_name, "name": g.name, "kind": g.kind} for g in registry.PARTY_GAMES]
+
+
+def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each game's statistics table and charts' tables, shaped for the template."""
+    players = data["stats"]["players"]
+    out = []
+    for g in registry.PARTY_GAMES:
+        rows = []
+        for p in players:
+            s = p["games"].get(g.api_name)
+            if s is None:
+                continue
+            combos = [
+                (charts.combo_name(c), n, s.get("kept_at_best_rank", {}).get(c, 0))
+                for c, n in s.get("combos", {}).items()
+            ]
+            rows.append((p["name"], s, combos))
+        if not rows:
+            continue
+        chart = data["charts"].get(g.api_name)
+        if chart is not None:
+            chart = {
+                **chart,
+                "rows": list(zip(chart["dates"], zip(*chart["lines"].values(), strict=True), strict=True)),
+                "combo_rows": [(charts.combo_name(c["combo"]), c["count"]) for c in chart.get("combos", [])],
+            }  # fmt: skip
+        out.append({"api": g.api_name, "name": g.name, "rows": rows, "chart": chart})
+    return out
+
+
+def stats_html(tablee: Tablee, chart_prefix: str) -> SafeString:
+    """The statistics and charts, drawn once per stamp and language for every reader: the
+    same for both links, since they hold no token (the charts' addresses are relative to the
+    tablée's page; ``chart_prefix`` climbs back from a write's address)."""
+    key = f"{cache_key(tablee)}:html:{chart_prefix}"
+    html = cache.get(key)
+    if html is None:
+        data = summary(tablee)
+        per_game = _per_game(data)
+        html = render_to_string(
+            "tablees/_stats.html",
+            {
+                "per_game": per_game,
+                "head_to_head": data["stats"]["head_to_head"],
+                "recent": data["stats"]["recent"],
+                "chart_prefix": chart_prefix,
+            },
+        )
+        cache.set(key, html, 3600)
+    return mark_safe(html)
+
+
+def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any) -> dict:
+    members = list(tablee.members.all())
+    token = tablee.edit_token if can_edit else tablee.read_token
+    read_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.read_token]))
+    edit_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.edit_token]))
+    pages = Paginator(range(party_count(tablee)), PARTIES_PER_PAGE)
+    page = pages.get_page(request.GET.get("page"))
+    slice_ = party_page(tablee, page.start_index() - 1 if page.object_list else 0, page.end_index())
+    links = dict(
+        ((game_id, edit if can_edit else read))
+        for game_id, read, edit in TableeParty.objects.filter(
+            tablee=tablee, game_id__in=[p["id"] for p in slice_]
+        ).values_list("game_id", "game__read_token", "game__edit_token")
+    )
+    names = {g.api_name: g.name for g in registry.PARTY_GAMES}
+    shown = [
+        {**p, "name": names.get(p["game"], p["game"]), "url": reverse("parties:game", args=[links[p["id"]]])}
+        for p in slice_
+        if p["id"] in links
+    ]  # fmt: skip
+    context: dict[str, Any] = {
+        "tablee": tablee,
+        "token": token,
+        "can_edit": can_edit,
+        "members": members,
+        "parties": shown,
+        "page": page,
+        "stats_html": stats_html(tablee, extra.pop("chart_prefix", "")),
+        "read_url": read_url,
+        "read_qr": mark_safe(qr_svg(read_url)),
+        "edit_url": edit_url if can_edit else None,
+        "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",
+        "party_form": None,
+        "add_form": None,
+        "rename_form": None,
+    }
+    if can_edit:
+        context["party_form"] = forms.NewPartyForm(tablee, members)
+        context["add_form"] = forms.MemberAddForm(tablee)
+        context["rename_form"] = forms.RenameForm(tablee)
+    context.update(extra)
+    return context
+
+
+@require_safe
+@capability
+def tablee_page(request: HttpRequest, token: str) -> HttpResponse:
+    tablee, can_edit = resolve(token)
+    return render(request, "tablees/tablee.html", _context(request, tablee, can_edit))
+
+
+WRITES = {
+    "partie": "party_form",
+    "joueur": "add_form",
+    "renommer": "rename_form",
+    "liens": None,
+}
+
+
+@require_POST
+@capability
+@throttle.limit("parties-write", "PARTIES_WRITE_RATE")
+def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
+    """Every write of the tablée's page. Read-only links are refused before the body is read."""
+    tablee, can_edit = resolve(token)
+    if name not in WRITES:
+        raise Http404(gettext("Action inconnue"))
+    if not can_edit:
+        return HttpResponseForbidden(
+            gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
+        )
+    form: forms.ServiceForm
+    if name == "partie":
+        form = forms.NewPartyForm(tablee, list(tablee.members.all()), request.POST)
+    elif name == "joueur":
+        form = forms.MemberAddForm(tablee, request.POST)
+    elif name == "renommer":
+        form = forms.RenameForm(tablee, request.POST)
+    else:
+        form = forms.RotateForm(tablee, request.POST)
+    if form.is_valid():
+        if name == "partie":
+            return redirect("parties:game", token=form.result.edit_token)
+        tablee.refresh_from_db()
+        return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + "#joueurs")
+    slot = WRITES[name]
+    extra = {slot: form} if slot else {}
+    context = _context(request, tablee, True, chart_prefix="../", **extra)
+    return render(request, "tablees/tablee.html", context, status=400)
+
+
+@require_safe
+@capability
+def chart(request: HttpRequest, token: str, game: str, kind: str) -> HttpResponse:
+    """One chart as SVG (an ``<img>`` of the page), drawn once per stamp and language."""
+    tablee, _ = resolve(token)
+    spec = next((g for g in registry.PARTY_GAMES if g.api_name == game), None)
+    if spec is None or kind not in charts.KINDS:
+        raise Http404(gettext("Graphique inconnu"))
+    key = f"{cache_key(tablee)}:chart:{game}:{kind}"
+    svg = cache.get(key)
+    if svg is None:
+        data = summary(tablee)["charts"].get(game)
+        if data is None or (kind == "combos" and not data.get("combos")):
+            raise Http404(gettext("Graphique inconnu"))
+        svg = charts.draw(kind, spec.name, data)
+        cache.set(key, svg, 3600)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Content-Security-Policy"] = charts.CHART_CSP
+    return response
+
+
+@require_safe
+@capability
+def export_json(request: HttpRequest, token: str) -> HttpResponse:
+    """Every party of the tablée and its statistics, as the API answers (read link: no edit link)."""
+    tablee, can_edit = resolve(token)
+    response = JsonResponse(
+        tablee_json(request, tablee, can_edit), json_dumps_params={**JSON_DUMPS, "indent": 1}
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="tablee-{tablee.created_at:%Y-%m-%d}.json"'
+    )
+    return response
+
+
+@require_safe
+@capability
+def export_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """One row per player and party: date, game, mode, player, points, place, victory."""
+    tablee, _ = resolve(token)
+    data = statistics(tablee)
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";")
+    names = {g.api_name: g.name for g in registry.PARTY_GAMES}
+    writer.writerow(
+        [gettext("Date"), gettext("Jeu"), gettext("Mode"), gettext("Terminée"), gettext("Joueur"),
+         gettext("Points"), gettext("Place"), gettext("Victoire")]
+    )  # fmt: skip
+    for party in data["parties"]:
+        for seat in data["seats"].get(str(party["id"]), []):
+            writer.writerow(
+                [_cell(c) for c in (
+                    party["created"][:10], names.get(party["game"], party["game"]), party["mode"],
+                    gettext("oui") if party["finished"] else gettext("non"), seat["name"],
+                    seat["total"], seat["position"], gettext("oui") if seat["won"] else "",
+                )]
+            )  # fmt: skip
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tablee-{tablee.created_at:%Y-%m-%d}.csv"'
+    )
+    return response
+
+
+@require_http_methods(["POST"])
+@capability
+@throttle.limit("parties-write", "PARTIES_WRITE_RATE")
+def link(request: HttpRequest, token: str) -> HttpResponse:
+    """« Ajouter à une tablée » from a party's edit page (the party's edit token in the URL, the
+    tablée's edit link in the form); players who are no members yet are listed for a
+    confirmation first."""
+    try:
+        game, can_edit = party_services.find(token)
+    except Game.DoesNotExist:
+        raise Http404(gettext("Partie introuvable")) from None
+    if not can_edit:
+        return HttpResponseForbidden(
+            gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
+        )
+    form = forms.LinkForm(game, request.POST)
+    if form.is_valid() and form.result is not None:
+        return redirect(reverse("parties:game", args=[game.edit_token]) + "#tablee")
+    status = 200 if form.is_valid() else 400
+    return render(
+        request,
+        "tablees/link.html",
+        {"game": game, "form": form, "plan": form.plan, "party_token": game.edit_token},
+        status=status,
+    )
