@@ -1033,6 +1033,36 @@ def player_sheet(
 ) -> PlayerSheet:
     """Score one player's claims in the order announced (/num-check/regles/#arbitrage-check-invalide).
 
+    Memoised on the exact input and the language (a sheet is a pure function of both): a
+    table's board, drawn after each write, scores again only the sheet the write changed.
+    """
+    try:
+        key = (current_language(), _typed(name), tuple(_typed(c) for c in claims), field)
+        hash(key)
+    except TypeError:  # unhashable input (lists from JSON): scored as it is
+        return _player_sheet(name, claims, field)
+    return _player_sheet_memo(key, name, tuple(claims), field)
+
+
+def _typed(value: object) -> object:
+    """A memo key that tells ``1`` from ``True`` and ``"1"``: each value with its type."""
+    if isinstance(value, tuple):
+        return tuple((type(v).__name__, v) for v in value)
+    return (type(value).__name__, value)
+
+
+@lru_cache(maxsize=4096)
+def _player_sheet_memo(
+    key: object, name: str, claims: tuple[tuple[object, object], ...], field: str | None
+) -> PlayerSheet:
+    return _player_sheet(name, claims, field)
+
+
+def _player_sheet(
+    name: str, claims: Sequence[tuple[object, object]], field: str | None
+) -> PlayerSheet:
+    """:func:`player_sheet`, computed.
+
     A valid claim takes the next rank; an invalid CHECK takes no rank and uses nothing up
     (ruling). A combination validly claimed twice, or a 9th valid claim, is bad input.
 

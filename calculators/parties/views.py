@@ -206,6 +206,8 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         return redirect(f"{target}?fait={entry.version}#sheet")
     context = _context(request, game, True, form=form, action=name, done=form.entry)
     if request.htmx:
+        if ok:  # the writer's phone draws the new version's board once, for every phone
+            context["board_html"] = board_html(game, True, token)
         response = render(request, "parties/game.html#sheet", context)
         if ok and name == "rotate":
             response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])
