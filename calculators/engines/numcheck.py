@@ -1103,8 +1103,17 @@ def _player_sheet(
     return PlayerSheet(name, tuple(scored), total, title_for(total))
 
 
+#: The most announcements one player's sheet may hold: the 8 combinations a game allows
+#: (/num-check/regles/#arbitrage-fin-de-partie) and as many invalid CHECKs, which take no rank
+#: and do not count in the 8 (/num-check/regles/#arbitrage-check-invalide).
+MAX_ANNOUNCEMENTS = 2 * 8
+
+
 def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> Sheet:
     """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
+
+    Bounded as a game is: at most :data:`MAX_PLAYERS` players and :data:`MAX_ANNOUNCEMENTS`
+    announcements each (field ``players``), refused before anything is scored.
 
     Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
     case-only duplicate is refused, naming both; a name that is not a string (JSON input) is
@@ -1112,9 +1121,23 @@ def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> 
     """
     if not players:
         raise InputError("players", gettext("Ajoutez au moins un joueur."))
+    if len(players) > MAX_PLAYERS:
+        raise InputError(
+            "players",
+            gettext(
+                "NUM CHECK se joue à {high} joueurs au plus : la feuille en compte {count}."
+            ).format(high=MAX_PLAYERS, count=len(players)),
+        )
     names = clean_names([name for name, _ in players])  # the one names rule (names.py)
     scored = []
     for clean, (_, claims) in zip(names, players, strict=True):
+        if len(claims) > MAX_ANNOUNCEMENTS:
+            raise InputError(
+                "players",
+                gettext(
+                    "{name} : {count} annonces, c'est plus qu'une partie n'en permet ({high} au plus : 8 combinaisons et autant de CHECK invalides)."
+                ).format(name=clean, count=len(claims), high=MAX_ANNOUNCEMENTS),
+            )
         scored.append(player_sheet(clean, claims))
     ranked = tuple(standings(scored, key=lambda p: p.total))
     return Sheet(tuple(scored), tuple(s.item.name for s in ranked), ranked)
