@@ -438,6 +438,7 @@ def _score_parsed(
         return ClaimResult(False, combo, frozen, rank, reason=invalid_reason(combo, numeric))
     bonus = rank_bonus(combo, reading, rank)
     total = combo.base + sum(reading.references) + bonus
+    described, explanation = _words(combo, reading, rank, current_language())
     return ClaimResult(
         True,
         combo,
@@ -447,10 +448,19 @@ def _score_parsed(
         references=reading.references,
         rank_bonus=bonus,
         total=total,
-        reading=describe(combo, reading),
-        explanation=explain(combo, reading, rank, bonus, total),
+        reading=described,
+        explanation=explanation,
         mode=reading.mode,
     )
+
+
+@lru_cache(maxsize=8192)
+def _words(combo: Combo, reading: Reading, rank: int, language: str) -> tuple[str, tuple[str, ...]]:
+    """:func:`describe` and :func:`explain` of a reading at ``rank``, in ``language``: the
+    detector words the same readings for many cards."""
+    bonus = rank_bonus(combo, reading, rank)
+    total = combo.base + sum(reading.references) + bonus
+    return describe(combo, reading), explain(combo, reading, rank, bonus, total)
 
 
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
