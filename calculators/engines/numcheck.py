@@ -11,10 +11,11 @@ claims in order.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from .cards import (
@@ -177,6 +178,41 @@ TITLES: tuple[tuple[int, str], ...] = (
 ACTION_REASON = gettext_noop("les cartes Action ne peuvent jamais intégrer une combinaison.")
 
 
+class LazyRoles(Sequence[str]):
+    """A reading's Rainbow roles, worded only when read: a Couleur of Rainbows has dozens of
+    candidate readings and only the best one is ever explained. ``make`` gives the texts (in
+    the language active when they are first read); they are kept once made."""
+
+    __slots__ = ("_make", "_texts")
+
+    def __init__(self, make: Callable[[], tuple[str, ...]]) -> None:
+        self._make: Callable[[], tuple[str, ...]] | None = make
+        self._texts: tuple[str, ...] = ()
+
+    def _words(self) -> tuple[str, ...]:
+        if self._make is not None:
+            self._texts, self._make = self._make(), None
+        return self._texts
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self._words()[index]
+
+    def __len__(self) -> int:
+        return len(self._words())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words())
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == (tuple(other) if isinstance(other, Sequence) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._words())
+
+    def __repr__(self) -> str:
+        return repr(self._words())
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One legal way to read the cards as the combination.
@@ -187,7 +223,7 @@ class Reading:
 
     references: tuple[int, ...]
     mode: str = "normal"  # "normal" or "elargi"
-    roles: tuple[str, ...] = ()
+    roles: Sequence[str] = ()  # a tuple, or LazyRoles worded when read
     note: str = ""  # e.g. the Shadow rule that set the reference
 
     @property
@@ -274,11 +310,15 @@ def read_cards(cards: object, field: str = "cards") -> list[AnyCard]:
 
 def rank_bonus(combo: Combo, reading: Reading, rank: int) -> int:
     """The rank bonus of /num-check/regles/#bonus-de-rang."""
+    return _bonus(combo, reading.references, rank)
+
+
+def _bonus(combo: Combo, refs: tuple[int, ...], rank: int) -> int:
+    """:func:`rank_bonus` from the references alone (two references: the gap bonus at rank 4)."""
     if rank in FIXED_BONUS:
         return FIXED_BONUS[rank]
-    refs = reading.references
     if rank == 4:
-        return (max(refs) - min(refs)) * 2 if reading.gap_bonus else refs[0] * 2
+        return (max(refs) - min(refs)) * 2 if len(refs) == 2 else refs[0] * 2
     if rank == 6:
         return refs[0] * 2
     return combo.base * 2  # rank 8
@@ -294,18 +334,47 @@ Preference = tuple[int, bool, tuple[int, ...]]
 
 def _preference(combo: Combo, reading: Reading, rank: int) -> Preference:
     """Sort key of /num-check/regles/#arbitrage-meilleure-lecture: total, then normal mode, then greatest references."""
-    return (total_of(combo, reading, rank), reading.mode == "normal", reading.references)
+    return _key(combo, reading.references, reading.mode, rank)
+
+
+def _key(combo: Combo, refs: tuple[int, ...], mode: str, rank: int) -> Preference:
+    """:func:`_preference` of a reading with these references and mode."""
+    return (combo.base + sum(refs) + _bonus(combo, refs, rank), mode == "normal", refs)
 
 
 def best_reading(
-    combo: Combo, cards: Sequence[Card], rank: int, candidates: Iterable[Reading] | None = None
+    combo: Combo,
+    cards: Sequence[Card],
+    rank: int,
+    candidates: Iterable[Reading] | None = None,
+    *,
+    rainbows: bool | None = None,
 ) -> Reading | None:
     """The reading with the highest score at ``rank``, or ``None`` if the cards do not form it.
     ``candidates``: ``readings(combo, cards)`` already listed (:func:`rank_table` lists them
-    once for its eight ranks)."""
+    once for its eight ranks). ``rainbows``: whether the cards hold a Rainbow, when the caller
+    knows (the detector asks about many subsets of one hand); it only chooses how the same
+    answer is found."""
+    if candidates is not None:
+        return _best_of(combo, candidates, rank)
+    if len(cards) != combo.count:
+        return None
+    if combo.key == "couleur":
+        return _best_couleur(cards, rank)
+    if rainbows is None:
+        rainbows = any(c.is_rainbow for c in cards)
+    if rainbows and combo.key in _FAMILY_BLIND:
+        # Rainbows multiply the readings: the best one is shared by the cards of one shape
+        shape = tuple((c.value, c.family is _RAINBOW, c.family is _SHADOW) for c in cards)
+        return _best_blind(combo.key, shape, rank, current_language())
+    return _best_of(combo, readings(combo, cards), rank)
+
+
+def _best_of(combo: Combo, candidates: Iterable[Reading], rank: int) -> Reading | None:
+    """The first of the best ``candidates`` at ``rank`` (:func:`_preference`)."""
     best: Reading | None = None
     best_key: Preference | None = None
-    for reading in readings(combo, cards) if candidates is None else candidates:
+    for reading in candidates:
         if reading.mode == "elargi" and rank != 4:
             continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
         key = _preference(combo, reading, rank)
@@ -369,6 +438,7 @@ def _score_parsed(
         return ClaimResult(False, combo, frozen, rank, reason=invalid_reason(combo, numeric))
     bonus = rank_bonus(combo, reading, rank)
     total = combo.base + sum(reading.references) + bonus
+    described, explanation = _words(combo, reading, rank, current_language())
     return ClaimResult(
         True,
         combo,
@@ -378,10 +448,19 @@ def _score_parsed(
         references=reading.references,
         rank_bonus=bonus,
         total=total,
-        reading=describe(combo, reading),
-        explanation=explain(combo, reading, rank, bonus, total),
+        reading=described,
+        explanation=explanation,
         mode=reading.mode,
     )
+
+
+@lru_cache(maxsize=8192)
+def _words(combo: Combo, reading: Reading, rank: int, language: str) -> tuple[str, tuple[str, ...]]:
+    """:func:`describe` and :func:`explain` of a reading at ``rank``, in ``language``: the
+    detector words the same readings for many cards."""
+    bonus = rank_bonus(combo, reading, rank)
+    total = combo.base + sum(reading.references) + bonus
+    return describe(combo, reading), explain(combo, reading, rank, bonus, total)
 
 
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
@@ -558,15 +637,8 @@ def _same_value(cards: Sequence[Card]) -> Iterator[int]:
     yield from sorted({c.value for c in cards}, reverse=True)
 
 
-def _joker_roles(cards: Iterable[Card], value: int) -> list[str]:
+def _roles(cards: Sequence[Card], value: int) -> tuple[str, ...]:
     """What each Rainbow of ``cards`` stands for in a group of ``value``, in words."""
-    return list(_roles(tuple(cards), value, current_language()))
-
-
-@lru_cache(maxsize=4096)
-def _roles(cards: tuple[Card, ...], value: int, language: str) -> tuple[str, ...]:
-    """:func:`_joker_roles`, once per cards, value and language: a Full of five Rainbows has 60
-    readings, each naming its Rainbows' roles."""
     return tuple(
         gettext("la Rainbow {value} compte comme un {value2}").format(value=c.value, value2=value)
         for c in cards
@@ -574,10 +646,18 @@ def _roles(cards: tuple[Card, ...], value: int, language: str) -> tuple[str, ...
     )
 
 
+def _group_roles(*groups: tuple[Sequence[Card], int]) -> LazyRoles:
+    """The roles of the Rainbows of each (cards, value) group, worded when read (a Full of
+    five Rainbows has 60 readings and only the best one is explained)."""
+    return LazyRoles(
+        lambda: tuple(role for cards, value in groups for role in _roles(cards, value))
+    )
+
+
 def _group_readings(cards: Sequence[Card]) -> Iterator[Reading]:
     """Paire, Brelan, Carré, Num's: one value group (/num-check/regles/#arbitrage-meilleure-lecture value joker)."""
     for value in _same_value(cards):
-        yield Reading((value,), roles=tuple(_joker_roles(cards, value)))
+        yield Reading((value,), roles=_group_roles((cards, value)))
 
 
 def _full_readings(cards: Sequence[Card]) -> Iterator[Reading]:
@@ -589,8 +669,7 @@ def _full_readings(cards: Sequence[Card]) -> Iterator[Reading]:
         for t in _same_value(three):
             for p in _same_value(pair):
                 if t != p:
-                    roles = _joker_roles(three, t) + _joker_roles(pair, p)
-                    yield Reading((t, p), roles=tuple(roles))
+                    yield Reading((t, p), roles=_group_roles((three, t), (pair, p)))
 
 
 def _full_cosmique_readings(cards: Sequence[Card]) -> Iterator[Reading]:
@@ -701,6 +780,106 @@ def _one_family(cards: Sequence[Card]) -> Family | None:
     return next(iter(families))
 
 
+def _became(
+    jokers: Sequence[Card], values: Sequence[int], family: Family, *, strict: bool = False
+) -> tuple[str, ...]:
+    """« la Rainbow 3 devient le 7 Rouge »: each Rainbow and the value it takes, in words."""
+    return tuple(
+        gettext("la Rainbow {value} devient le {v} {french}").format(
+            value=j.value, v=v, french=family.french
+        )
+        for j, v in zip(jokers, values, strict=strict)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _couleur_choice(
+    natural: tuple[int, ...], jokers: int, shadow: bool, rank: int
+) -> tuple[int, int, str] | None:
+    """The (lowest, highest, mode) of the best Couleur reading, from what decides it alone: the
+    natural values (sorted, distinct), how many Rainbows, whether the family is Shadow, the
+    rank. The same readings in :func:`_couleur_readings`' order, compared by the same key
+    (:func:`_key`), the first of equals kept; a Couleur of Rainbows has hundreds of them."""
+    combo = COMBOS_BY_KEY["couleur"]
+    n_lo, n_hi = natural[0], natural[-1]
+    present = set(natural)
+    missing = [v for v in range(MAX_VALUE + 1) if v not in present]
+    best: tuple[int, int, str] | None = None
+    best_key: Preference | None = None
+    for lo in sorted({n_lo, *[m for m in missing if m < n_lo]}):
+        for hi in sorted({n_hi, *[m for m in missing if m > n_hi]}):
+            placed = (lo not in present) + (hi not in present)
+            if placed > jokers:
+                continue
+            free = bisect_left(missing, hi) - bisect_right(missing, lo)
+            if jokers - placed > free:
+                continue
+            normal = (lo,) if shadow else (hi,)
+            for refs, mode in ((normal, "normal"), ((hi, lo), "elargi")):
+                if mode == "elargi" and rank != 4:
+                    continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
+                key = _key(combo, refs, mode, rank)
+                if best_key is None or key > best_key:
+                    best, best_key = (lo, hi, mode), key
+    return best
+
+
+def _best_couleur(cards: Sequence[Card], rank: int) -> Reading | None:
+    """:func:`best_reading` of a Couleur: the reading :func:`_couleur_choice` keeps, built
+    alone, with its family and its Rainbows' roles."""
+    family = _one_family(cards)
+    if family is None:
+        return None
+    natural = sorted(c.value for c in cards if not c.is_rainbow)
+    if len(set(natural)) != len(natural):
+        return None  # impossible with a valid deck, kept for safety
+    jokers = [c for c in cards if c.is_rainbow]
+    shadow = family is Family.SHADOW
+    choice = _couleur_choice(tuple(natural), len(jokers), shadow, rank)
+    if choice is None:
+        return None
+    lo, hi, mode = choice
+    placed = [v for v in (lo, hi) if v not in natural]
+    free = [m for m in range(lo + 1, hi) if m not in natural and m not in placed]
+    values = placed + free[: len(jokers) - len(placed)]
+    roles = LazyRoles(partial(_became, jokers, sorted(values, reverse=True), family))
+    if mode == "elargi":
+        return Reading((hi, lo), mode="elargi", roles=roles)
+    if shadow:
+        note = gettext(
+            "une Shadow est présente : la référence est la plus basse carte ({lo})"
+        ).format(lo=lo)
+        return Reading((lo,), roles=roles, note=note)
+    return Reading((hi,), roles=roles)
+
+
+_RAINBOW, _SHADOW = Family.RAINBOW, Family.SHADOW
+
+#: The combinations whose readings see of a card only its value and whether it is a Rainbow
+#: or a Shadow (not which other family): their best reading is shared by the cards that
+#: differ only there (:func:`_best_blind`).
+_FAMILY_BLIND = frozenset(
+    {
+        "paire", "brelan", "carre", "nums", "full", "full_cosmique", "paire_cosmique",
+        "double_paire", "suite_paire", "suite_longue", "suite_pivot", "suite_zenith",
+    }
+)  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def _best_blind(
+    key: str, shape: tuple[tuple[int, bool, bool], ...], rank: int, language: str
+) -> Reading | None:
+    """:func:`best_reading` for cards of this shape (value, Rainbow?, Shadow? each, in order),
+    read on stand-in cards of that shape: the readers of :data:`_FAMILY_BLIND` ask nothing else
+    of a card. Memoised with the language its texts are in."""
+    cards = [
+        Card(v, Family.RAINBOW if rainbow else Family.SHADOW if shadow else Family.RED)
+        for v, rainbow, shadow in shape
+    ]
+    return _best_of(COMBOS_BY_KEY[key], _READERS[key](cards), rank)
+
+
 def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
     """Couleur: 5 cards of one family (R, V, B, J or S); Rainbows are missing cards of it.
 
@@ -728,12 +907,7 @@ def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
             if rest > len(free):
                 continue
             values = placed + free[:rest]
-            roles = tuple(
-                gettext("la Rainbow {value} devient le {v} {french}").format(
-                    value=j.value, v=v, french=family.french
-                )
-                for j, v in zip(jokers, sorted(values, reverse=True), strict=False)
-            )
+            roles = LazyRoles(partial(_became, jokers, sorted(values, reverse=True), family))
             if shadow:
                 note = gettext(
                     "une Shadow est présente : la référence est la plus basse carte ({lo})"
@@ -756,12 +930,7 @@ def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
     for start in range(max(0, natural[-1] - 4), min(natural[0], MAX_VALUE - 4) + 1):
         window = list(range(start, start + 5))
         filled = [v for v in window if v not in natural]
-        roles = tuple(
-            gettext("la Rainbow {value} devient le {v} {french}").format(
-                value=j.value, v=v, french=family.french
-            )
-            for j, v in zip(jokers, filled, strict=True)
-        )
+        roles = LazyRoles(partial(_became, jokers, filled, family, strict=True))
         if family is Family.SHADOW and not jokers:
             hi, lo = window[-1], window[0]
             note = gettext("suite Shadow pure : référence {hi} + {lo} = {value}").format(
@@ -898,12 +1067,16 @@ def detect(
     return [d for _, _, d in found]
 
 
-def _best_check(combo: Combo, claim: Card, hand: Sequence[Card], rank: int) -> Detected | None:
+def _best_check(
+    combo: Combo, claim: Card, hand: Sequence[Card], rank: int, rainbows: bool | None = None
+) -> Detected | None:
     """The best reading of ``combo`` made of ``claim`` and ``combo.count - 1`` hand cards."""
     best: tuple[Reading, tuple[Card, ...]] | None = None
     best_key: Preference | None = None
+    if rainbows is None:
+        rainbows = claim.is_rainbow or any(c.is_rainbow for c in hand)
     for subset in combinations(hand, combo.count - 1):
-        reading = best_reading(combo, (*subset, claim), rank)
+        reading = best_reading(combo, (*subset, claim), rank, rainbows=rainbows)
         if reading is None:
             continue
         key = _preference(combo, reading, rank)
@@ -947,6 +1120,7 @@ def outs(hand: object, rank: object = 1, exclude: Iterable[object] = ()) -> list
     excluded = _excluded_keys(exclude)
     numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
     held = set(numeric_hand)
+    hand_rainbows = any(c.is_rainbow for c in numeric_hand)
     combos = [combo for combo in COMBOS if combo.key not in excluded]
     found: list[Out] = []
     for value in range(NUM_CHECK_DECK.max_value + 1):
@@ -954,8 +1128,11 @@ def outs(hand: object, rank: object = 1, exclude: Iterable[object] = ()) -> list
             card = Card(value, family)
             if card in held:
                 continue
+            rainbows = hand_rainbows or card.is_rainbow
             checks = [
-                d for combo in combos if (d := _best_check(combo, card, numeric_hand, rank_value))
+                d
+                for combo in combos
+                if (d := _best_check(combo, card, numeric_hand, rank_value, rainbows))
             ]
             if checks:
                 checks.sort(key=lambda d: -d.result.total)  # stable: the table's order
@@ -1033,6 +1210,36 @@ def player_sheet(
 ) -> PlayerSheet:
     """Score one player's claims in the order announced (/num-check/regles/#arbitrage-check-invalide).
 
+    Memoised on the exact input and the language (a sheet is a pure function of both): a
+    table's board, drawn after each write, scores again only the sheet the write changed.
+    """
+    try:
+        key = (current_language(), _typed(name), tuple(_typed(c) for c in claims), field)
+        hash(key)
+    except TypeError:  # unhashable input (lists from JSON): scored as it is
+        return _player_sheet(name, claims, field)
+    return _player_sheet_memo(key, name, tuple(claims), field)
+
+
+def _typed(value: object) -> object:
+    """A memo key that tells ``1`` from ``True`` and ``"1"``: each value with its type."""
+    if isinstance(value, tuple):
+        return tuple((type(v).__name__, v) for v in value)
+    return (type(value).__name__, value)
+
+
+@lru_cache(maxsize=4096)
+def _player_sheet_memo(
+    key: object, name: str, claims: tuple[tuple[object, object], ...], field: str | None
+) -> PlayerSheet:
+    return _player_sheet(name, claims, field)
+
+
+def _player_sheet(
+    name: str, claims: Sequence[tuple[object, object]], field: str | None
+) -> PlayerSheet:
+    """:func:`player_sheet`, computed.
+
     A valid claim takes the next rank; an invalid CHECK takes no rank and uses nothing up
     (ruling). A combination validly claimed twice, or a 9th valid claim, is bad input.
 
@@ -1073,8 +1280,17 @@ def player_sheet(
     return PlayerSheet(name, tuple(scored), total, title_for(total))
 
 
+#: The most announcements one player's sheet may hold: the 8 combinations a game allows
+#: (/num-check/regles/#arbitrage-fin-de-partie) and as many invalid CHECKs, which take no rank
+#: and do not count in the 8 (/num-check/regles/#arbitrage-check-invalide).
+MAX_ANNOUNCEMENTS = 2 * 8
+
+
 def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> Sheet:
     """Score every player's sheet; ``ranking`` by total, highest first (ties keep order).
+
+    Bounded as a game is: at most :data:`MAX_PLAYERS` players and :data:`MAX_ANNOUNCEMENTS`
+    announcements each (field ``players``), refused before anything is scored.
 
     Names follow the one names rule (:mod:`.names`): « Léa » and « léa » are one player, so a
     case-only duplicate is refused, naming both; a name that is not a string (JSON input) is
@@ -1082,9 +1298,23 @@ def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> 
     """
     if not players:
         raise InputError("players", gettext("Ajoutez au moins un joueur."))
+    if len(players) > MAX_PLAYERS:
+        raise InputError(
+            "players",
+            gettext(
+                "NUM CHECK se joue à {high} joueurs au plus : la feuille en compte {count}."
+            ).format(high=MAX_PLAYERS, count=len(players)),
+        )
     names = clean_names([name for name, _ in players])  # the one names rule (names.py)
     scored = []
     for clean, (_, claims) in zip(names, players, strict=True):
+        if len(claims) > MAX_ANNOUNCEMENTS:
+            raise InputError(
+                "players",
+                gettext(
+                    "{name} : {count} annonces, c'est plus qu'une partie n'en permet ({high} au plus : 8 combinaisons et autant de CHECK invalides)."
+                ).format(name=clean, count=len(claims), high=MAX_ANNOUNCEMENTS),
+            )
         scored.append(player_sheet(clean, claims))
     ranked = tuple(standings(scored, key=lambda p: p.total))
     return Sheet(tuple(scored), tuple(s.item.name for s in ranked), ranked)

@@ -19,7 +19,7 @@ The checker reports the cut with the fewest segments, or the actual reason the l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -198,6 +198,10 @@ def _with_tails(line: tuple[Card, ...]) -> tuple[tuple[Segment, ...] | None, str
     best: tuple[Segment, ...] | None = None
     problem = ""
     short = ""
+    # One cut search per right tail, shared by every left tail: the cores of one right tail
+    # are the suffixes of one line, and a fewest-segment cut of a suffix is a sub-problem of
+    # the cut of the whole (/num-connect/regles/#combinaisons, the Rainbow reset).
+    cutters: dict[int, Callable[[int], tuple[Segment, ...] | None]] = {}
     for tl, tr in splits:
         core = line[tl : n - tr]
         if len(core) < MIN_SEGMENT:
@@ -207,7 +211,9 @@ def _with_tails(line: tuple[Card, ...]) -> tuple[tuple[Segment, ...] | None, str
                     "Sans la traîne de Shadow « {tail} », il reste « {line} » : une combinaison compte au moins {MIN_SEGMENT} cartes sans sa traîne."
                 ).format(tail=tail, line=_line(core), MIN_SEGMENT=MIN_SEGMENT)
             continue
-        segments = _fewest_segments(core)
+        if tr not in cutters:
+            cutters[tr] = _cutter(line[: n - tr])
+        segments = cutters[tr](tl)
         if segments is None:
             continue
         refusal = _tail_problem(line[:tl][::-1], core, segments[0], outward=-1) or _tail_problem(
@@ -274,6 +280,14 @@ def _tail_problem(
 
 def _fewest_segments(line: tuple[Card, ...]) -> tuple[Segment, ...] | None:
     """Cut the line at Rainbow hinges into valid segments, with the fewest segments."""
+    return _cutter(line)(0)
+
+
+def _cutter(line: tuple[Card, ...]) -> Callable[[int], tuple[Segment, ...] | None]:
+    """``best(start)``: :func:`_fewest_segments` of ``line[start:]``, every answer kept for
+    the others. A hinge is a Rainbow strictly inside the line; a segment has at least 3 cards,
+    so a suffix's own first card and a Rainbow just after it are never cut at: the hinges of a
+    suffix are the line's hinges inside it, and its cut is the line's from ``start``."""
     n = len(line)
     hinges = [i for i in range(1, n - 1) if line[i].family is Family.RAINBOW]
     stops = [0, *hinges, n - 1]
@@ -297,7 +311,7 @@ def _fewest_segments(line: tuple[Card, ...]) -> tuple[Segment, ...] | None:
                 result = (here, *rest)
         return result
 
-    return best(0)
+    return best
 
 
 def _prefix_fits(kind: str, cards: Sequence[Card]) -> bool:

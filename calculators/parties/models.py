@@ -159,7 +159,10 @@ class HistoryEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="one_entry_per_version"),
         ]
-        indexes = [models.Index(fields=["game", "state"])]
+        # « Annuler » and « Rétablir » read the latest entry in effect and the earliest undone
+        # one (services.next_undo/next_redo): one range of this index each, whatever the
+        # length of the history.
+        indexes = [models.Index(fields=["game", "state", "version"], name="history_by_state")]
 
     def __str__(self) -> str:
         return f"{self.version}. {self.summary}"

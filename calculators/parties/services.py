@@ -36,12 +36,13 @@ turns the undone entries ``dropped``.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
@@ -99,18 +100,44 @@ def rematch(game: Game) -> Game:
     return create_game(game.kind, game.mode, [p.name for p in game.players.all()], game.values)
 
 
+#: A token is URL-safe base64 (secrets.token_urlsafe).
+TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _either_token(token: str) -> Q:
+    """The game of either link, one query (each token column is uniquely indexed, and the two
+    never meet); anything that is no token is refused before the database (PostgreSQL refuses
+    a NUL in a text outright: a 500, not a 404)."""
+    token = str(token or "")
+    if not 20 <= len(token) <= 64 or not TOKEN_ALPHABET.issuperset(token):
+        raise Game.DoesNotExist
+    return Q(edit_token=token) | Q(read_token=token)
+
+
 def find(token: str) -> tuple[Game, bool]:
     """The game of a token and whether it is the edit token; :class:`Game.DoesNotExist` else."""
-    token = str(token or "")
-    # A token is URL-safe base64 (secrets.token_urlsafe): anything else is no token, refused
-    # before the database (PostgreSQL refuses a NUL in a text outright: a 500, not a 404).
-    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-    if not 20 <= len(token) <= 64 or not alphabet.issuperset(token):
+    game = Game.objects.filter(_either_token(token)).first()
+    if game is None:
         raise Game.DoesNotExist
-    game = Game.objects.filter(edit_token=token).first()
-    if game is not None:
-        return game, True
-    return Game.objects.get(read_token=token), False
+    return game, secrets.compare_digest(game.edit_token, str(token))
+
+
+def version_of(token: str) -> int:
+    """The party's version for the live board's poll: one indexed lookup of one column;
+    :class:`Game.DoesNotExist` for a wrong token.
+
+    Every phone asks every 3 seconds, so the statement is written once here rather than
+    compiled by the ORM at each poll (that compilation was the poll's largest cost)."""
+    _either_token(token)  # refuses what is no token
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [token, token])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist
+    return int(row[0])
+
+
+_VERSION_SQL = f"SELECT version FROM {Game._meta.db_table} WHERE edit_token = %s OR read_token = %s"  # noqa: S608
 
 
 @contextmanager
@@ -153,8 +180,9 @@ def record(
     if action not in ("undo", "redo"):
         # a new write: what was undone can no longer be redone
         game.history.filter(state=State.UNDONE).update(state=State.DROPPED)
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
-    game.refresh_from_db(fields=["version", "updated_at", "finished"])
+    # under the game row's lock: the version read with it is the stored one
+    game.version, game.updated_at = game.version + 1, timezone.now()
+    Game.objects.filter(pk=game.pk).update(version=game.version, updated_at=game.updated_at)
     entry = HistoryEntry.objects.create(
         game=game,
         version=game.version,
@@ -181,12 +209,7 @@ def write(
 def undo(game: Game, if_version: object = None) -> HistoryEntry:
     """Revert the latest write still in effect (never an undo or redo; not ``create``)."""
     with lock(game, if_version, finished_ok=True) as locked:
-        target = (
-            locked.history.select_for_update()
-            .filter(state=State.ACTIVE)
-            .order_by("-version")
-            .first()
-        )
+        target = _active(locked).select_for_update().first()
         if target is None:
             raise Conflict("party", gettext("Rien à annuler."))
         actions.get(target.action).undo(locked, target.data)
@@ -198,33 +221,40 @@ def undo(game: Game, if_version: object = None) -> HistoryEntry:
 def redo(game: Game, if_version: object = None) -> HistoryEntry:
     """Re-apply the write undone most recently, if nothing else was written since."""
     with lock(game, if_version, finished_ok=True) as locked:
-        last_undo = (
-            locked.history.filter(action="undo", target__state=State.UNDONE)
-            .select_related("target")
-            .order_by("-version")
-            .first()
-        )
-        if last_undo is None or last_undo.target is None:
+        target = _undone(locked).select_for_update().first()
+        if target is None:
             raise Conflict("party", gettext("Rien à rétablir."))
-        target = last_undo.target
         actions.get(target.action).do(locked, target.data)
         target.state = State.ACTIVE
         target.save(update_fields=["state"])
         return record(locked, "redo", message("redo"), {}, State.FIXED, target)
 
 
+def _active(game: Game) -> QuerySet[HistoryEntry]:
+    """The entries still in effect, latest first: one range of the (game, state, version)
+    index, whatever the length of the history."""
+    return game.history.filter(state=State.ACTIVE).order_by("-version")
+
+
+def _undone(game: Game) -> QuerySet[HistoryEntry]:
+    """The undone entries, the one undone most recently first.
+
+    Undo always takes the latest entry in effect, redo the most recently undone one, and any
+    other write drops every undone entry; so every undone entry is later than every entry in
+    effect, and they were undone from the latest down: the one undone most recently is the
+    *earliest* undone entry. One range of the (game, state, version) index, not a walk over
+    the undo entries."""
+    return game.history.filter(state=State.UNDONE).order_by("version")
+
+
 def next_undo(game: Game) -> HistoryEntry | None:
-    return game.history.filter(state=State.ACTIVE).order_by("-version").first()
+    """What « Annuler » would revert (one indexed lookup)."""
+    return _active(game).first()
 
 
 def next_redo(game: Game) -> HistoryEntry | None:
-    last_undo = (
-        game.history.filter(action="undo", target__state=State.UNDONE)
-        .select_related("target")
-        .order_by("-version")
-        .first()
-    )
-    return last_undo.target if last_undo else None
+    """What « Rétablir » would re-apply (one indexed lookup)."""
+    return _undone(game).first()
 
 
 def _finished(value: bool) -> Callable[[Game, dict], None]:

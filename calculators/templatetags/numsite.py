@@ -5,11 +5,12 @@ Markdown extension (``rules/mdext.py``), so a card looks the same in a result an
 """
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from calculators.engines.cards import (
     DRAFT_DECK_LARGE,
@@ -117,8 +118,14 @@ def chips_of(cards: Iterable[object] | None) -> SafeString:
 @register.filter
 def chips(line: str) -> SafeString:
     """A stored line of canonical cards (« 7R 7B JK ») as chips (a token that is not a card, as
-    text)."""
-    return format_html_join(" ", "{}", ((_token_chip(token),) for token in (line or "").split()))
+    text). Memoised per line and language: a party's board draws the same lines at every
+    version."""
+    return _line_chips(str(line or ""), get_language() or "")
+
+
+@lru_cache(maxsize=4096)
+def _line_chips(line: str, language: str) -> SafeString:
+    return format_html_join(" ", "{}", ((_token_chip(token),) for token in line.split()))
 
 
 def _token_chip(token: str) -> SafeString | str:

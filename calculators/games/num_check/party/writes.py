@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.db.models import Count, Prefetch
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
@@ -59,10 +60,17 @@ def _claim_restore(game: Game, data: dict) -> None:
 
 
 def _game_over(game: Game) -> str:
-    """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``."""
+    """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``.
+
+    Only a player with at least 8 stored claims can have made 8 combinations: one counting
+    query finds them, and the engine scores only their sheets, not the whole table's."""
+    full = (
+        game.players.annotate(stored=Count("claims"))
+        .filter(stored__gte=numcheck.CLAIMS_TO_END)
+        .prefetch_related(Prefetch("claims", queryset=Claim.objects.order_by("position")))
+    )
     sheets = [
-        numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in p.claims.all()])
-        for p in game.players.all()
+        numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in p.claims.all()]) for p in full
     ]
     done = numcheck.finished_by(sheets)
     return (

@@ -1,0 +1,135 @@
+"""A party's cost does not grow with its history: the same SQL queries for a write, an undo,
+a redo, the 204 poll, the board after a change and the edit page, whether the history holds
+10 entries or 1,000 (« Annuler » and « Rétablir » are one indexed lookup each, the history is
+read only when it is drawn, and then only its latest 100 entries)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
+from calculators.parties import services
+from calculators.parties.models import Game, HistoryEntry
+from calculators.parties.summaries import french, message
+from tests.factories import by_seat, fresh, party, seat
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+def pad_history(game: Game, entries: int) -> None:
+    """Older writes up to ``entries`` in the history: renames, in effect or dropped (their
+    ``do``/``undo`` data as a rename records it), as a long evening leaves them."""
+    game = fresh(game)
+    first = seat(game, 0)
+    summary = message("rename", before=first.name, after=first.name)
+    HistoryEntry.objects.bulk_create(
+        HistoryEntry(
+            game=game,
+            version=version,
+            action="rename",
+            summary=french(summary),
+            data={
+                "player": first.pk,
+                "before": first.name,
+                "after": first.name,
+                "summary": summary,
+            },
+            state=HistoryEntry.State.ACTIVE if version % 3 else HistoryEntry.State.DROPPED,
+        )
+        for version in range(game.version + 1, entries + 1)
+    )
+    Game.objects.filter(pk=game.pk).update(version=max(game.version, entries))
+
+
+def count(call) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        call()
+    return len(queries.captured_queries)
+
+
+def costs(client, game: Game, write) -> dict[str, int]:
+    """Queries of each step a table makes, on ``game`` as it is."""
+    game = fresh(game)
+    page = f"/parties/{game.edit_token}/"
+    board = f"/parties/{game.read_token}/tableau/"
+    before = game.version
+    figures = {"write": count(write)}
+    game = fresh(game)
+    figures["poll 204"] = count(lambda: client.get(board, {"v": game.version}, headers=HTMX))
+    figures["board after a change"] = count(lambda: client.get(board, {"v": before}, headers=HTMX))
+    figures["edit page"] = count(lambda: client.get(page))
+    figures["undo"] = count(lambda: services.undo(game))
+    figures["redo"] = count(lambda: services.redo(game))
+    figures["undo again"] = count(lambda: services.undo(game))
+    return figures
+
+
+def check_table(client) -> dict[int, dict[str, int]]:
+    figures = {}
+    for entries in (10, 1000):
+        game = party("num_check", 4, claims={0: [("paire", "1R 1B")]})
+        pad_history(game, entries)
+        claimer = seat(game, 1).pk
+        figures[entries] = costs(
+            client,
+            game,
+            lambda g=game, p=claimer: check_writes.add_claim(g, p, "brelan", "2R 2B 2J"),
+        )
+    return figures
+
+
+def draft_table(client) -> dict[int, dict[str, int]]:
+    figures = {}
+    for entries in (10, 1000):
+        game = party("num_draft", 3, grids={0: ["1R", "2R"]})
+        pad_history(game, entries)
+        drafter = seat(game, 1).pk
+        cells = ["3B", "4B", "5B", "", "", "", "", "", ""]
+        figures[entries] = costs(
+            client, game, lambda g=game, p=drafter, c=cells: draft_writes.set_grid(g, p, c)
+        )
+    return figures
+
+
+def num5_table(client) -> dict[int, dict[str, int]]:
+    figures = {}
+    for entries in (10, 1000):
+        game = party("num5", 3, rounds=[["10R", "27", "0"]])
+        pad_history(game, entries)
+        cells = by_seat(game, ["3", "5", "7"])
+        figures[entries] = costs(client, game, lambda g=game, c=cells: num5_writes.add_round(g, c))
+    return figures
+
+
+@pytest.mark.parametrize("table", [check_table, draft_table, num5_table])
+def test_queries_do_not_grow_with_the_history(client, table):
+    figures = table(client)
+    assert figures[10] == figures[1000]
+
+
+def test_the_204_poll_is_one_query_for_either_link(client):
+    game = party("num_check", 3)
+    for token in (game.edit_token, game.read_token):
+        url = f"/parties/{token}/tableau/"
+        assert count(lambda u=url: client.get(u, {"v": game.version}, headers=HTMX)) == 1
+
+
+def test_next_redo_is_the_entry_undone_most_recently():
+    game = party("num_check", 3)
+    entries = [services.rename(game, seat(game, 0).pk, name) for name in ("Ada", "Bea", "Cy")]
+    services.undo(game)
+    services.undo(game)
+    assert services.next_redo(game) == entries[1]
+    services.redo(game)
+    assert services.next_redo(game) == entries[2]
+    assert services.next_undo(game) == entries[1]
+    services.undo(game)
+    assert services.next_redo(game) == entries[1]
+    services.rename(game, seat(game, 0).pk, "Dan")  # any other write: nothing left to redo
+    assert services.next_redo(game) is None
