@@ -151,6 +151,10 @@ class HistoryEntry(models.Model):
     target = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
+    #: what the write changed, when a later write may have to know it ("claim:12", "grid:3",
+    #: "round:2" …; "" for a write that only adds): a phone's write that would change the same
+    #: thing after it was shown is refused (services.write, the merge of concurrent writes)
+    subject = models.CharField(max_length=40, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -159,7 +163,10 @@ class HistoryEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="one_entry_per_version"),
         ]
-        indexes = [models.Index(fields=["game", "state"])]
+        indexes = [
+            models.Index(fields=["game", "state"]),
+            models.Index(fields=["game", "subject", "version"], name="history_subject"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.version}. {self.summary}"

@@ -22,7 +22,7 @@ class ClaimAddForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.add_claim(
-            self.game, data["player"], data["combo"], data["cards"], data["if_version"]
+            self.game, data["player"], data["combo"], data["cards"], self.version(data)
         )
 
 
@@ -35,7 +35,7 @@ class ClaimEditForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.edit_claim(
-            self.game, data["claim"], data["combo"], data["cards"], data["if_version"]
+            self.game, data["claim"], data["combo"], data["cards"], self.version(data)
         )
 
 
@@ -43,7 +43,7 @@ class ClaimDeleteForm(WriteForm):
     claim = forms.IntegerField(widget=forms.HiddenInput)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return writes.delete_claim(self.game, data["claim"], data["if_version"])
+        return writes.delete_claim(self.game, data["claim"], self.version(data))
 
 
 WRITE_FORMS: dict[str, type[WriteForm]] = {
