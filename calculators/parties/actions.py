@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 Apply = Callable[["Game", dict[str, Any]], None]
 
+#: the subject of a write that concerns the whole sheet (undo, redo, finish …): a phone's write
+#: of that kind is refused after *any* write it has not seen
+ANY = "*"
+
 
 @dataclass(frozen=True)
 class Action:
@@ -34,6 +38,24 @@ class Action:
     #: its summary in the active language, from those parameters (a write that is never undone
     #: — create, rotate, undo, redo — has do/undo that refuse, and is recorded ``fixed``)
     text: Callable[[Mapping[str, Any]], str]
+    #: what the write changes, from its data ("claim:12"; ``None``: it only adds, like a new
+    #: claim): recorded with the entry, so that a later phone's write can see it
+    subject: Callable[[Mapping[str, Any]], str] | None = None
+    #: the subjects that, written after a phone showed the sheet, refuse this write from that
+    #: phone (``None``: its own subject only; :data:`ANY`: any write at all)
+    watch: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    #: the value it replaced and the value it wrote, as short text in the active language
+    #: (shown to a phone whose write it refused); ``None`` when the summary says enough
+    values: Callable[[Mapping[str, Any]], tuple[str, str]] | None = None
+
+    def subject_of(self, data: Mapping[str, Any]) -> str:
+        return self.subject(data)[:40] if self.subject else ""
+
+    def watched(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        if self.watch is not None:
+            return self.watch(data)
+        subject = self.subject_of(data)
+        return (subject,) if subject else ()
 
 
 ACTIONS: dict[str, Action] = {}

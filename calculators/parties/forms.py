@@ -3,8 +3,11 @@
 Each write form names its service in :meth:`WriteForm.write`; the view only asks
 ``form.is_valid()`` and renders. The writes every game has are here; a game's own write forms
 are in its folder (``calculators/games/<game>/party/forms.py``) and reach the page through its
-hooks (:func:`write_forms`). Every write form carries ``if_version``: a phone whose page is
-older than the sheet is refused (409-like message) instead of overwriting a newer entry.
+hooks (:func:`write_forms`). Every write form of the pages carries ``seen``, the version its
+page was drawn at: a write is applied to the sheet as it is when it arrives, and refused only
+when a write the phone has not seen changed what this one changes (:class:`.services.Seen`);
+the refusal keeps what was typed and the page offers to write anyway, having seen it.
+``if_version`` keeps its strict meaning (any write since refuses) for a client that sends it.
 """
 
 from __future__ import annotations
@@ -118,6 +121,7 @@ class WriteForm(forms.Form):
     :class:`WholeNumberField`."""
 
     if_version = WholeNumberField(required=False, widget=forms.HiddenInput)
+    seen = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
     #: service error field → form field, where they differ
     field_map: dict[str, str] = {}
 
@@ -132,6 +136,15 @@ class WriteForm(forms.Form):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:  # pragma: no cover - per form
         raise NotImplementedError
+
+    @staticmethod
+    def version(data: dict[str, Any]) -> object:
+        """What the service checks: ``if_version`` when sent (strict), else what the page saw."""
+        if data.get("if_version") is not None:
+            return data["if_version"]
+        if data.get("seen") is not None:
+            return services.Seen(data["seen"])
+        return None
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean()
@@ -153,20 +166,20 @@ class RenameForm(WriteForm):
     name = forms.CharField(label=gettext_lazy("Nouveau nom"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.rename(self.game, data["player"], data["name"], data["if_version"])
+        return services.rename(self.game, data["player"], data["name"], self.version(data))
 
 
 class PlayerAddForm(WriteForm):
     name = forms.CharField(label=gettext_lazy("Nom du joueur"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.add_player(self.game, data["name"], data["if_version"])
+        return services.add_player(self.game, data["name"], self.version(data))
 
 
 def plain(service: Any) -> type[WriteForm]:
     class PlainForm(WriteForm):
         def write(self, data: dict[str, Any]) -> HistoryEntry:
-            return service(self.game, data["if_version"])
+            return service(self.game, self.version(data))
 
     PlainForm.__name__ = f"{service.__name__.title()}Form"
     return PlainForm

@@ -151,6 +151,10 @@ class HistoryEntry(models.Model):
     target = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
+    #: what the write changed, when a later write may have to know it ("claim:12", "grid:3",
+    #: "round:2" …; "" for a write that only adds): a phone's write that would change the same
+    #: thing after it was shown is refused (services.write, the merge of concurrent writes)
+    subject = models.CharField(max_length=40, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -162,7 +166,10 @@ class HistoryEntry(models.Model):
         # « Annuler » and « Rétablir » read the latest entry in effect and the earliest undone
         # one (services.next_undo/next_redo): one range of this index each, whatever the
         # length of the history.
-        indexes = [models.Index(fields=["game", "state", "version"], name="history_by_state")]
+        indexes = [
+            models.Index(fields=["game", "state", "version"], name="history_by_state"),
+            models.Index(fields=["game", "subject", "version"], name="history_subject"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.version}. {self.summary}"

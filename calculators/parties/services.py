@@ -7,7 +7,7 @@ SQLite the transaction takes the database's write lock at BEGIN, ``transaction_m
 Every writer takes the same first lock, so two writers never wait on each other in different
 orders: no deadlock by construction. Under that lock a write
 
-1. checks ``if_version`` (a stale phone gets :class:`Conflict`, HTTP 409) and that the game is
+1. checks ``if_version`` (a stale client gets :class:`Conflict`, HTTP 409) and that the game is
    not finished (only ``reopen``, ``undo`` and ``redo`` write to a finished game);
 2. validates by asking the engines about the whole resulting sheet (each combination once, 8
    claims at most, duplicate cards at the table, a round entered for every player…) — Parties
@@ -21,6 +21,21 @@ are here; each game's own writes are in its folder (``calculators/games/<game>/p
 call :func:`write`.
 
 So after any sequence of writes, ``version`` is the number of writes (``create`` is write 1).
+
+Writes that merge
+-----------------
+``if_version`` is all or nothing: any write since refuses (the API's optimistic lock). The
+pages send :class:`Seen` instead — the version the phone's page was drawn at — and a write from
+a phone is then applied to the sheet *as it is when it arrives*, unless a write the phone has
+not seen touched what this one changes. Each recorded entry carries its ``subject`` (its
+action's :attr:`.actions.Action.subject`: ``claim:12``, ``grid:3``, ``round:2``, ``turns`` …, or
+nothing for a write that only adds); a write watches the subjects its action names
+(:meth:`.actions.Action.watched`; :data:`.actions.ANY` for undo, redo, finish, reopen and new
+links: any unseen write). The check is one indexed query (``game, subject, version``), never a
+scan of the history. Two phones adding claims, grids or rounds for different players never
+conflict; the engines still check the whole resulting sheet (the same combination twice is a
+field error, as it always was). A refusal is a :class:`Conflict` naming the unseen write
+(``Conflict.entry``), so the page can say what changed and offer to write anyway.
 
 Undo and redo
 -------------
@@ -52,13 +67,15 @@ from ..engines.names import clean_name, clean_names
 from ..engines.numbers import parse_whole
 from ..games import registry
 from . import actions, kinds
-from .actions import Action
+from .actions import ANY, Action
 from .models import Game, HistoryEntry, Player, new_token
 from .summaries import french, message, names_text
 
 State = HistoryEntry.State
 
-CONFLICT = gettext_noop("Un autre téléphone vient de modifier la feuille : rechargez et réessayez.")
+CONFLICT = gettext_noop(
+    "Un autre téléphone écrivait au même moment : enregistrez à nouveau, votre saisie est gardée."
+)
 
 
 FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
@@ -69,14 +86,58 @@ FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier."
 party_written = Signal()
 
 
+CHANGED = gettext_noop("Entre-temps, un autre téléphone a enregistré : {summary}.")
+
+
 class Conflict(Exception):
     """A write refused because of the party's state (HTTP 409): stale version, finished game,
-    nothing to undo or redo, or a race lost to another phone."""
+    nothing to undo or redo, or a race lost to another phone.
 
-    def __init__(self, field: str, message: str) -> None:
+    ``entry`` is the write the phone had not seen and that this one would have overridden
+    (when that is the reason), ``version`` the sheet's version when it was refused: a page
+    shows both values and offers to write again having seen it."""
+
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        entry: HistoryEntry | None = None,
+        version: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        self.entry = entry
+        self.version = version
+
+
+class Seen:
+    """The version a phone's page was drawn at, sent by the pages instead of ``if_version``:
+    the write is refused only if an unseen write touched what it changes (``Writes that
+    merge`` above)."""
+
+    def __init__(self, version: int) -> None:
+        self.version = int(version)
+
+    def __repr__(self) -> str:
+        return f"Seen({self.version})"
+
+
+def check_seen(game: Game, seen: object, watched: Sequence[str]) -> None:
+    """Refuse a phone's write when an entry it has not seen has a subject it watches."""
+    if not isinstance(seen, Seen) or not watched or seen.version >= game.version:
+        return
+    later = game.history.filter(version__gt=seen.version)
+    if ANY not in watched:
+        later = later.filter(subject__in=list(watched))
+    entry = later.select_related("target").order_by("-version").first()
+    if entry is not None:
+        raise Conflict(
+            "seen",
+            gettext(CHANGED).format(summary=entry.summary_text),
+            entry=entry,
+            version=game.version,
+        )
 
 
 def create_game(kind: object, mode: object, names: Sequence[object], values: object = "") -> Game:
@@ -149,12 +210,15 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
                 locked = Game.objects.select_for_update().get(pk=game.pk)
             except Game.DoesNotExist:
                 raise Conflict("party", gettext("Cette partie n'existe plus.")) from None
-            if if_version not in (None, "") and str(if_version) != str(locked.version):
+            if isinstance(if_version, Seen):
+                pass  # checked against what the write changes (check_seen)
+            elif if_version not in (None, "") and str(if_version) != str(locked.version):
                 raise Conflict(
                     "if_version",
                     gettext(
-                        "La feuille a changé (version {version}, vous aviez {if_version}) : rechargez avant de saisir."
+                        "La feuille a changé (version {version}, vous aviez {if_version}) : relisez-la avant d’écrire."
                     ).format(version=locked.version, if_version=if_version),
+                    version=locked.version,
                 )
             if locked.finished and not finished_ok:
                 raise Conflict("party", gettext(FINISHED))
@@ -174,9 +238,11 @@ def record(
     data: dict[str, Any],
     state: str = State.ACTIVE,
     target: HistoryEntry | None = None,
+    subject: str = "",
 ) -> HistoryEntry:
     """Bump the version and record the write (under the game lock), with its structured
-    ``summary`` (:func:`.summaries.message`) in ``data`` and its French text beside."""
+    ``summary`` (:func:`.summaries.message`) in ``data``, its French text beside and its
+    ``subject`` (what it changed, for the merge of concurrent writes)."""
     if action not in ("undo", "redo"):
         # a new write: what was undone can no longer be redone
         game.history.filter(state=State.UNDONE).update(state=State.DROPPED)
@@ -191,6 +257,7 @@ def record(
         data={**data, "summary": summary},
         state=state,
         target=target,
+        subject=subject,
     )
     party_written.send(sender=Game, game=game, action=action)
     return entry
@@ -200,10 +267,12 @@ def write(
     game: Game, action: str, if_version: object, build: Callable[[Game], tuple[dict, dict]]
 ) -> HistoryEntry:
     """Validate and build ``(structured summary, data)`` under the lock, apply ``do``, record the entry."""
+    kind = actions.get(action)
     with lock(game, if_version, finished_ok=action == "reopen") as locked:
         summary, data = build(locked)
-        actions.get(action).do(locked, data)
-        return record(locked, action, summary, data)
+        check_seen(locked, if_version, kind.watched(data))
+        kind.do(locked, data)
+        return record(locked, action, summary, data, subject=kind.subject_of(data))
 
 
 def undo(game: Game, if_version: object = None) -> HistoryEntry:
@@ -212,10 +281,11 @@ def undo(game: Game, if_version: object = None) -> HistoryEntry:
         target = _active(locked).select_for_update().first()
         if target is None:
             raise Conflict("party", gettext("Rien à annuler."))
+        check_seen(locked, if_version, (ANY,))
         actions.get(target.action).undo(locked, target.data)
         target.state = State.UNDONE
         target.save(update_fields=["state"])
-        return record(locked, "undo", message("undo"), {}, State.FIXED, target)
+        return record(locked, "undo", message("undo"), {}, State.FIXED, target, target.subject)
 
 
 def redo(game: Game, if_version: object = None) -> HistoryEntry:
@@ -224,10 +294,11 @@ def redo(game: Game, if_version: object = None) -> HistoryEntry:
         target = _undone(locked).select_for_update().first()
         if target is None:
             raise Conflict("party", gettext("Rien à rétablir."))
+        check_seen(locked, if_version, (ANY,))
         actions.get(target.action).do(locked, target.data)
         target.state = State.ACTIVE
         target.save(update_fields=["state"])
-        return record(locked, "redo", message("redo"), {}, State.FIXED, target)
+        return record(locked, "redo", message("redo"), {}, State.FIXED, target, target.subject)
 
 
 def _active(game: Game) -> QuerySet[HistoryEntry]:
@@ -384,6 +455,7 @@ def reopen(game: Game, if_version: object = None) -> HistoryEntry:
 def rotate(game: Game, if_version: object = None) -> HistoryEntry:
     """« Nouveaux liens »: both tokens change, the old links stop working at once."""
     with lock(game, if_version, finished_ok=True) as locked:
+        check_seen(locked, if_version, (ANY,))
         Game.objects.filter(pk=locked.pk).update(edit_token=new_token(), read_token=new_token())
         return record(locked, "rotate", message("rotate"), {}, State.FIXED)
 
@@ -408,9 +480,11 @@ actions.register(
         _name("after"),
         _name("before"),
         ("before", "after"),
-        lambda p: gettext("{before} renommé(e) {after}").format(
+        lambda p: gettext("{before} s’appelle désormais {after}").format(
             before=p["before"], after=p["after"]
         ),
+        subject=lambda d: f"player:{d['player']}",
+        values=lambda d: (d["before"], d["after"]),
     ),
     Action(
         "player_add",
@@ -419,8 +493,22 @@ actions.register(
         ("name",),
         lambda p: gettext("{name} rejoint la partie").format(name=p["name"]),
     ),
-    Action("finish", _finished(True), _finished(False), (), lambda p: gettext("Partie terminée")),
-    Action("reopen", _finished(False), _finished(True), (), lambda p: gettext("Partie rouverte")),
+    Action(
+        "finish",
+        _finished(True),
+        _finished(False),
+        (),
+        lambda p: gettext("Partie terminée"),
+        watch=lambda d: (ANY,),
+    ),
+    Action(
+        "reopen",
+        _finished(False),
+        _finished(True),
+        (),
+        lambda p: gettext("Partie rouverte"),
+        watch=lambda d: (ANY,),
+    ),
     # the target entry's summary fills ``{summary}`` (summaries.render)
     Action("undo", _nothing, _nothing, (), lambda p: gettext("Annulé : {summary}")),
     Action("redo", _nothing, _nothing, (), lambda p: gettext("Rétabli : {summary}")),

@@ -99,3 +99,20 @@ def french(summary: Mapping[str, Any], target: HistoryEntry | None = None) -> st
     probe = HistoryEntry(data={"summary": dict(summary)}, target=target, summary="")
     with translation.override("fr"):
         return render(probe)
+
+
+def values(entry: HistoryEntry) -> tuple[str, str] | None:
+    """What a write replaced and what it wrote, in the active language (``None`` when its
+    action does not say: its summary is enough). An undo or redo shows its target's values the
+    other way round or as they were."""
+    target = entry.target if entry.action in ("undo", "redo") else entry
+    if target is None:
+        return None
+    action = actions.ACTIONS.get(target.action)
+    if action is None or action.values is None:
+        return None
+    try:
+        pair = action.values(target.data)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return (pair[1], pair[0]) if entry.action == "undo" else pair

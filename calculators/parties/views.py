@@ -34,6 +34,7 @@ from . import forms, kinds, services
 from .board import board as compute_board
 from .board import export_csv
 from .models import Game
+from .summaries import values
 
 
 def resolve(token: str) -> tuple[Game, bool]:
@@ -101,6 +102,14 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
     context.update(extra)
     form = context["form"]
     context["posted"] = form.data if form is not None and not form.is_valid() else {}
+    conflict = form.conflict if form is not None else None
+    context["conflict_values"] = values(conflict.entry) if conflict and conflict.entry else None
+    # a refusal is shown in the form that was sent, next to its button; a removal's ✕ is on
+    # the (shared, cached) board and a finished sheet shows no entry form, so those refusals
+    # are shown at the top of the sheet
+    context["refusal_inline"] = not (
+        str(context["action"]).endswith("_delete") or context["board"].finished
+    )
     return context
 
 

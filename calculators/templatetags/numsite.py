@@ -164,6 +164,12 @@ def get_turn(posted: object, player_id: object) -> str:
 
 
 @register.filter
+def get_original(posted: object, player_id: object) -> str:
+    """What a refused correction's cell held when its form was shown (``o<player id>``)."""
+    return posted.get(f"o{player_id}", "") if hasattr(posted, "get") else ""
+
+
+@register.filter
 def zip_with(first: object, second: object) -> list[tuple]:
     """Pair two sequences item by item in a template loop."""
     return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]

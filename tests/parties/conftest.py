@@ -80,11 +80,11 @@ EVERY_WRITE_FRENCH = [
     ("create", "Partie créée : Léa, Tom, Zoé"),
     ("player_add", "Noé rejoint la partie"),
     ("claim_add", "Léa : Paire (rang 1)"),
-    ("claim_edit", "Léa : Brelan corrigé (rang 1)"),
+    ("claim_edit", "Léa : annonce Brelan corrigée (rang 1)"),
     ("claim_add", "Tom : Full (rang 1)"),
-    ("claim_delete", "Léa : Brelan supprimé (rang 1)"),
-    ("undo", "Annulé : Léa : Brelan supprimé (rang 1)"),
-    ("redo", "Rétabli : Léa : Brelan supprimé (rang 1)"),
+    ("claim_delete", "Léa : annonce Brelan supprimée (rang 1)"),
+    ("undo", "Annulé : Léa : annonce Brelan supprimée (rang 1)"),
+    ("redo", "Rétabli : Léa : annonce Brelan supprimée (rang 1)"),
     ("deck_turn", "Tour de paquet 1/2 terminé"),
     (
         "invalid_check",
@@ -92,7 +92,7 @@ EVERY_WRITE_FRENCH = [
     ),
     ("finish", "Partie terminée"),
     ("reopen", "Partie rouverte"),
-    ("rename", "Tom renommé(e) Tomas <b>"),
+    ("rename", "Tom s’appelle désormais Tomas <b>"),
     ("rotate", "Nouveaux liens de partage"),
     ("create", "Partie créée : Léa, Tom"),
     ("grid_set", "Grille de Léa (3 cases)"),
@@ -104,8 +104,8 @@ EVERY_WRITE_FRENCH = [
     ("round_delete", "Manche 2 supprimée"),
     ("turn", "Tour 1 de la manche 2"),
     ("turn", "Tour 2 de la manche 2"),
-    ("round_tally", "Manche 2 reportée après 2 tour(s)"),
-    ("undo", "Annulé : Manche 2 reportée après 2 tour(s)"),
+    ("round_tally", "Manche 2 reportée après 2 tours"),
+    ("undo", "Annulé : Manche 2 reportée après 2 tours"),
 ]
 
 EVERY_WRITE_ENGLISH = [

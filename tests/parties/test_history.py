@@ -80,7 +80,7 @@ def test_undo_reverts_the_latest_write_not_the_latest_claim():
     check_writes.add_claim(game, lea, "brelan", "7R 7B 7J")
     check_writes.delete_claim(game, Claim.objects.get(combo="paire").pk)
     entry = services.undo(game)
-    assert entry.summary == "Annulé : Léa : Paire supprimé (rang 1)"
+    assert entry.summary == "Annulé : Léa : annonce Paire supprimée (rang 1)"
     assert Claim.objects.count() == 2
 
 

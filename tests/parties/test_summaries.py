@@ -85,7 +85,7 @@ def test_an_undo_follows_its_target_not_a_frozen_text(written):
         assert undo.summary_text == "Undone: Léa: Three of a Kind deleted (rank 1)"
     undo.target.data["summary"]["params"]["player"] = "Léna"
     with translation.override("fr"):
-        assert undo.summary_text == "Annulé : Léna : Brelan supprimé (rang 1)"
+        assert undo.summary_text == "Annulé : Léna : annonce Brelan supprimée (rang 1)"
 
 
 def test_message_refuses_missing_or_unknown_parameters():
@@ -102,7 +102,7 @@ def test_html_escapes_names_and_marks_nothing_french(written):
     with translation.override("en"):
         assert rename.summary_html == "Tom renamed Tomas &lt;b&gt;"
     with translation.override("fr"):
-        assert rename.summary_html == "Tom renommé(e) Tomas &lt;b&gt;"
+        assert rename.summary_html == "Tom s’appelle désormais Tomas &lt;b&gt;"
 
 
 def forget_structure(entry):
@@ -183,7 +183,7 @@ def test_english_undo_and_redo_buttons(client, written):
     assert "Redo: Round 2 carried over to the sheet after 2 turns</button>" in page
     assert "Undo: Turn 2 of round 2</button>" in page
     page = client.get(f"/parties/{written['num5'].edit_token}/").content.decode()
-    assert "Manche 2 reportée après 2 tour(s)</button>" in page
+    assert "Manche 2 reportée après 2 tours</button>" in page
     assert "Tour 2 de la manche 2</button>" in page
     # a name is escaped once, in the button as in the list
     page = client.get(f"/en/parties/{written['num_check'].edit_token}/").content.decode()

@@ -120,6 +120,9 @@ class Num5Party(PartyKind):
             ]
         }
         number = parse_whole(request.GET.get("manche"))
+        match = request.resolver_match
+        if match is not None and match.kwargs.get("name") == "round_edit":
+            number = parse_whole(request.POST.get("round"))  # a refused correction stays open
         if number is not None:
             context["edit_round"] = game.rounds.filter(number=number).first()
         if game.turns:

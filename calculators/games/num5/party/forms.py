@@ -41,16 +41,16 @@ class RoundForm(WriteForm):
                 for p in self.players
                 if data[f"p{p.pk}"].strip() != data[f"o{p.pk}"].strip()
             }
-            return writes.edit_round(self.game, data["round"], changes, data["if_version"])
+            return writes.edit_round(self.game, data["round"], changes, self.version(data))
         cells = {p.pk: data[f"p{p.pk}"] for p in self.players}
-        return writes.add_round(self.game, cells, data["if_version"])
+        return writes.add_round(self.game, cells, self.version(data))
 
 
 class RoundDeleteForm(WriteForm):
     round = forms.IntegerField(widget=forms.HiddenInput)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return writes.delete_round(self.game, data["round"], data["if_version"])
+        return writes.delete_round(self.game, data["round"], self.version(data))
 
 
 class TurnForm(WriteForm):
@@ -68,7 +68,7 @@ class TurnForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         cards = {p.pk: data[f"t{p.pk}"] for p in self.players}
-        return writes.play_turn(self.game, cards, data["if_version"])
+        return writes.play_turn(self.game, cards, self.version(data))
 
 
 WRITE_FORMS: dict[str, type[WriteForm]] = {

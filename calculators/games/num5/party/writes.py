@@ -269,8 +269,8 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
 def _tally_text(p: Mapping[str, Any]) -> str:
     turns = int(p["turns"])
     return ngettext(
-        "Manche {number} reportée après {turns} tour(s)",
-        "Manche {number} reportée après {turns} tour(s)",
+        "Manche {number} reportée après {turns} tour",
+        "Manche {number} reportée après {turns} tours",
         turns,
     ).format(number=p["number"], turns=turns)
 
@@ -291,6 +291,9 @@ register(
         lambda p: gettext("Manche {number} corrigée ({players})").format(
             number=p["number"], players=names_text(p["players"])
         ),
+        subject=lambda d: f"round:{d['number']}",
+        # a removal renumbers the later rounds: a correction drawn before it is refused
+        watch=lambda d: (f"round:{d['number']}", "rounds"),
     ),
     Action(
         "round_delete",
@@ -298,6 +301,8 @@ register(
         _round_restore,
         ("number",),
         lambda p: gettext("Manche {number} supprimée").format(number=p["number"]),
+        subject=lambda d: "rounds",
+        watch=lambda d: (f"round:{d['round']['number']}", "rounds"),
     ),
     Action(
         "turn",
@@ -307,6 +312,15 @@ register(
         lambda p: gettext("Tour {turn} de la manche {number}").format(
             turn=p["turn"], number=p["number"]
         ),
+        # the turns are played in order: two phones entering the same turn must not both count
+        subject=lambda d: "turns",
     ),
-    Action("round_tally", _tally_do, _tally_undo, ("number", "turns"), _tally_text),
+    Action(
+        "round_tally",
+        _tally_do,
+        _tally_undo,
+        ("number", "turns"),
+        _tally_text,
+        subject=lambda d: "turns",
+    ),
 )

@@ -142,6 +142,9 @@ class NumCheckParty(PartyKind):
         """The combinations to choose from, and « Corriger »'s claim (``?corriger=<id>``)."""
         context: dict[str, Any] = {"combos": combo_choices()}
         claim_id = parse_whole(request.GET.get("corriger"))
+        match = request.resolver_match
+        if match is not None and match.kwargs.get("name") == "claim_edit":
+            claim_id = parse_whole(request.POST.get("claim"))  # a refused correction stays open
         if claim_id is not None:
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
         return context

@@ -23,7 +23,7 @@ class ClaimAddForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.add_claim(
-            self.game, data["player"], data["combo"], data["cards"], data["if_version"]
+            self.game, data["player"], data["combo"], data["cards"], self.version(data)
         )
 
 
@@ -36,7 +36,7 @@ class ClaimEditForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.edit_claim(
-            self.game, data["claim"], data["combo"], data["cards"], data["if_version"]
+            self.game, data["claim"], data["combo"], data["cards"], self.version(data)
         )
 
 
@@ -44,7 +44,7 @@ class ClaimDeleteForm(WriteForm):
     claim = forms.IntegerField(widget=forms.HiddenInput)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return writes.delete_claim(self.game, data["claim"], data["if_version"])
+        return writes.delete_claim(self.game, data["claim"], self.version(data))
 
 
 class DeckTurnForm(WriteForm):

@@ -3,7 +3,8 @@ its removal, each with its do/undo registered in the Parties action table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.db.models import Count, Prefetch
 from django.utils import translation
@@ -183,6 +184,10 @@ def combo_label(code: object) -> str:
         return combo.label
 
 
+def _claim_text(claim: Mapping[str, Any]) -> str:
+    return f"{combo_label(claim['combo'])} {claim['cards']}"
+
+
 CLAIM = ("player", "combo", "rank")
 register(
     Action(
@@ -199,18 +204,22 @@ register(
         _claim_set("after"),
         _claim_set("before"),
         CLAIM,
-        lambda p: gettext("{player} : {combo} corrigé (rang {rank})").format(
+        lambda p: gettext("{player} : annonce {combo} corrigée (rang {rank})").format(
             player=p["player"], combo=combo_label(p["combo"]), rank=p["rank"]
         ),
+        subject=lambda d: f"claim:{d['id']}",
+        values=lambda d: (_claim_text(d["before"]), _claim_text(d["after"])),
     ),
     Action(
         "claim_delete",
         _claim_delete,
         _claim_restore,
         CLAIM,
-        lambda p: gettext("{player} : {combo} supprimé (rang {rank})").format(
+        lambda p: gettext("{player} : annonce {combo} supprimée (rang {rank})").format(
             player=p["player"], combo=combo_label(p["combo"]), rank=p["rank"]
         ),
+        subject=lambda d: f"claim:{d['claim']['id']}",
+        values=lambda d: (_claim_text(d["claim"]), gettext("supprimée")),
     ),
 )
 

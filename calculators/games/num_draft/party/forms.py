@@ -22,7 +22,7 @@ class GridForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         cells = [data.get(f"c{i}", "") for i in range(9)]
-        return writes.set_grid(self.game, data["player"], cells, data["if_version"])
+        return writes.set_grid(self.game, data["player"], cells, self.version(data))
 
 
 WRITE_FORMS: dict[str, type[WriteForm]] = {"grid_set": GridForm}

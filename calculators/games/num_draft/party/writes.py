@@ -70,6 +70,12 @@ def _cell(card: object) -> str:
     return "" if card is None else str(card)
 
 
+def _grid_line(cells: Sequence[object]) -> str:
+    """A grid as one line, row by row (« · » for an empty place)."""
+    padded = [str(c or "") for c in list(cells or [])] + [""] * 9
+    return " / ".join(" ".join(c or "·" for c in padded[y * 3 : y * 3 + 3]) for y in range(3))
+
+
 def _grid_text(p: Mapping[str, Any]) -> str:
     count = int(p["count"])
     return ngettext(
@@ -77,4 +83,14 @@ def _grid_text(p: Mapping[str, Any]) -> str:
     ).format(player=p["player"], count=count)
 
 
-register(Action("grid_set", _grid("after"), _grid("before"), ("player", "count"), _grid_text))
+register(
+    Action(
+        "grid_set",
+        _grid("after"),
+        _grid("before"),
+        ("player", "count"),
+        _grid_text,
+        subject=lambda d: f"grid:{d['player']}",
+        values=lambda d: (_grid_line(d["before"]), _grid_line(d["after"])),
+    )
+)
