@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from calculators.web.json import JSON_DUMPS
 
-from .bodies import FramingError, frame_body
+from .bodies import FramingError, frame_body, read_in_time
 
 P = ParamSpec("P")
 R = TypeVar("R", bound=HttpResponse)
@@ -102,7 +102,8 @@ class RequestLimitsMiddleware:
 
     A chunked body (no declared length) is read here, within the same cap, and handed on with
     its length (:func:`numsite.bodies.frame_body`); one that cannot be read correctly is
-    refused (400, 411 or 413), never taken for empty.
+    refused (400, 411 or 413), never taken for empty. Under gunicorn every body is read here,
+    within ``REQUEST_BODY_TIMEOUT`` (408 past it: :func:`numsite.bodies.read_in_time`).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -133,6 +134,10 @@ class RequestLimitsMiddleware:
                 "body",
                 gettext("La requête dépasse {value} Kio.").format(value=limit // 1024),
             )
+        try:
+            read_in_time(request)
+        except FramingError as err:
+            return refusal(request, err.status, "body", err.message)
         return self.get_response(request)
 
 
