@@ -38,8 +38,11 @@ def capability(view: Callable[P, R]) -> Callable[P, R]:
     """For a page reached through a secret link (a Parties token in its URL).
 
     The answer is never stored by a browser or a shared cache (``Cache-Control: no-store,
-    private``) and never indexed (``X-Robots-Tag: noindex``). Works on function views, the
-    page, its htmx fragments, the CSV export and the JSON API alike.
+    private``), never transformed on its way (``no-transform``: a proxy that compresses
+    answers, such as Caddy's ``encode`` or a CDN, leaves it uncompressed, so that its length
+    tells a BREACH-style attacker nothing about the token in it; see
+    :class:`PublicGZipMiddleware`) and never indexed (``X-Robots-Tag: noindex``). Works on
+    function views, the page, its htmx fragments, the CSV export and the JSON API alike.
     """
 
     @wraps(view)
@@ -54,7 +57,7 @@ def capability(view: Callable[P, R]) -> Callable[P, R]:
 def mark_capability(response: HttpResponse) -> HttpResponse:
     """Headers of :func:`capability` on one response (for code that is not a view)."""
     add_never_cache_headers(response)  # no-cache, no-store, must-revalidate, private, Expires
-    patch_cache_control(response, no_store=True, private=True)
+    patch_cache_control(response, no_store=True, private=True, no_transform=True)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 

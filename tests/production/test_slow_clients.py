@@ -1,7 +1,9 @@
 """Slow clients cannot take the server's threads: the project's gunicorn (numsite/gunicorn.conf.py,
 started here on a loopback port) gives each request's headers and body a deadline
-(numsite/watchdog.py). More slow connections than the server has threads, each sending a byte
-every half second and never finishing, and ``/healthz`` still answers every probe."""
+(numsite/watchdog.py). 25 slow connections for 8 threads, each sending a byte every half second
+and never finishing, and ``/healthz`` still answers every probe: each slow connection holds a
+thread for the deadline at most, so the probes wait at most a few deadlines (those connections
+came first), not for ever. (In front, the proxy's buffering makes them free: test_caddy.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from urllib.parse import urlsplit
 
 import pytest
@@ -21,7 +23,8 @@ from .servers import ROOT, fetch, gunicorn, server_env
 pytestmark = pytest.mark.xdist_group("slow-clients")
 
 WORKERS, THREADS = 2, 4  # 8 threads
-DEADLINE = 2  # seconds, for the headers and for the body
+DEADLINE = 1  # second, for the headers and for the body (10 by default)
+SLOW = 25  # connections
 
 
 @pytest.fixture(scope="module")
@@ -60,10 +63,8 @@ def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterat
     def dripping() -> None:
         for index in range(len(drip)):
             for sock in socks:
-                try:
+                with suppress(OSError):
                     sock.sendall(drip[index : index + 1])
-                except OSError:
-                    pass
             if stop.wait(0.5):
                 return
 
@@ -76,10 +77,8 @@ def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterat
         dripper.join()
         for sock in socks:
             sock.settimeout(0.5)
-            try:
+            with suppress(OSError):
                 received[sock] = sock.recv(4096)
-            except OSError:
-                pass
             sock.close()
         socks[:] = [received[s] for s in received]
 
@@ -96,29 +95,27 @@ def probes(base: str, count: int = 8) -> list[int]:
 
 
 def test_slow_body_connections_leave_healthz_answering(server):
-    count = 3 * WORKERS * THREADS  # 24 slow bodies for 8 threads
     start = (
         b"POST /api/v1/num-check/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
     )
-    with slow_connections(server, count, start, b" " * 200) as answers:
+    with slow_connections(server, SLOW, start, b" " * 200) as answers:
         time.sleep(0.5)  # every thread is now reading a slow body
         started = time.monotonic()
         assert probes(server) == [200] * 8
-        assert time.monotonic() - started < 4 * DEADLINE
-        time.sleep(DEADLINE)
+        # the slow ones came first: ⌈25 / 8⌉ rounds of one deadline each, then the probes
+        assert time.monotonic() - started < 10 * DEADLINE
     # each slow body got its answer: 408, the body came too slowly
     assert all(a.startswith(b"HTTP/1.1 408") for a in answers), {a[:40] for a in answers}
 
 
 def test_slow_header_connections_leave_healthz_answering(server):
-    count = 3 * WORKERS * THREADS
     start = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-    with slow_connections(server, count, start, b"X-Slow: " + b"a" * 200):
+    with slow_connections(server, SLOW, start, b"X-Slow: " + b"a" * 200):
         time.sleep(0.5)
         started = time.monotonic()
         assert probes(server) == [200] * 8
-        assert time.monotonic() - started < 4 * DEADLINE
+        assert time.monotonic() - started < 10 * DEADLINE
 
 
 def test_a_body_sent_in_time_is_read_whole(server):
