@@ -10,15 +10,26 @@ Parties undo would then skip its ``if_version`` check, a calculator would see no
 JSON reader itself): it reads such a body, bounded by ``DATA_UPLOAD_MAX_MEMORY_SIZE``, and hands
 it to Django as if its length had been declared. What it cannot read correctly it refuses with
 a :class:`FramingError`; a body is never taken for empty.
+
+Under gunicorn every body is read whole before the view runs, within ``REQUEST_BODY_TIMEOUT``
+seconds (:func:`read_in_time`; a chunked one by :func:`frame_body`, within the same time): a
+client sending its body a byte at a time would otherwise hold a server thread for as long as it
+likes (numsite/watchdog.py). Past the deadline the answer is a 408.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
+
+from .watchdog import WATCHDOG, Ticket
+
+TOO_SLOW = gettext_noop("Le corps de la requête arrive trop lentement : renvoyez-la.")
 
 
 class FramingError(Exception):
@@ -58,17 +69,20 @@ def frame_body(request: HttpRequest) -> None:
     stream = meta["wsgi.input"]
     chunks: list[bytes] = []
     size = 0
-    try:
-        while limit is None or size <= limit:
-            chunk = stream.read(65536 if limit is None else limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError:  # a chunk cut short or malformed (gunicorn's errors are OSErrors)
-        raise FramingError(
-            400, gettext("Le corps de la requête est incomplet ou mal découpé en morceaux.")
-        ) from None
+    with _deadline(request) as ticket:
+        try:
+            while limit is None or size <= limit:
+                chunk = stream.read(65536 if limit is None else limit + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        except OSError:  # a chunk cut short or malformed (gunicorn's errors are OSErrors)
+            if ticket is not None and ticket.fired:
+                raise FramingError(408, gettext(TOO_SLOW)) from None
+            raise FramingError(
+                400, gettext("Le corps de la requête est incomplet ou mal découpé en morceaux.")
+            ) from None
     if limit is not None and size > limit:
         raise FramingError(
             413, gettext("La requête dépasse {value} Kio.").format(value=limit // 1024)
@@ -77,5 +91,48 @@ def frame_body(request: HttpRequest) -> None:
     # What Django reads the body from (WSGIRequest puts a LimitedStream of CONTENT_LENGTH
     # bytes there, empty without one): the body read above, with its length.
     request._stream = io.BytesIO(body)
+    request._body = body  # read: read_in_time has nothing left to wait for
     meta["CONTENT_LENGTH"] = str(len(body))
     del meta["HTTP_TRANSFER_ENCODING"]
+
+
+@contextmanager
+def _deadline(request: HttpRequest) -> Iterator[Ticket | None]:
+    """The reads inside run within ``REQUEST_BODY_TIMEOUT`` under gunicorn (which hands the
+    connection's socket over as ``gunicorn.socket``); with no socket, no deadline (``None``)."""
+    sock = request.META.get("gunicorn.socket")
+    if sock is None:
+        yield None
+        return
+    ticket = WATCHDOG.watch(sock, settings.REQUEST_BODY_TIMEOUT)
+    try:
+        yield ticket
+    finally:
+        WATCHDOG.release(ticket)
+
+
+def read_in_time(request: HttpRequest) -> None:
+    """Read a declared body whole now, within ``REQUEST_BODY_TIMEOUT`` (under gunicorn), or a
+    :class:`FramingError`: 408 past the deadline, 400 for a body the client cut short.
+
+    Call it once the declared length is known to be within the cap; the view then reads the
+    body from memory (``request.body``).
+    """
+    meta = request.META
+    if "gunicorn.socket" not in meta or hasattr(request, "_body"):
+        return
+    try:
+        declared = int(meta.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return  # refused by the caller
+    if declared <= 0:
+        return
+    with _deadline(request) as ticket:
+        try:
+            body = request.body
+        except OSError:  # Django's UnreadablePostError: the connection failed mid-body
+            body = b""
+    if len(body) < declared:  # whole, it is taken even if the deadline passed meanwhile
+        if ticket is not None and ticket.fired:
+            raise FramingError(408, gettext(TOO_SLOW))
+        raise FramingError(400, gettext("Le corps de la requête est incomplet."))

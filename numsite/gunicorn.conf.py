@@ -2,7 +2,7 @@
 
 Environment: ``GUNICORN_WORKERS`` (default 2 × cores + 1, at most 5: a 2-core machine gets 5),
 ``GUNICORN_THREADS`` (default 4 per worker: the board polls are short and mostly wait on the
-database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_ACCESS_LOG`` (``-`` for stdout, a path, or
+database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_HEADER_TIMEOUT`` (10 s to send the headers), ``GUNICORN_ACCESS_LOG`` (``-`` for stdout, a path, or
 ``off``), ``GUNICORN_ERROR_LOG`` (``-`` for stderr, or a path). The bind address comes from the
 command line (``make run`` passes ``$(HOST):$(PORT)``) or ``GUNICORN_BIND``.
 
@@ -34,7 +34,11 @@ wsgi_app = "numsite.wsgi:application"
 if os.environ.get("GUNICORN_BIND"):
     bind = [os.environ["GUNICORN_BIND"]]
 workers = _int("GUNICORN_WORKERS", min(2 * (os.cpu_count() or 1) + 1, 5))
-worker_class = "gthread"
+# gthread (a pool of threads per worker: the board polls mostly wait on the database), with a
+# deadline on reading each request: a slow client (a byte every few seconds) cannot hold a
+# thread for longer than GUNICORN_HEADER_TIMEOUT for its headers (numsite/gunicorn_worker.py)
+# and REQUEST_BODY_TIMEOUT for its body (numsite/bodies.py), 10 s each by default.
+worker_class = "numsite.gunicorn_worker.DeadlineThreadWorker"
 threads = _int("GUNICORN_THREADS", 4)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 20

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from calculators.web.json import JSON_DUMPS
 
-from .bodies import FramingError, frame_body
+from .bodies import FramingError, frame_body, read_in_time
 
 P = ParamSpec("P")
 R = TypeVar("R", bound=HttpResponse)
@@ -38,8 +38,11 @@ def capability(view: Callable[P, R]) -> Callable[P, R]:
     """For a page reached through a secret link (a Parties token in its URL).
 
     The answer is never stored by a browser or a shared cache (``Cache-Control: no-store,
-    private``) and never indexed (``X-Robots-Tag: noindex``). Works on function views, the
-    page, its htmx fragments, the CSV export and the JSON API alike.
+    private``), never transformed on its way (``no-transform``: a proxy that compresses
+    answers, such as Caddy's ``encode`` or a CDN, leaves it uncompressed, so that its length
+    tells a BREACH-style attacker nothing about the token in it; see
+    :class:`PublicGZipMiddleware`) and never indexed (``X-Robots-Tag: noindex``). Works on
+    function views, the page, its htmx fragments, the CSV export and the JSON API alike.
     """
 
     @wraps(view)
@@ -54,7 +57,7 @@ def capability(view: Callable[P, R]) -> Callable[P, R]:
 def mark_capability(response: HttpResponse) -> HttpResponse:
     """Headers of :func:`capability` on one response (for code that is not a view)."""
     add_never_cache_headers(response)  # no-cache, no-store, must-revalidate, private, Expires
-    patch_cache_control(response, no_store=True, private=True)
+    patch_cache_control(response, no_store=True, private=True, no_transform=True)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -102,7 +105,8 @@ class RequestLimitsMiddleware:
 
     A chunked body (no declared length) is read here, within the same cap, and handed on with
     its length (:func:`numsite.bodies.frame_body`); one that cannot be read correctly is
-    refused (400, 411 or 413), never taken for empty.
+    refused (400, 411 or 413), never taken for empty. Under gunicorn every body is read here,
+    within ``REQUEST_BODY_TIMEOUT`` (408 past it: :func:`numsite.bodies.read_in_time`).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -133,6 +137,10 @@ class RequestLimitsMiddleware:
                 "body",
                 gettext("La requête dépasse {value} Kio.").format(value=limit // 1024),
             )
+        try:
+            read_in_time(request)
+        except FramingError as err:
+            return refusal(request, err.status, "body", err.message)
         return self.get_response(request)
 
 

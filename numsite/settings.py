@@ -15,6 +15,7 @@ Environment variables:
 - ``RATELIMIT_ENABLED`` (default on), ``PARTIES_CREATE_RATE`` (``20/600``),
   ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``): abuse limits per
   client IP (``<count>/<seconds>``).
+- ``REQUEST_BODY_TIMEOUT``: seconds a client has to send a request's body (default 10).
 - ``LOG_LEVEL``: level of the root logger (default ``WARNING``).
 - ``CACHE_BACKEND``, ``CACHE_LOCATION``, ``FRAGMENT_CACHE_LOCATION``: Django's cache (default:
   files under ``var/cache/``); ``RELEASE``: the prefix of every cache key (default: a digest of
@@ -268,6 +269,9 @@ FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 API_MAX_BODY = 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+#: Seconds a client has to send a request's body under gunicorn (numsite/bodies.py): a slow
+#: client cannot hold a server thread longer (408 past it).
+REQUEST_BODY_TIMEOUT = env_seconds("REQUEST_BODY_TIMEOUT", 10)
 FILE_UPLOAD_HANDLERS: list[str] = []
 
 # --------------------------------------------------------------------------- security headers

@@ -149,7 +149,8 @@ def weighted(current: int, previous: int, elapsed: float, period: int) -> float:
 
 def wait(limit: int, current: int, previous: int, elapsed: float, period: int) -> int:
     """Whole seconds until one more hit is within ``limit`` (no other hit meanwhile), given
-    the counts without it; at least 1."""
+    the counts without it; at least 1, at most ``period`` and ``period / limit`` (the estimate
+    takes the previous window's hits as spread over it)."""
     room = limit - current - 1  # what the previous window may still weigh for one more hit
     if room >= 0:
         # within this window, once previous × (period − t) / period ≤ room

@@ -18,7 +18,14 @@ def load(monkeypatch, **env):
 def test_defaults_fit_two_cores(monkeypatch):
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     conf = load(monkeypatch)
-    assert conf["workers"] == 5 and conf["threads"] == 4 and conf["worker_class"] == "gthread"
+    assert conf["workers"] == 5 and conf["threads"] == 4
+    # gthread, with deadlines on reading each request (tests/production/test_slow_clients.py)
+    from gunicorn.workers.gthread import ThreadWorker
+
+    from numsite.gunicorn_worker import DeadlineThreadWorker
+
+    assert conf["worker_class"] == "numsite.gunicorn_worker.DeadlineThreadWorker"
+    assert issubclass(DeadlineThreadWorker, ThreadWorker)
     assert conf["accesslog"] == "-" and conf["wsgi_app"] == "numsite.wsgi:application"
     assert "bind" not in conf  # from the command line (make run: $(HOST):$(PORT))
 
