@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from calculators.games import registry
 
@@ -68,6 +68,11 @@ class Game:
     def rulebook_html(self) -> SafeString:
         """The rulebook in the active language (French unless English is active)."""
         return rulebook_html(self.slug, content_language(translation.get_language()))
+
+    @property
+    def rulebook_toc(self) -> list[dict[str, Any]]:
+        """The rulebook's table of contents in the active language."""
+        return rulebook_toc(self.slug, content_language(translation.get_language()))  # cached
 
     @property
     def rulings_html(self) -> SafeString:
@@ -154,6 +159,20 @@ def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
     with translation.override(lang):
         return mark_safe(mdext.render(text, lang=lang))  # safe HTML: raw HTML is escaped
+
+
+@cache
+def rulebook_toc(slug: str, lang: str = "fr") -> list[dict[str, Any]]:
+    """The rulebook's table of contents: its ``##`` sections (with their ``###``), then the
+    « Précisions d'arbitrage » with each ruling; entries ``{"id", "name", "children"}``."""
+    text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
+    rulings = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
+    with translation.override(lang):
+        toc = mdext.render_with_toc(text, lang=lang)[1]
+        ruling_entries = mdext.render_with_toc(rulings, sections=True, lang=lang)[1]
+        title = gettext("Précisions d'arbitrage")
+        title = mdext.french(title) if lang == "fr" else title
+    return [*toc, {"id": "precisions-d-arbitrage", "name": title, "children": ruling_entries}]
 
 
 @per_slug_and_language

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from html import unescape as html_text
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.urls import reverse
@@ -181,6 +183,14 @@ class NumsiteExtension(Extension):
 def render(text: str, *, sections: bool = False, lang: str = "fr") -> str:
     """Markdown content to HTML with the site's extensions (French typography when ``lang`` is
     ``"fr"``)."""
+    return render_with_toc(text, sections=sections, lang=lang)[0]
+
+
+def render_with_toc(
+    text: str, *, sections: bool = False, lang: str = "fr"
+) -> tuple[str, list[dict[str, Any]]]:
+    """:func:`render`, and the headings ``toc`` found (``##`` and ``###``, with their ids):
+    ``[{"id", "name", "children": [...]}, …]``, the names as plain text (a template escapes them)."""
     md = Markdown(
         extensions=[
             "tables",
@@ -198,4 +208,17 @@ def render(text: str, *, sections: bool = False, lang: str = "fr") -> str:
         },
         output_format="html",
     )
-    return md.convert(text)
+    html = md.convert(text)
+    return html, _toc_entries(getattr(md, "toc_tokens", []), lang == "fr")
+
+
+def _toc_entries(tokens: list[dict[str, Any]], in_french: bool) -> list[dict[str, Any]]:
+    """``toc``'s tokens as plain names, with French typography in French as in the headings."""
+    return [
+        {
+            "id": t["id"],
+            "name": french(html_text(t["name"])) if in_french else html_text(t["name"]),
+            "children": _toc_entries(t.get("children", []), in_french),
+        }
+        for t in tokens
+    ]

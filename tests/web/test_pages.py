@@ -172,6 +172,7 @@ RESULT_MARKERS = (
     'data-testid="connect-valid"',
     'data-testid="turn-steps"',
     'data-testid="detected"',
+    'data-testid="outs"',
     'data-testid="num5-pending"',
     'data-testid="connect-invalid"',
     "Nouvelle partie",

@@ -222,8 +222,18 @@ def test_the_turn_rulings_are_t1_to_t17_each_with_its_anchor_and_an_example():
     headings = re.findall(r"^### T(\d+)\. .+ \{#arbitrage-tour-t(\d+)\}$", content, re.M)
     assert [int(a) for a, b in headings] == list(range(1, 18))
     assert all(a == b for a, b in headings)
-    examples = re.findall(r"^Exemple\s:\s\[Essayer\]\((/num-5/tour/\?[^)]+)\)$", content, re.M)
+    examples = re.findall(
+        r"^Exemple\s:\s(.+?) \[Essayer\]\((/num-5/tour/\?[^)]+)\)$", content, re.M
+    )
     assert len(examples) == 17
+    for text, url in examples:  # written out too, for a printed page: the cards of the turn
+        query = parse_qs(urlsplit(url).query)
+        written = re.findall(r"\[(\d+[RVBJAS])\]", text)
+        played = set(query["t1"][0].split())
+        table = {c for key in ("r1", "r2", "r3", "r4") for c in query.get(key, [""])[0].split()}
+        setup = {"0B", "0R", "0J", "0V"}  # the rows the link leaves to the set-up
+        assert played & set(written), text  # the card the ruling is about, at least
+        assert set(written) <= played | table | setup, (text, set(written) - played - table)
     for tn in ("T2", "T8", "T10", "T12", "T16"):
         section = content.split(f"### {tn}.")[1].split("### ")[0]
         assert "À vérifier à votre table" in section, tn
