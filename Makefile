@@ -13,7 +13,7 @@ UV_VERSION := 0.13.9
 TEMPLATES := $(shell find templates -name '*.html' | sort)
 
 .PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres bench \
-	clean messages gettext lock
+	load tables clean messages gettext lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -119,9 +119,22 @@ test-fast: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/engines tests/games tests/web tests/api tests/parties -m "not races and not browser"
 
-## Benchmarks (pytest-benchmark): medians of the engines and of an API request.
+## Benchmarks (pytest-benchmark): medians of the engines and of an API request, the slowest
+## inputs hill-climbs find, the pages against the floor, and what a table waits for (a write,
+## the first board after it, the 204 poll, and the tables one machine holds under gunicorn:
+## tests/load/tables.py), each figure printed beside its goal.
 bench: install-test
 	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only --benchmark-columns=median,mean,stddev,rounds
+
+## Load and fault script against gunicorn (tests/load/run_load.py: pages, concurrent writers,
+## a worker killed mid-burst), then the table simulation (tests/load/tables.py: 100, 200 and
+## 300 tables of 4 phones). Bounded and loopback only; each starts and stops its own servers.
+load: install-test
+	$(BIN)/python -m tests.load.run_load
+	$(BIN)/python -m tests.load.tables
+
+tables: install-test
+	$(BIN)/python -m tests.load.tables
 
 ## Debian's gettext (msgfmt, xgettext) for `make messages` only: the site and the tests run
 ## without it (the compiled catalogue, locale/*/LC_MESSAGES/django.mo, is committed).

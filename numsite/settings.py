@@ -6,8 +6,7 @@ Environment variables:
   key given, a random key is made once and kept in the git-ignored ``var/secret_key``.
 - ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
 - ``DATABASE_URL``: any dj-database-url URL (default, and when empty: SQLite file in ``var/``).
-- ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60, SQLite
-  0); kept connections are checked before use (``CONN_HEALTH_CHECKS``).
+- ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60); kept connections are checked before use (``CONN_HEALTH_CHECKS``).
 - ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
 - ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
 - ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
@@ -164,10 +163,12 @@ DATABASES = {
     )
 }
 _SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-#: Seconds a thread keeps its database connection between requests (0: one per request).
-#: PostgreSQL's are kept a minute (a connection costs a few milliseconds to open); SQLite's
-#: are a file opened, nothing to save.
-DATABASES["default"]["CONN_MAX_AGE"] = env_seconds("CONN_MAX_AGE", 0 if _SQLITE else 60)
+#: Seconds a thread keeps its database connection between requests (0: one per request): a
+#: minute, for SQLite too. A PostgreSQL connection costs a few milliseconds to open; a SQLite
+#: one is a file opened, its pragmas run and Django's functions registered, about as much
+#: server CPU as the board poll itself (every phone polls every 3 s: kept, the poll's cost
+#: halves, tests/load/tables.py).
+DATABASES["default"]["CONN_MAX_AGE"] = env_seconds("CONN_MAX_AGE", 60)
 #: A kept connection is checked before the first query of each request and opened again if
 #: the database went away (a PostgreSQL restart): without it, every thread answers one 500.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

@@ -262,7 +262,6 @@ def run_tables(base: str, master: int, tables: list[Table], seconds: float, thre
     lag: list[float] = []
 
     def worker(mine: list[Phone], my_writes: list[tuple[float, Table]]) -> None:
-        writer = None
         pending = sorted(my_writes, key=lambda w: w[0])
         while True:
             now = time.monotonic()
@@ -276,7 +275,9 @@ def run_tables(base: str, master: int, tables: list[Table], seconds: float, thre
                 continue
             if next_write <= phone.due:
                 due, table = pending.pop(0)
-                writer = writer or connection(base)
+                # a connection of its own: a table writes every 30 s, longer than gunicorn
+                # keeps an idle connection (5 s), and a write is not repeated blindly
+                writer = connection(base)
                 began = time.monotonic()
                 try:
                     status = write(writer, table)
@@ -284,8 +285,7 @@ def run_tables(base: str, master: int, tables: list[Table], seconds: float, thre
                         errors.append(f"write {status}")
                 except (OSError, http.client.HTTPException) as err:
                     errors.append(f"write {err!r}")
-                    writer.close()
-                    writer = None
+                writer.close()
                 with lock:
                     write_ms.append((time.monotonic() - began) * 1000)
                 pending.append((due + WRITE_SECONDS, table))
@@ -293,13 +293,16 @@ def run_tables(base: str, master: int, tables: list[Table], seconds: float, thre
                 continue
             due = phone.due
             phone.conn = phone.conn or connection(base)
+            path = f"/parties/{phone.token}/tableau/?v={phone.version}"
             try:
-                status, body = send(
-                    phone.conn,
-                    "GET",
-                    f"/parties/{phone.token}/tableau/?v={phone.version}",
-                    headers={"HX-Request": "true"},
-                )
+                try:
+                    status, body = send(phone.conn, "GET", path, headers={"HX-Request": "true"})
+                except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                    # a kept-alive connection the server closed (idle past its keep-alive):
+                    # like a browser, the poll is sent again once on a new connection
+                    phone.conn.close()
+                    phone.conn = connection(base)
+                    status, body = send(phone.conn, "GET", path, headers={"HX-Request": "true"})
                 if status == 200:
                     found = VERSION.search(body)
                     phone.version = int(found.group(1)) if found else phone.version
@@ -318,8 +321,6 @@ def run_tables(base: str, master: int, tables: list[Table], seconds: float, thre
         for p in mine:
             if p.conn:
                 p.conn.close()
-        if writer:
-            writer.close()
 
     shares = [phones[i::threads] for i in range(threads)]
     write_shares = [writes_due[i::threads] for i in range(threads)]
@@ -357,6 +358,10 @@ def run_tables(base: str, master: int, tables: list[Table], seconds: float, thre
         "load_generator_cores_busy": round((own_cpu() - mine) / elapsed, 2),
         "other_processes_cores_busy": round(max(0.0, others) / elapsed, 2),
         "held": p99 <= P99_GOAL_MS and not errors and behind <= P99_GOAL_MS,
+        # what the server's CPU alone would allow if it had the whole machine
+        "tables_by_server_cpu": int((os.cpu_count() or 1) / (spent / elapsed) * len(tables))
+        if spent
+        else None,
     }
 
 

@@ -132,7 +132,7 @@ def test_database_connections_are_kept_a_minute_and_checked_before_use():
     sqlite = run_manage(
         "shell", "--no-imports", "-c", DATABASE, DATABASE_URL="sqlite:///:memory:", CONN_MAX_AGE=""
     )
-    assert sqlite.stdout.split() == ["sqlite3", "0", "True"]
+    assert sqlite.stdout.split() == ["sqlite3", "60", "True"]
     refused = run_manage("shell", "--no-imports", "-c", DATABASE, CONN_MAX_AGE="٦٠")
     assert refused.returncode != 0 and "CONN_MAX_AGE is a whole number of seconds" in refused.stderr
 
