@@ -6,7 +6,8 @@ Environment variables:
   key given, a random key is made once and kept in the git-ignored ``var/secret_key``.
 - ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
 - ``DATABASE_URL``: any dj-database-url URL (default, and when empty: SQLite file in ``var/``).
-- ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60); kept connections are checked before use (``CONN_HEALTH_CHECKS``).
+- ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60);
+  kept connections are checked before use (``CONN_HEALTH_CHECKS``).
 - ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
 - ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
 - ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
