@@ -29,11 +29,9 @@ from ..engines.cards import InputError
 from ..parties.api import party_json
 from ..web.json import JSON_DUMPS, BodyError, error, read_json
 from . import services
-from .models import IdempotentWrite, Tablee, TableeParty
+from .models import IDEMPOTENCY_DAYS, IdempotentWrite, Tablee, TableeParty
 from .stats import statistics
 
-#: how long an ``Idempotency-Key``'s answer is remembered
-IDEMPOTENCY_DAYS = 7
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 

@@ -15,6 +15,8 @@ from ..parties.models import Game, new_token
 #: the members a tablée may have (the largest table of any game is 10; a club has more)
 MIN_MEMBERS, MAX_MEMBERS = 2, 30
 NAME_LENGTH = 60
+#: how long an ``Idempotency-Key``'s answer is remembered
+IDEMPOTENCY_DAYS = 7
 
 
 class Tablee(models.Model):

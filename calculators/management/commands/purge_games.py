@@ -11,8 +11,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from calculators.models import Game
-from calculators.tablees.api import IDEMPOTENCY_DAYS
-from calculators.tablees.models import IdempotentWrite, Tablee
+from calculators.tablees.models import IDEMPOTENCY_DAYS, IdempotentWrite, Tablee
 from numsite import throttle
 
 
