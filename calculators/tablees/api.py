@@ -8,11 +8,17 @@ answer holds no edit link and no edit token, its own or a party's.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
@@ -23,8 +29,10 @@ from ..engines.cards import InputError
 from ..parties.api import party_json
 from ..web.json import JSON_DUMPS, BodyError, error, read_json
 from . import services
-from .models import Tablee, TableeParty
+from .models import IDEMPOTENCY_DAYS, IdempotentWrite, Tablee, TableeParty
 from .stats import statistics
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def party_links(tablee: Tablee) -> dict[int, tuple[str, str]]:
@@ -120,20 +128,68 @@ def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., HttpResponse]:
             return error(
                 "token", gettext("Ce lien est en lecture seule : il ne peut rien modifier."), 403
             )
+        key = request.headers.get("Idempotency-Key") if writes else None
+        if key is not None and not _KEY.fullmatch(key):
+            return error(
+                "idempotency_key",
+                gettext("« Idempotency-Key » : 1 à 64 caractères parmi A–Z a–z 0–9 _ -."),
+            )
         try:
             data = read_json(request, empty_ok=True) if writes else {}
+            digest = ""
+            if key is not None:  # the body is read (and its size checked) by now
+                digest = hashlib.sha256(
+                    b"%s %s\n%s" % (request.method.encode(), request.path.encode(), request.body)
+                ).hexdigest()
+                replay = _remembered(tablee, key, digest)
+                if replay is not None:
+                    return replay
             answer = handler(request, tablee, data, **kwargs) or 200
         except BodyError as err:
             return error(err.field, err.message, err.status)
         except InputError as err:
             return error(err.field, err.message)
-        if isinstance(answer, HttpResponse):
-            return answer
-        return JsonResponse(
-            tablee_json(request, tablee, can_edit), status=answer, json_dumps_params=JSON_DUMPS
-        )
+        if not isinstance(answer, HttpResponse):
+            answer = JsonResponse(
+                tablee_json(request, tablee, can_edit), status=answer, json_dumps_params=JSON_DUMPS
+            )
+        if key is not None and 200 <= answer.status_code < 300:
+            _remember(tablee, key, digest, answer)
+        return answer
 
     return view
+
+
+def _remembered(tablee: Tablee, key: str, digest: str) -> HttpResponse | None:
+    """The answer remembered for this key, replayed; a 409 for the same key with another
+    request; ``None`` when the key is new (or older than :data:`IDEMPOTENCY_DAYS`)."""
+    since = timezone.now() - timedelta(days=IDEMPOTENCY_DAYS)
+    done = IdempotentWrite.objects.filter(tablee=tablee, key=key, at__gte=since).first()
+    if done is None:
+        return None
+    if done.digest != digest:
+        return error(
+            "idempotency_key",
+            gettext("Cette clé « Idempotency-Key » a déjà servi pour une autre requête."),
+            409,
+        )
+    response = JsonResponse(done.body, status=done.status, json_dumps_params=JSON_DUMPS)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _remember(tablee: Tablee, key: str, digest: str, answer: HttpResponse) -> None:
+    body = json.loads(answer.content)
+    try:
+        with transaction.atomic():
+            IdempotentWrite.objects.filter(
+                tablee=tablee, key=key, at__lt=timezone.now() - timedelta(days=IDEMPOTENCY_DAYS)
+            ).delete()
+            IdempotentWrite.objects.create(
+                tablee=tablee, key=key, digest=digest, status=answer.status_code, body=body
+            )
+    except IntegrityError:
+        pass  # the same key raced in from another request: the first answer is remembered
 
 
 def required(data: dict[str, Any], name: str) -> Any:

@@ -15,6 +15,8 @@ from ..parties.models import Game, new_token
 #: the members a tablée may have (the largest table of any game is 10; a club has more)
 MIN_MEMBERS, MAX_MEMBERS = 2, 30
 NAME_LENGTH = 60
+#: how long an ``Idempotency-Key``'s answer is remembered
+IDEMPOTENCY_DAYS = 7
 
 
 class Tablee(models.Model):
@@ -71,3 +73,25 @@ class TableeParty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tablee} : {self.game}"
+
+
+class IdempotentWrite(models.Model):
+    """A write of the API sent with an ``Idempotency-Key``: its answer, replayed for 7 days to
+    the same key with the same body (a phone replaying its queue never doubles a write)."""
+
+    tablee = models.ForeignKey(Tablee, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    #: SHA-256 of the method, path and body: the same key with another request is refused
+    digest = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = "écriture idempotente"
+        constraints = [
+            models.UniqueConstraint(fields=["tablee", "key"], name="one_answer_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tablee} : {self.key}"

@@ -32,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import capability
 
+from ..engines.numbers import parse_whole
 from ..games import registry
 from ..parties import services as party_services
 from ..parties.models import Game
@@ -132,7 +133,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
     read_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.read_token]))
     edit_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.edit_token]))
     pages = Paginator(range(party_count(tablee)), PARTIES_PER_PAGE)
-    page = pages.get_page(request.GET.get("page"))
+    page = pages.get_page(parse_whole(request.GET.get("page")) or 1)
     slice_ = party_page(tablee, page.start_index() - 1 if page.object_list else 0, page.end_index())
     links = dict(
         ((game_id, edit if can_edit else read))

@@ -356,6 +356,8 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 #: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
 #: and the round being corrected (``corriger``, ``manche``), the board's version (``v``).
 PARTY_PARAMS = ["fait", "corriger", "manche", "v"]
+#: and the tablées' page: its page of parties
+TABLEE_PARAMS = ["page"]
 
 _READS = re.compile(r"""GET(?:\.get\(|\[)\s*["'](\w+)["']|["'](\w+)["']\s+in\s+request\.GET""")
 
@@ -372,6 +374,7 @@ def test_the_junk_walks_cover_every_query_parameter_the_code_reads():
         if name
     }
     walked = set(PARTY_PARAMS) | {p for params in PARAMS.values() for p in params}
+    walked |= set(TABLEE_PARAMS)  # walked in tests/tablees/test_pages.py
     assert read and read <= walked, read - walked
 
 

@@ -229,3 +229,44 @@ def test_link_a_party_created_outside(made):
     assert [m.name for m in tablee.members.all()] == [*NAMES, "Max"]
     with pytest.raises(services.InputError):
         services.link_plan(tablee, outside)  # already in a tablée
+
+
+def test_an_idempotency_key_replays_the_answer_and_never_doubles_a_write(tapi, made):
+    path = f"tablees/{made['edit_token']}/players"
+    key = {"HTTP_IDEMPOTENCY_KEY": "phone-1_write-7"}
+    first = tapi("POST", path, {"name": "Max"}, **key)
+    again = tapi("POST", path, {"name": "Max"}, **key)
+    assert first[0] == again[0] == 201 and first[1] == again[1]
+    assert [p["name"] for p in tapi("GET", f"tablees/{made['edit_token']}")[1]["players"]].count(
+        "Max"
+    ) == 1
+    status, body = tapi("POST", path, {"name": "Noé"}, **key)  # same key, another body
+    assert status == 409 and body["error"]["field"] == "idempotency_key"
+    status, body = tapi("POST", path, {"name": "Noé"}, HTTP_IDEMPOTENCY_KEY="bad key!")
+    assert status == 400 and body["error"]["field"] == "idempotency_key"
+    new_party = {"game": "num5", "players": NAMES}
+    one = tapi(
+        "POST", f"tablees/{made['edit_token']}/parties", new_party, HTTP_IDEMPOTENCY_KEY="p1"
+    )
+    two = tapi(
+        "POST", f"tablees/{made['edit_token']}/parties", new_party, HTTP_IDEMPOTENCY_KEY="p1"
+    )
+    assert one == two and len(tapi("GET", f"tablees/{made['edit_token']}")[1]["parties"]) == 1
+
+
+def test_a_replayed_answer_says_so(client, made):
+    url = f"/api/v1/tablees/{made['edit_token']}/players"
+    headers = {"HTTP_IDEMPOTENCY_KEY": "k"}
+    client.post(url, '{"name": "Max"}', content_type="application/json", **headers)
+    replay = client.post(url, '{"name": "Max"}', content_type="application/json", **headers)
+    assert replay.status_code == 201 and replay["Idempotent-Replayed"] == "true"
+    refused = client.post(
+        url, '{"name": "Léa"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert refused.status_code == 400  # a refused write is not remembered: it may be sent again
+    assert (
+        client.post(
+            url, '{"name": "Luc"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k2"
+        ).status_code
+        == 201
+    )

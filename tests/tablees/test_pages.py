@@ -231,3 +231,26 @@ def test_a_refused_write_page_keeps_the_charts_reachable(client, tablee):
     response = act(client, tablee, "joueur", {"name": "léa"})
     html = response.content.decode()
     assert response.status_code == 400 and 'src="../graphiques/num5/scores.svg"' in html
+
+
+def test_junk_in_the_page_parameter_is_never_a_500(client, tablee):
+    from tests.production.test_input_hardening import ENCODED_JUNK, TABLEE_PARAMS, query
+
+    play(tablee, "num5", NAMES, rounds=[["10", "5", "0"]])
+    client.raise_request_exception = True
+    for token in (tablee.edit_token, tablee.read_token):
+        for param in TABLEE_PARAMS:
+            for junk in ENCODED_JUNK:
+                response = client.get(f"/tablees/{token}/", QUERY_STRING=query({}, param, junk))
+                assert response.status_code == 200, (param, junk)
+    assert "Num 5" in page(client, tablee.read_token, page="99").content.decode()  # the last page
+
+
+def test_purge_forgets_idempotent_answers_after_7_days(tablee):
+    from calculators.tablees.models import IdempotentWrite
+
+    old = IdempotentWrite.objects.create(tablee=tablee, key="a", digest="d", status=201, body={})
+    recent = IdempotentWrite.objects.create(tablee=tablee, key="b", digest="d", status=201, body={})
+    IdempotentWrite.objects.filter(pk=old.pk).update(at=timezone.now() - timedelta(days=8))
+    call_command("purge_games", stdout=io.StringIO())
+    assert list(IdempotentWrite.objects.values_list("pk", flat=True)) == [recent.pk]

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from calculators.models import Game
-from calculators.tablees.models import Tablee
+from calculators.tablees.models import IDEMPOTENCY_DAYS, IdempotentWrite, Tablee
 from numsite import throttle
 
 
@@ -34,6 +34,9 @@ class Command(BaseCommand):
         if not dry_run:
             Game.objects.filter(pk__in=list(old.values_list("pk", flat=True))).delete()
             old_tablees.delete()
+            # the tablées' remembered answers (Idempotency-Key) last 7 days
+            since = timezone.now() - timedelta(days=IDEMPOTENCY_DAYS)
+            IdempotentWrite.objects.filter(at__lt=since).delete()
             throttle.purge()  # expired rate-limit windows go with the daily purge
         verb = "à supprimer" if dry_run else "supprimée(s)"
         self.stdout.write(
