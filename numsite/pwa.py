@@ -61,18 +61,10 @@ BUNDLE_NAME = "offline/engines.zip"
 #: A fixed date for every entry, so that the same sources make the same bytes (and hash).
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
-#: The Pyodide files the browser loads (the rest of the npm package is not served).
+#: The Pyodide files the worker loads (the rest of the npm package is not served); the page asks
+#: the service worker to keep them.
 PYODIDE_FILES = (
-    "pyodide.js",
-    "pyodide.js.map",  # named by pyodide.js: the manifest storage rewrites the reference
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-#: What the worker fetches at start (the page asks the service worker to keep them).
-PYODIDE_RUNTIME = (
-    "pyodide.js",
+    "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
@@ -219,7 +211,7 @@ def offline_assets() -> dict[str, str]:
 
 def offline_bundle(request: HttpRequest) -> dict[str, Any]:
     """Context processor: what base.html hands offline.js (the service worker, the bundle)."""
-    return {"offline_bundle": {**offline_assets(), "pyodide_files": " ".join(PYODIDE_RUNTIME)}}
+    return {"offline_bundle": {**offline_assets(), "pyodide_files": " ".join(PYODIDE_FILES)}}
 
 
 @cache

@@ -1,4 +1,4 @@
-/* The offline engines (docs/offline.md): a Web Worker that runs Pyodide with the site's own
+/* The offline engines (docs/offline.md): a module Web Worker that runs Pyodide with the site's own
    engines, unpacked from the zip collectstatic made of the very files the server runs. It only
    hands text over: {id, endpoint, body, language} in, {id, answer} out, the answer being the
    JSON of calculators.games.answers.answer — the API's answer or its 400 error. It holds no
@@ -12,8 +12,9 @@
   function start() {
     if (ready) return ready;
     var index = params.get("pyodide");
-    importScripts(index + "pyodide.js");
-    ready = self.loadPyodide({ indexURL: index, packages: [] }).then(function (pyodide) {
+    ready = import(index + "pyodide.mjs").then(function (module) {
+      return module.loadPyodide({ indexURL: index, packages: [] });
+    }).then(function (pyodide) {
       return fetch(params.get("engines")).then(function (response) {
         if (!response.ok) throw new Error("engines: HTTP " + response.status);
         return response.arrayBuffer();

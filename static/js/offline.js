@@ -39,7 +39,7 @@
     var url = script.getAttribute("data-worker");
     var pyodide = script.getAttribute("data-pyodide");
     if (!url || !pyodide || typeof Worker === "undefined") return null;
-    worker = new Worker(url + "?" + new URLSearchParams({ pyodide: pyodide, engines: script.getAttribute("data-engines") }));
+    worker = new Worker(url + "?" + new URLSearchParams({ pyodide: pyodide, engines: script.getAttribute("data-engines") }), { type: "module" });
     worker.addEventListener("message", function (event) {
       var job = jobs[event.data.id];
       if (!job) return;
