@@ -207,6 +207,7 @@
   /* A calculator form submitted without network (no htmx, or before it loaded). */
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    if (event.defaultPrevented) return; /* htmx sent it: its sendError answers */
     if (navigator.onLine === false && form.matches("form[data-offline-target]") && (form.method || "get").toLowerCase() === "get") {
       event.preventDefault();
       fallback(form);

@@ -135,6 +135,12 @@ def test_installable_manifest_and_service_worker(page):
     # A Playwright context is an incognito profile: the one error that names the profile, not
     # the site; any other (no manifest, no icon, no service worker…) fails.
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    # The caches are named after this release: an older one's are dropped when it activates.
+    version = page.evaluate(
+        "() => fetch('/sw.js').then(r => r.text()).then(t => JSON.parse(t.split(/\\n/)[0].slice(18, -1)).version)"
+    )
+    names = page.evaluate("() => caches.keys()")
+    assert names and all(n.endswith("-" + version) for n in names if n.startswith("numsite-"))
     english = page.evaluate("() => fetch('/en/manifest.webmanifest').then(r => r.json())")
     assert english["lang"] == "en" and english["name"] != manifest["name"]
 
