@@ -22,8 +22,23 @@ $(BIN)/python:
 ## site; requirements/test.txt: the site and its tests, linters included), then the project
 ## itself, editable, built by the locked setuptools: nothing unpinned is installed. Redone when
 ## a lock file or pyproject.toml changed (a stamp per lock file in the virtualenv).
-install: $(VENV)/base.stamp
-install-test: $(VENV)/test.stamp
+install: $(VENV)/base.stamp node_modules/.stamp
+install-test: $(VENV)/test.stamp node_modules/.stamp
+
+## The browser-side dependencies of package-lock.json (Pyodide: the offline engines,
+## docs/offline.md), installed by `npm ci` at their locked versions and hashes; Debian's nodejs
+## and npm are installed with apt when missing and root (as Chromium is for the tests).
+node_modules/.stamp: package.json package-lock.json
+	@if ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+			(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+		else \
+			echo "npm is missing and you are not root: install Debian's nodejs and npm packages" \
+			     "(without them the site works, but not offline)."; exit 1; \
+		fi; \
+	fi
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
 
 $(VENV)/%.stamp: requirements/%.txt pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $<
@@ -54,7 +69,9 @@ run: install
 
 ## collectstatic only when a static file or folder (a file added, renamed or removed), the
 ## locked dependencies or the settings changed.
-var/static.stamp: $(shell find static) requirements/base.txt numsite/settings.py
+var/static.stamp: $(shell find static) requirements/base.txt numsite/settings.py \
+		node_modules/.stamp $(wildcard calculators/engines/*.py calculators/games/registry.py \
+		calculators/games/answers.py locale/*/LC_MESSAGES/django.mo)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@touch $@
 
@@ -155,4 +172,4 @@ messages: install gettext
 	$(BIN)/python manage.py compilemessages -l en
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

@@ -150,6 +150,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "numsite.context_processors.games",
                 "numsite.context_processors.card_tables",
+                "numsite.pwa.offline_bundle",
             ],
         },
     },
@@ -201,6 +202,12 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The offline bundle (numsite/pwa.py, docs/offline.md): the engines' zip and Pyodide's runtime.
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "numsite.pwa.OfflineFinder",
+]
 # Hashed names whatever DEBUG says once `collectstatic` ran (`make run` and `make test` do);
 # plain names before it, and under DEBUG (Django's manifest storage then links plain names).
 STORAGES = {
@@ -286,10 +293,13 @@ X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = True
 
 # Strict CSP (django-csp 4): no inline script or style anywhere, htmx told not to inject its
-# indicator styles (base.html), Bootstrap's data: SVG icons allowed as images.
+# indicator styles (base.html), Bootstrap's data: SVG icons allowed as images. Scripts from the
+# site only; 'wasm-unsafe-eval' lets them compile WebAssembly (Pyodide runs the engines offline,
+# docs/offline.md), and nothing else: no eval, no inline script.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
         "img-src": ["'self'", "data:"],
         "object-src": ["'none'"],
         "frame-ancestors": ["'none'"],

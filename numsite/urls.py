@@ -24,6 +24,7 @@ urlpatterns = [
     # whatever order the API's own url modules list their endpoints in.
     re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("numsite.pwa")),  # manifest, service worker, offline page (docs/offline.md)
 ]
 if settings.ADMIN_URL:  # off unless ADMIN_URL names a path (docs/deploy.md)
     # Password guessing on its login is throttled per client IP (numsite/admin_site.py).

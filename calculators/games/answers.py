@@ -94,7 +94,7 @@ def detected_json(found: Detected) -> Answer:
 
 
 def num_check_score(data: dict[str, Any]) -> Answer:
-    """A claim at its rank (/num-check/regles/#points)."""
+    """A claim at its rank (/num-check/regles/#reference-et-rang)."""
     combo = numcheck.get_combo(required(data, "combo"))
     cards = as_list(required(data, "cards"), "cards")
     return check_result_json(numcheck.score(combo, cards, required(data, "rank")))
@@ -217,7 +217,7 @@ def draft_result_json(result: PoolResult) -> Answer:
 
 
 def num_draft_score(data: dict[str, Any]) -> Answer:
-    """A 15-card pool: the grid and its neighbours' columns (/num-draft/regles/#score)."""
+    """A 15-card pool: the grid and its neighbours' columns (/num-draft/regles/#scoring)."""
     result = numdraft.score(
         required(data, "grid"),
         data.get("left"),

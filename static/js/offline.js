@@ -1,0 +1,264 @@
+/* Numsite offline (docs/offline.md): the service worker, the offline engines, the banners.
+
+   - registers the service worker (/sw.js, the whole site's scope) and, once the page is idle,
+     asks it to keep the offline bundle (Pyodide and the engines' zip) for the next visit;
+   - a calculator form marked data-offline="<endpoint>" is answered on this phone when the
+     server cannot be reached: the form's fields are collected into the API's JSON body (its
+     data-offline-body template: "@name" a field's text, "@name:cards" its cards split as the
+     chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name),
+     the worker runs the site's own engines on it (calculators.games.answers, the API's
+     code), and the answer's total, title and lines are drawn, marked « calculé sur ce
+     téléphone ». No rule is here: only the fields and the drawing. When neither the server
+     nor the phone can answer, the result area says so instead of keeping a stale score;
+   - a Party page served by the service worker from its copy shows when that copy was made.
+   Every text is a data-msg-* attribute of the markup (this script's element, the calculator
+   layout's [data-offline-texts]). */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var worker = null;
+  var jobs = {};
+  var serial = 0;
+
+  function msg(name, values) {
+    var box = document.querySelector("[data-offline-texts]");
+    var text = (box && box.getAttribute("data-msg-" + name)) || script.getAttribute("data-msg-" + name) || "";
+    return text.replace(/\{(\w+)\}/g, function (all, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? values[key] : all;
+    });
+  }
+
+  function language() {
+    return (document.documentElement.getAttribute("lang") || "fr").slice(0, 2);
+  }
+
+  /* ------------------------------------------------------------------ the engines' worker */
+
+  function engines() {
+    if (worker) return worker;
+    var url = script.getAttribute("data-worker");
+    var pyodide = script.getAttribute("data-pyodide");
+    if (!url || !pyodide || typeof Worker === "undefined") return null;
+    worker = new Worker(url + "?" + new URLSearchParams({ pyodide: pyodide, engines: script.getAttribute("data-engines") }), { type: "module" });
+    worker.addEventListener("message", function (event) {
+      var job = jobs[event.data.id];
+      if (!job) return;
+      delete jobs[event.data.id];
+      if (event.data.failed) job.reject(new Error(event.data.failed));
+      else job.resolve(event.data.ready ? true : JSON.parse(event.data.answer));
+    });
+    worker.addEventListener("error", function () {
+      Object.keys(jobs).forEach(function (id) { jobs[id].reject(new Error("worker")); delete jobs[id]; });
+      worker = null;
+    });
+    return worker;
+  }
+
+  function ask(message) {
+    var w = engines();
+    if (!w) return Promise.reject(new Error("no engines"));
+    serial += 1;
+    message.id = serial;
+    return new Promise(function (resolve, reject) {
+      jobs[message.id] = { resolve: resolve, reject: reject };
+      w.postMessage(message);
+    });
+  }
+
+  /* The answer of an API endpoint, computed on this phone: the same JSON as the server's
+     (an error: {"error": {"field", "message"}}). */
+  function answer(endpoint, body, lang) {
+    return ask({ endpoint: endpoint, body: JSON.stringify(body), language: lang || language() });
+  }
+
+  window.NumsiteOffline = { answer: answer, warm: function () { return ask({ warm: true }); } };
+
+  /* ------------------------------------------------------------------ forms → body */
+
+  function field(form, name) {
+    return form.elements.namedItem(name);
+  }
+
+  function valueOf(form, ref) {
+    var parts = ref.slice(1).split(":");
+    var el = field(form, parts[0]);
+    var kind = parts[1] || "";
+    if (kind === "all") {
+      return Array.prototype.slice.call(form.querySelectorAll('[name="' + parts[0] + '"]:checked')).map(function (b) { return b.value; });
+    }
+    if (kind === "bool") return !!(el && el.checked);
+    var text = el ? (el.value === undefined ? "" : String(el.value)).trim() : "";
+    if (kind === "cards") return text.split(/[\s,;]+/).filter(function (t) { return t.length > 0; });
+    if (kind === "int") return text === "" ? null : parseInt(text, 10);
+    return text === "" ? null : text;
+  }
+
+  function fill(form, template) {
+    if (typeof template === "string" && template.charAt(0) === "@") return valueOf(form, template);
+    if (Array.isArray(template)) return template.map(function (t) { return fill(form, t); });
+    if (template && typeof template === "object") {
+      var out = {};
+      Object.keys(template).forEach(function (k) { out[k] = fill(form, template[k]); });
+      return out;
+    }
+    return template;
+  }
+
+  /* ------------------------------------------------------------------ drawing */
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function comboName(key) {
+    var option = document.querySelector('select[name="combo"] option[value="' + key + '"]');
+    return option ? option.textContent.split(" — ")[0] : key;
+  }
+
+  /* What the answer says, as {total, title, lines, error}: the fields the engines filled. */
+  function reading(data) {
+    if (data.error) return { error: data.error.message };
+    if (data.valid === false) return { title: msg("invalid"), lines: [data.reason] };
+    if (data.checks) {
+      return {
+        title: data.checks.length ? null : msg("no-check"),
+        lines: data.checks.map(function (c) {
+          return msg("check-line", { combo: comboName(c.combo), card: c.claim, total: c.total });
+        })
+      };
+    }
+    if (data.segments) {
+      return { title: msg("valid"), lines: data.segments.map(function (s) { return s.cards.join(" "); }) };
+    }
+    if (data.players) {
+      return {
+        lines: data.players.map(function (p) {
+          var total = p.total !== undefined ? p.total : p.points;
+          return p.name + " : " + msg("points", { total: total }) + (p.title ? " — " + p.title : "");
+        })
+      };
+    }
+    return { total: data.total, title: data.title || null, lines: data.explanation || [] };
+  }
+
+  function draw(form, data) {
+    var target = document.querySelector(form.getAttribute("data-offline-target"));
+    if (!target) return;
+    var read = reading(data);
+    var box = el("div", "card border-info offline-answer");
+    box.setAttribute("data-offline-answer", "");
+    var body = el("div", "card-body");
+    body.appendChild(el("p", "badge text-bg-info mb-2", msg("local")));
+    var head = el("p", "h4 mb-1");
+    if (read.error) {
+      head.textContent = read.error;
+      box.className = "card border-danger offline-answer";
+    } else {
+      var parts = [];
+      if (read.total !== undefined && read.total !== null) parts.push(msg("points", { total: read.total }));
+      if (read.title) parts.push(read.title);
+      head.textContent = parts.join(" — ");
+      if (read.total !== undefined && read.total !== null) head.setAttribute("data-score", read.total);
+    }
+    if (head.textContent) body.appendChild(head);
+    var list = el("ul", "list-unstyled mb-0");
+    (read.lines || []).forEach(function (line) { list.appendChild(el("li", null, line)); });
+    if (list.children.length) body.appendChild(list);
+    box.appendChild(body);
+    target.replaceChildren(box);
+    live(form, head.textContent || msg("local"));
+  }
+
+  function live(form, text) {
+    var box = document.querySelector(form.getAttribute("data-offline-live") || "#none");
+    if (!box) return;
+    var strong = el("strong", "live-total", text);
+    box.replaceChildren(strong, document.createTextNode(" "), el("span", "live-detail", msg("local")));
+  }
+
+  function unavailable(form) {
+    var target = document.querySelector(form.getAttribute("data-offline-target") || "#none");
+    var note = el("div", "alert alert-warning", msg("unavailable"));
+    note.setAttribute("data-offline-answer", "");
+    note.setAttribute("role", "status");
+    if (target) target.replaceChildren(note);
+    var box = document.querySelector(form.getAttribute("data-offline-live") || "#none");
+    if (box) box.replaceChildren(el("span", "live-detail", msg("unavailable")));
+  }
+
+  /* The server did not answer (no network): this phone answers, or says it cannot. */
+  function fallback(form) {
+    var endpoint = form.getAttribute("data-offline");
+    if (!endpoint) {
+      unavailable(form);
+      return;
+    }
+    var template = JSON.parse(form.getAttribute("data-offline-body") || "{}");
+    answer(endpoint, fill(form, template)).then(function (data) { draw(form, data); }, function () { unavailable(form); });
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-offline-target]");
+    if (form) fallback(form);
+  });
+  /* A calculator form submitted without network (no htmx, or before it loaded). */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented) return; /* htmx sent it: its sendError answers */
+    if (navigator.onLine === false && form.matches("form[data-offline-target]") && (form.method || "get").toLowerCase() === "get") {
+      event.preventDefault();
+      fallback(form);
+    }
+  });
+
+  /* ------------------------------------------------------------------ a Party page's copy */
+
+  function savedBanner() {
+    var saved = document.documentElement.getAttribute("data-offline-saved");
+    if (!saved) return;
+    var when = new Date(saved);
+    var time = language() === "fr"
+      ? when.getHours() + " h " + String(when.getMinutes()).padStart(2, "0")
+      : when.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+    var banner = el("p", "alert alert-warning offline-banner", msg("saved", { time: time }));
+    banner.setAttribute("role", "status");
+    banner.setAttribute("data-offline-banner", "");
+    var main = document.getElementById("contenu");
+    if (main) main.insertBefore(banner, main.firstChild);
+  }
+
+  /* ------------------------------------------------------------------ the service worker */
+
+  function register() {
+    if (!("serviceWorker" in navigator) || !script.getAttribute("data-sw")) return;
+    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var idle = window.requestIdleCallback || function (fn) { return setTimeout(fn, 2000); };
+      idle(function () {
+        if (registration.active) registration.active.postMessage({ keep: "bundle", urls: bundle() });
+      });
+    }).catch(function () { /* no service worker (a private window): the site works online */ });
+  }
+
+  function bundle() {
+    var index = script.getAttribute("data-pyodide");
+    if (!index) return [];
+    var names = (script.getAttribute("data-pyodide-files") || "").split(" ").filter(Boolean);
+    var worker = script.getAttribute("data-worker");
+    var query = "?" + new URLSearchParams({ pyodide: index, engines: script.getAttribute("data-engines") });
+    return names.map(function (n) { return index + n; }).concat([script.getAttribute("data-engines"), worker + query]);
+  }
+
+  /* The network went away on a calculator page: start the engines now, before the next tap. */
+  window.addEventListener("offline", function () {
+    if (document.querySelector("form[data-offline]")) window.NumsiteOffline.warm().catch(function () {});
+  });
+
+  savedBanner();
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
+})();
