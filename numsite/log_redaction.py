@@ -15,9 +15,9 @@ characters becomes ``[redacted]``, glued across what may split a token without e
 percent-escape such as ``%0A``, a zero-width space, a soft hyphen): whole segments, and a token
 with something stuck to it as well (a full stop or a parenthesis from the sentence it was
 copied from, a zero-width space, a line break, a quotation mark, before or after it). Runs that
-are plain words are kept: lowercase names (``claim_add``, ``nouvelle``, ``tableau``…),
-capitalised words (``OperationalError``) and numbers; a random token is one of them with a
-probability under one in a billion.
+are lowercase names are kept (``claim_add``, ``nouvelle``, ``tableau``…); any capital or digit
+makes a long run a token (a capitalised word after the marker on the same line is redacted
+too: better a word too many than a token).
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ _TAIL = re.compile(rf"(/parties/)((?:{_GLUE}|[^A-Za-z0-9_-])*)([^ ]*[^\n\r]*)", 
 #: (kept, so that its digits are not taken for the token's start)
 _RUN = re.compile(rf"[A-Za-z0-9_-]+(?:{_GLUE}+[A-Za-z0-9_-]+)*|%[0-9A-Fa-f]{{2}}")
 _UNGLUE = re.compile(_GLUE)
-#: plain words: lowercase names, capitalised words (no two capitals in a row), numbers
-_WORD = re.compile(r"[a-z_-]+|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[0-9]+")
+#: plain words: lowercase names (a random token is one with probability (28/64)^32 ≈ 4e-12;
+#: one capital or digit makes a run a token, even a word such as « OperationalError »)
+_WORD = re.compile(r"[a-z_-]+")
 
 
 def _redact_run(match: re.Match[str]) -> str:

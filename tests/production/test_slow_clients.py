@@ -76,7 +76,8 @@ def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterat
         stop.set()
         dripper.join()
         for sock in socks:
-            sock.settimeout(0.5)
+            # answered once a thread of its worker took it (each worker has its own queue)
+            sock.settimeout(10)
             with suppress(OSError):
                 received[sock] = sock.recv(4096)
             sock.close()
