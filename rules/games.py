@@ -11,6 +11,7 @@ French one.
 from __future__ import annotations
 
 import functools
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -157,8 +158,27 @@ def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
     the calculators of that language (``/en/num-check/?…`` in English), and the cache holds one
     answer per language."""
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
+    marks = restored_typos(slug) if lang == "fr" else ()  # the English text is a translation
     with translation.override(lang):
-        return mark_safe(mdext.render(text, lang=lang))  # safe HTML: raw HTML is escaped
+        html = mdext.render(text, lang=lang, restorations=marks)
+        return mark_safe(html)  # safe HTML: raw HTML is escaped
+
+
+RESTORATIONS = Path(__file__).resolve().parent / "official" / "restorations.toml"
+
+
+@cache
+def restored_typos(slug: str) -> tuple[mdext.Restoration, ...]:
+    """The typos of a game's official text that its rulebook restores (``typo = true`` in
+    ``rules/official/restorations.toml``): marked in the French rulebook with the official
+    wording beside."""
+    with RESTORATIONS.open("rb") as file:
+        entries = tomllib.load(file)["restoration"]
+    return tuple(
+        mdext.Restoration(e["site"], e["official"], tuple(e.get("within", ())))
+        for e in entries
+        if e["game"] == slug and e.get("typo")
+    )
 
 
 @cache

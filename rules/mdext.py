@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from dataclasses import dataclass
 from html import unescape as html_text
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -161,11 +162,124 @@ class FrenchTypography(Treeprocessor):
             element.tail = french(element.tail)
 
 
+@dataclass(frozen=True)
+class Restoration:
+    """A word of the official text the site restored (a lost accent, a spelling mistake):
+    ``site`` as the rulebook writes it, ``official`` as the source has it; only within text
+    holding one of ``within`` when given (elsewhere the source was right)."""
+
+    site: str
+    official: str
+    within: tuple[str, ...] = ()
+
+
+class RestorationMarks(Treeprocessor):
+    """Marks each restored word discreetly: ``<ins class="restored">`` with a footnote-like
+    link to the note that gives the official wording, listed at the end of the rulebook (so
+    it is read by screen readers, reachable by a tap, and printed). Runs after the French
+    typography, on the text as shown."""
+
+    SKIP = frozenset({"code", "pre", "a", "ins", "h1"})
+
+    def __init__(self, md: Markdown, restorations: tuple[Restoration, ...]) -> None:
+        super().__init__(md)
+        self.restorations = [
+            (french(r.site), r.official, tuple(french(w) for w in r.within)) for r in restorations
+        ]
+        self.notes: list[tuple[str, str]] = []
+
+    def run(self, root: etree.Element) -> None:
+        if not self.restorations:
+            return
+        self.notes = []
+        self.visit(root)
+        if self.notes:
+            root.append(self.note_list())
+
+    def visit(self, element: etree.Element, in_heading: bool = False) -> None:
+        if element.tag in self.SKIP or "card-chip" in element.get("class", ""):
+            return
+        children = list(element)
+        in_heading = in_heading or element.tag in ("h2", "h3")
+        if element.text:
+            element.text, nodes = self.split(element.text, in_heading)
+            for offset, node in enumerate(nodes):
+                element.insert(offset, node)
+        for child in children:
+            self.visit(child, in_heading)
+            if child.tail:
+                child.tail, nodes = self.split(child.tail, in_heading)
+                at = list(element).index(child) + 1
+                for offset, node in enumerate(nodes):
+                    element.insert(at + offset, node)
+
+    def split(self, text: str, in_heading: bool = False) -> tuple[str, list[etree.Element]]:
+        """The text before the first restored word of ``text``, and the nodes that follow it:
+        each mark (the word and its note link), the text after it as their tail."""
+        for site, official, within in self.restorations:
+            at = text.find(site)
+            if at < 0 or (within and not any(w in text for w in within)):
+                continue
+            number = len(self.notes) + 1
+            self.notes.append((site, official))
+            ins = etree.Element(
+                "ins",
+                {
+                    "class": "restored",
+                    "title": french(gettext("Livret : « {official} »").format(official=official)),
+                },
+            )
+            ins.text = site
+            if in_heading:  # a heading keeps its words: the mark, the note at the end
+                ins.set("id", f"restauree-{number}")
+                ins.tail, rest = self.split(text[at + len(site) :], in_heading)
+                return text[:at], [ins, *rest]
+            mark = etree.Element(
+                "a",
+                {
+                    "class": "restored-mark site-note",
+                    "href": f"#restauration-{number}",
+                    "id": f"restauree-{number}",
+                },
+            )
+            star = etree.SubElement(mark, "span", {"aria-hidden": "true"})
+            star.text = f"*{number}"
+            label = etree.SubElement(mark, "span", {"class": "visually-hidden"})
+            label.text = french(
+                gettext("(restauré : le livret écrit « {official} »)").format(official=official)
+            )
+            mark.tail, rest = self.split(text[at + len(site) :], in_heading)
+            return text[:at], [ins, mark, *rest]
+        return text, []
+
+    def note_list(self) -> etree.Element:
+        aside = etree.Element(
+            "aside",
+            {"class": "restorations site-note small mt-3", "aria-labelledby": "restaurations"},
+        )
+        title = etree.SubElement(aside, "p", {"id": "restaurations", "class": "fw-bold mb-1"})
+        title.text = french(gettext("Coquilles corrigées du livret officiel"))
+        items = etree.SubElement(aside, "ol")
+        for number, (site, official) in enumerate(self.notes, start=1):
+            item = etree.SubElement(items, "li", {"id": f"restauration-{number}"})
+            item.text = french(
+                gettext("« {site} » : le livret écrit « {official} ». ").format(
+                    site=site, official=official
+                )
+            )
+            back = etree.SubElement(
+                item, "a", {"href": f"#restauree-{number}", "class": "anchor-link"}
+            )
+            back.text = "↩"
+        return aside
+
+
 class NumsiteExtension(Extension):
     def __init__(self, **kwargs: object) -> None:
         self.config = {
             "sections": [False, "Wrap each ### heading and its text in a section"],
             "lang": ["fr", "The content's language: French typography only in French"],
+            "restorations": [(), "The restored words to mark (Restoration), French only"],
         }
         super().__init__(**kwargs)
 
@@ -178,16 +292,28 @@ class NumsiteExtension(Extension):
         )
         if self.getConfig("lang") == "fr":
             md.treeprocessors.register(FrenchTypography(md), "numsite_typography", 3)
+            marks = tuple(self.getConfig("restorations"))
+            md.treeprocessors.register(RestorationMarks(md, marks), "numsite_restored", 2)
 
 
-def render(text: str, *, sections: bool = False, lang: str = "fr") -> str:
+def render(
+    text: str,
+    *,
+    sections: bool = False,
+    lang: str = "fr",
+    restorations: tuple[Restoration, ...] = (),
+) -> str:
     """Markdown content to HTML with the site's extensions (French typography when ``lang`` is
-    ``"fr"``)."""
-    return render_with_toc(text, sections=sections, lang=lang)[0]
+    ``"fr"``, and then the ``restorations`` marked)."""
+    return render_with_toc(text, sections=sections, lang=lang, restorations=restorations)[0]
 
 
 def render_with_toc(
-    text: str, *, sections: bool = False, lang: str = "fr"
+    text: str,
+    *,
+    sections: bool = False,
+    lang: str = "fr",
+    restorations: tuple[Restoration, ...] = (),
 ) -> tuple[str, list[dict[str, Any]]]:
     """:func:`render`, and the headings ``toc`` found (``##`` and ``###``, with their ids):
     ``[{"id", "name", "children": [...]}, …]``, the names as plain text (a template escapes them)."""
@@ -197,7 +323,7 @@ def render_with_toc(
             "attr_list",
             "admonition",
             "toc",
-            NumsiteExtension(sections=sections, lang=lang),
+            NumsiteExtension(sections=sections, lang=lang, restorations=restorations),
         ],
         extension_configs={
             "toc": {

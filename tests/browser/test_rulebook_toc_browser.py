@@ -46,3 +46,19 @@ def test_toc_on_the_game_page_opens_the_rules_tab_at_the_ruling(page):
     bar = page.locator(".game-tabs").bounding_box()
     assert heading.bounding_box()["y"] >= bar["y"] + bar["height"] - 1
     assert page.problems == []
+
+
+def test_rulebook_with_toc_and_restored_typos_is_axe_clean(browser, live_server):
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    found = {}
+    for path in ("/num-draft/regles/", "/num-5/regles/", "/num-connect/regles/"):
+        page.goto(live_server.url + path)
+        page.locator("#sommaire summary").click()
+        violations = Axe().run(page).response["violations"]
+        if violations:
+            found[path] = [f"{v['id']} {n['target']}" for v in violations for n in v["nodes"][:3]]
+    context.close()
+    assert found == {}

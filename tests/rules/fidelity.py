@@ -29,10 +29,10 @@ def words(text: str) -> list[str]:
 
 class TextExtractor(HTMLParser):
     """The text a reader sees in a rendered rulebook: a card chip reads as its value, an ordered
-    list item starts with its number; permalinks, example links and screen-reader-only labels
-    are left out (they are the site's, not the rulebook's)."""
+    list item starts with its number; permalinks, example links, screen-reader-only labels and
+    the notes of the restored typos are left out (they are the site's, not the rulebook's)."""
 
-    SKIP = {"anchor-link", "try-link", "visually-hidden"}
+    SKIP = {"anchor-link", "try-link", "visually-hidden", "site-note"}
 
     def __init__(self) -> None:
         super().__init__()
@@ -49,6 +49,8 @@ class TextExtractor(HTMLParser):
         skip = bool(classes & self.SKIP) or "aria-hidden" in dict(attrs) and tag == "span"
         if tag not in ("br", "hr", "img", "input"):
             self.stack.append((tag, skip))
+        if self.skipping:
+            return
         if tag == "ol":
             self.counters.append(0)
         elif tag == "ul":
@@ -59,11 +61,12 @@ class TextExtractor(HTMLParser):
         self.parts.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
+        skipped = self.skipping  # a skipped list never pushed its counter
         while self.stack:
             open_tag, _ = self.stack.pop()
             if open_tag == tag:
                 break
-        if tag in ("ol", "ul") and self.counters:
+        if tag in ("ol", "ul") and self.counters and not skipped:
             self.counters.pop()
         self.parts.append(" ")
 
@@ -84,11 +87,17 @@ class Restoration:
     official: str
     site: str
     reason: str
+    #: a typo of the source, marked in the rulebook (only in text holding one of ``within``)
+    typo: bool = False
+    within: tuple[str, ...] = ()
 
 
 def restorations() -> list[Restoration]:
     data = tomllib.loads((OFFICIAL_DIR / "restorations.toml").read_text(encoding="utf-8"))
-    return [Restoration(**entry) for entry in data["restoration"]]
+    return [
+        Restoration(**{**entry, "within": tuple(entry.get("within", ()))})
+        for entry in data["restoration"]
+    ]
 
 
 def replace_all(seq: list[str], old: list[str], new: list[str]) -> tuple[list[str], int]:

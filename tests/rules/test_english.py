@@ -101,7 +101,8 @@ def calc_links(text: str) -> Counter:
 
 def shape(html: str) -> Counter:
     """What a reader can count: sections, paragraphs, tables and their cells, list items,
-    callouts."""
+    callouts. The French rulebook's notes of the restored typos are the site's, not the text's."""
+    html = re.sub(r"<aside [^>]*site-note.*?</aside>", "", html, flags=re.S)
     tags = Counter(re.findall(r"<(h2|h3|p|table|tr|th|td|ol|ul|li)[\s>]", html))
     callouts = Counter(
         f"callout-{kind}" for kind in re.findall(r'<div class="admonition (\w+)', html)
