@@ -365,8 +365,7 @@ def best_reading(
         rainbows = any(c.is_rainbow for c in cards)
     if rainbows and combo.key in _FAMILY_BLIND:
         # Rainbows multiply the readings: the best one is shared by the cards of one shape
-        shape = tuple((c.value, c.family is _RAINBOW, c.family is _SHADOW) for c in cards)
-        return _best_blind(combo.key, shape, rank, current_language())
+        return _best_blind(combo.key, _shape(cards), rank, current_language())
     return _best_of(combo, readings(combo, cards), rank)
 
 
@@ -1075,6 +1074,16 @@ def _best_check(
     best_key: Preference | None = None
     if rainbows is None:
         rainbows = claim.is_rainbow or any(c.is_rainbow for c in hand)
+    if rainbows and combo.key in _FAMILY_BLIND:
+        # the same search on the cards' shapes, shared by the claims of one shape (outs asks
+        # it for every card of the deck)
+        chosen = _best_subset_blind(
+            combo.key, _shape((claim,))[0], _shape(hand), rank, current_language()
+        )
+        if chosen is None:
+            return None
+        subset = tuple(hand[i] for i in chosen)
+        return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
     for subset in combinations(hand, combo.count - 1):
         reading = best_reading(combo, (*subset, claim), rank, rainbows=rainbows)
         if reading is None:
@@ -1086,6 +1095,34 @@ def _best_check(
         return None
     subset = best[1]
     return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
+
+
+Shape = tuple[tuple[int, bool, bool], ...]
+
+
+def _shape(cards: Sequence[Card]) -> Shape:
+    """What the readers of :data:`_FAMILY_BLIND` see of each card: value, Rainbow?, Shadow?"""
+    return tuple((c.value, c.family is _RAINBOW, c.family is _SHADOW) for c in cards)
+
+
+@lru_cache(maxsize=16384)
+def _best_subset_blind(
+    key: str, claim: tuple[int, bool, bool], hand: Shape, rank: int, language: str
+) -> tuple[int, ...] | None:
+    """:func:`_best_check`'s search for a combination of :data:`_FAMILY_BLIND`, on shapes: the
+    hand positions of the best subset (the same subsets in the same order, the same readings
+    and keys, the first of equals kept), or ``None``."""
+    combo = COMBOS_BY_KEY[key]
+    best: tuple[int, ...] | None = None
+    best_key: Preference | None = None
+    for chosen in combinations(range(len(hand)), combo.count - 1):
+        reading = _best_blind(key, (*(hand[i] for i in chosen), claim), rank, language)
+        if reading is None:
+            continue
+        found = _preference(combo, reading, rank)
+        if best_key is None or found > best_key:
+            best, best_key = chosen, found
+    return best
 
 
 @dataclass(frozen=True, slots=True)
