@@ -16,6 +16,7 @@ import segno
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -66,6 +67,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "parties/new.html", {"form": form}, status=status)
 
 
+def kind_template(game: Game) -> str:
+    return kinds.of(game).template
+
+
 def _game_key(game: Game) -> str:
     """The game in a cache key: a digest of its edit token, never its id (a deleted game's id
     may be given again by SQLite, its token never; and no secret goes into a key)."""
@@ -94,6 +99,8 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "form": None,
         "action": "",
         "done": None,
+        # this phone's choices for this party (« Ce téléphone : … ») are kept under this key
+        "party_key": _game_key(game)[:16],
     }
     if can_edit:
         context["next_undo"] = services.next_undo(game)
@@ -116,10 +123,16 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
 BOARD_CACHE_SECONDS = 3600
 
 
-def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
-    """The live board that every phone polls, at the party's current version: drawn by the
-    first phone after a change and kept in Django's cache (shared by every process when
-    ``CACHES`` is, docs/deploy.md) for the others, per version, language and kind of link.
+#: the detailed board drawn out of band in the poll's answer (htmx swaps it into its place)
+MORE = '<section id="board-more"'
+
+
+def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, SafeString]:
+    """The live board that every phone polls, at the party's current version, in its two
+    places on the page: the standings at the top, the details (each player's entries, the
+    history) below the entry. Drawn by the first phone after a change and kept in Django's
+    cache (shared by every process when ``CACHES`` is, docs/deploy.md) for the others, per
+    version, language and kind of link.
 
     It is the same for every reader: its links are relative to the party's page (``party_url``,
     no token in it) and it holds no CSRF token: its ✕ buttons submit a form of the page outside
@@ -128,8 +141,8 @@ def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
     board; a page drawn at a write's URL (a refused write without JavaScript) draws its own."""
     language = translation.get_language() or ""
     key = f"parties:board:{_game_key(game)}:{game.version}:{int(can_edit)}:{language}"
-    html = cache.get(key)
-    if html is None:
+    parts = cache.get(key)
+    if parts is None:
         kind = kinds.of(game)
         context = {
             "relative_urls": True,
@@ -144,9 +157,18 @@ def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
             "action": "",
             "posted": {},
         }
-        html = render_to_string("parties/game.html#board", context)
-        cache.set(key, html, BOARD_CACHE_SECONDS)
-    return mark_safe(html)
+        parts = (
+            render_to_string("parties/game.html#board", context),
+            render_to_string("parties/game.html#board-more", context),
+        )
+        cache.set(key, parts, BOARD_CACHE_SECONDS)
+    return mark_safe(parts[0]), mark_safe(parts[1])
+
+
+def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
+    """The poll's answer: the standings, and the details swapped out of band into their place."""
+    standings, more = board_parts(game, can_edit, token)
+    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
 
 
 @require_safe
@@ -159,9 +181,15 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
         done = game.history.filter(version=version).first()
     context = _context(request, game, can_edit, done=done)
     # at the page's own URL, the board every phone polls (its links are relative to it)
-    context["board_html"] = board_html(game, can_edit, token)
+    context["board_html"], context["board_more_html"] = board_parts(game, can_edit, token)
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
+    target = str(request.htmx.target or "") if request.htmx else ""
+    if target.startswith("preview-"):  # the live score of an entry, from its game's template
+        try:
+            return render(request, f"{kind_template(game)}#{target}", context)
+        except TemplateDoesNotExist:
+            pass  # no such part: the whole page
     return render(request, "parties/game.html", context)
 
 

@@ -95,7 +95,7 @@ def test_axe_finds_no_violation(browser, live_server, size, scheme):
         for index, value in enumerate(("99Q", "5", "0")):
             page.locator(f"[data-testid=cell-{index}]").fill(value)
         page.keyboard.press("Enter")
-        page.locator("[data-testid=sheet-error]").wait_for()
+        page.locator("[data-testid=refusal]").wait_for()  # next to its button
         violations = axe.run(page).response["violations"]
         if violations:
             found["parties: refused write"] = describe(violations)

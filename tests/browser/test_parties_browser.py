@@ -73,7 +73,9 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     assert polled and polled[-1] == "gzip"
     page.once("dialog", lambda dialog: dialog.accept())
     delete.click()
-    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire supprimé (rang 1)")
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text(
+        "annonce Paire supprimée (rang 1)"
+    )
     expect(delete).to_have_count(0)
     game.refresh_from_db()
     assert not game.players.filter(claims__isnull=False).exists()
@@ -116,7 +118,9 @@ def test_without_javascript_the_boards_cross_deletes_with_the_pages_own_form(bro
     page = context.new_page()
     page.goto(f"{live_server.url}/parties/{check.edit_token}/")
     page.get_by_role("button", name="Supprimer l’annonce 1 de Léa").click()
-    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire supprimé (rang 1)")
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text(
+        "annonce Paire supprimée (rang 1)"
+    )
     assert not check.players.filter(claims__isnull=False).exists()
     page.goto(f"{live_server.url}/parties/{num5.edit_token}/")
     page.get_by_role("button", name="Supprimer la manche 1").click()

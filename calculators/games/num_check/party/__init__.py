@@ -147,6 +147,11 @@ class NumCheckParty(PartyKind):
             claim_id = parse_whole(request.POST.get("claim"))  # a refused correction stays open
         if claim_id is not None:
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
+        if "apercu" in request.GET:  # the live score of the claim being entered
+            get = request.GET
+            context["preview"] = forms.preview(
+                game, get.get("player"), get.get("cards"), get.get("combo")
+            )
         return context
 
     def finish_label(self, board: Board) -> str:

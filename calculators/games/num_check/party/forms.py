@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from ....engines import numcheck
+from ....engines.cards import InputError
+from ....parties import services
 from ....parties.forms import CARD_ATTRS, WriteForm
-from ....parties.models import HistoryEntry
+from ....parties.models import Game, HistoryEntry
 from ..forms import combo_choices
 from . import writes
 
@@ -76,3 +79,44 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {
     writes.DECK_TURN: DeckTurnForm,
     writes.INVALID_CHECK: InvalidCheckForm,
 }
+
+
+def preview(game: Game, player: object, cards: object, combo: object) -> dict[str, Any]:
+    """The live score of a claim being entered, before it is saved (``?apercu``): the
+    combinations these cards make at the player's next rank, best total first, each scored by
+    the engine exactly as the calculator does (/num-check/regles/#reference-et-rang); the one
+    chosen, or else the best, is proposed. Nothing is written."""
+    out: dict[str, Any] = {"choices": [], "chosen": None, "error": ""}
+    try:
+        who = services.player_at(game, player)
+    except InputError:
+        return out
+    claimed = [c.combo for c in who.claims.all()]
+    rank = len(claimed) + 1
+    out.update(player=who, rank=rank)
+    text = str(cards or "").strip()
+    if not text or rank > 8:
+        return out
+    try:
+        parsed = numcheck.read_cards(text)
+    except InputError as err:
+        out["error"] = err.message
+        return out
+    choices = []
+    for option in numcheck.COMBOS:
+        if option.count != len(parsed) or option.key in claimed:
+            continue
+        result = numcheck.score(option, text, rank)
+        if result.valid:
+            choices.append(result)
+    choices.sort(key=lambda r: -r.total)  # stable: the combinations' table order on ties
+    out["choices"] = choices
+    wanted = str(combo or "")
+    out["chosen"] = next((r for r in choices if r.combo.key == wanted), None) or (
+        choices[0] if choices else None
+    )
+    if not choices:
+        out["error"] = gettext(
+            "Ces cartes ne forment aucune combinaison encore libre pour {name}."
+        ).format(name=who.name)
+    return out

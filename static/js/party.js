@@ -1,0 +1,277 @@
+/* The Parties page as a table tool (enhancement only: every form works without it).
+
+   - « Ce téléphone : Tom »: remembered on this phone for this party (localStorage, keyed by
+     the party's data-party key); the entry starts with that player, otherwise with the last
+     player and combination saved from this phone.
+   - The combination proposed by the live score (data-proposed of [data-preview]) is selected
+     until the player picks one by hand.
+   - After every write, this phone's or another's: the players whose total changed are
+     highlighted for a moment and their points are said in the notice (« Tom +27 »); focus goes
+     to the notice, never to <body>; open <details> stay open across the live refresh.
+   - A write that fails (server error, network) says so next to its button, keeping the entry;
+     a poll answered 410 (the links were replaced) shows the server's message and stops.
+   The words come from data-* attributes of the page: this file holds no text. */
+(function () {
+  "use strict";
+
+  function local() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+
+  function sheet() { return document.getElementById("sheet"); }
+
+  function partyKey() {
+    var s = sheet();
+    return s ? "numsite:party:" + s.getAttribute("data-party") + ":" : null;
+  }
+
+  function get(name) {
+    var s = local(), k = partyKey();
+    return s && k ? s.getItem(k + name) : null;
+  }
+
+  function put(name, value) {
+    var s = local(), k = partyKey();
+    if (!s || !k) return;
+    if (value === null || value === "") s.removeItem(k + name);
+    else s.setItem(k + name, value);
+  }
+
+  function hasOption(select, value) {
+    return Array.prototype.some.call(select.options, function (o) { return o.value === value; });
+  }
+
+  function atDrawnValue(select) {
+    var drawn = Array.prototype.filter.call(select.options, function (o) { return o.defaultSelected; });
+    var value = drawn.length ? drawn[0].value : (select.options[0] || {}).value;
+    return select.value === value && !drawn.length;
+  }
+
+  /* The entry's player: this phone's player, else the last one saved from here. */
+  function choosePlayer(root) {
+    var me = get("me");
+    root.querySelectorAll("select[data-entry-player]").forEach(function (select) {
+      if (!atDrawnValue(select)) return; /* a refused entry or a draft: kept as it is */
+      var want = me || get("last-player");
+      if (want && hasOption(select, want) && select.value !== want) {
+        select.value = want;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+    root.querySelectorAll("select[data-entry-combo]").forEach(function (select) {
+      if (!atDrawnValue(select)) return;
+      var last = get("last-combo");
+      if (last && hasOption(select, last)) select.value = last;
+    });
+  }
+
+  function setupPhone(root) {
+    root.querySelectorAll("[data-phone]").forEach(function (box) {
+      var select = box.querySelector("[data-phone-select]");
+      if (!select) return;
+      box.hidden = false;
+      var me = get("me");
+      if (me && hasOption(select, me)) select.value = me;
+      select.addEventListener("change", function () {
+        put("me", select.value);
+        var form = document.querySelector("form[data-entry]");
+        var player = form && form.querySelector("select[data-entry-player]");
+        if (player && select.value && hasOption(player, select.value)) {
+          player.value = select.value;
+          player.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      });
+    });
+  }
+
+  function rememberEntry(form) {
+    var player = form.querySelector("select[data-entry-player]");
+    var combo = form.querySelector("select[data-entry-combo]");
+    if (player) put("last-player", player.value);
+    if (combo) put("last-combo", combo.value);
+  }
+
+  /* ---- the proposed combination */
+  document.addEventListener("change", function (event) {
+    var t = event.target;
+    if (t.matches && t.matches("select[data-entry-combo]") && event.isTrusted) {
+      t.setAttribute("data-chosen", "");
+    }
+  });
+  document.addEventListener("input", function (event) {
+    var t = event.target;
+    if (t.matches && t.matches("select[data-entry-combo]") && event.isTrusted) {
+      t.setAttribute("data-chosen", "");
+    }
+  });
+  function propose(preview) {
+    var form = preview.closest("form");
+    var combo = form && form.querySelector("select[data-entry-combo]");
+    var body = preview.querySelector("[data-proposed]");
+    var proposed = body ? body.getAttribute("data-proposed") : "";
+    if (!combo || !proposed || combo.hasAttribute("data-chosen") || !hasOption(combo, proposed)) return;
+    if (combo.value !== proposed) {
+      combo.value = proposed;
+      if (window.NumsiteDrafts) window.NumsiteDrafts.save(form);
+    }
+  }
+
+  /* ---- what changed: totals before and after a swap */
+  var before = null;
+  var openDetails = null;
+
+  function totals() {
+    var out = {};
+    document.querySelectorAll("#board tr[data-seat]").forEach(function (tr) {
+      out[tr.getAttribute("data-seat")] = {
+        name: tr.getAttribute("data-name"),
+        total: Number(tr.getAttribute("data-total"))
+      };
+    });
+    return out;
+  }
+
+  function remember() {
+    if (before === null) before = totals();
+    if (openDetails === null) {
+      openDetails = [];
+      document.querySelectorAll("#sheet details[id][open], #board-more details[open]").forEach(function (d, i) {
+        openDetails.push(d.id || ("#more-" + i));
+      });
+    }
+  }
+
+  function changes() {
+    var now = totals();
+    var said = [];
+    if (!before) return said;
+    Object.keys(now).forEach(function (seat) {
+      var was = before[seat];
+      if (!was || was.total === now[seat].total) return;
+      var diff = now[seat].total - was.total;
+      said.push(now[seat].name + " " + (diff > 0 ? "+" : "−") + Math.abs(diff));
+      var row = document.querySelector('#board tr[data-seat="' + seat + '"]');
+      if (row) {
+        row.classList.add("ns-changed");
+        window.setTimeout(function () { row.classList.remove("ns-changed"); }, 4000);
+      }
+    });
+    return said;
+  }
+
+  function restoreDetails() {
+    if (!openDetails) return;
+    var more = document.querySelectorAll("#board-more details");
+    openDetails.forEach(function (id) {
+      if (id.indexOf("#more-") === 0) {
+        var d = more[Number(id.slice(6))];
+        if (d) d.open = true;
+      } else {
+        var el = document.getElementById(id);
+        if (el && el.tagName === "DETAILS") el.open = true;
+      }
+    });
+    openDetails = null;
+  }
+
+  function settle(target) {
+    var said = changes();
+    before = null;
+    restoreDetails();
+    var points = said.join(" · ");
+    var s = sheet();
+    if (!s) return;
+    var notice = target && target.id === "sheet" ? s.querySelector("[data-notice]") : null;
+    if (notice) {
+      var slot = notice.querySelector("[data-points]");
+      if (slot && points) { slot.textContent = points; slot.hidden = false; }
+      notice.scrollIntoView({ block: "nearest" });
+      notice.focus({ preventScroll: true });
+    } else if (target && target.id === "board" && points) {
+      var last = document.querySelector("#board [data-last-points]");
+      if (last) { last.textContent = points + " · "; last.hidden = false; }
+    }
+    var correction = !notice && target && target.id === "sheet" ? s.querySelector("#correction") : null;
+    if (correction) { /* « Corriger » opens in view, on its first field */
+      correction.scrollIntoView({ block: "start" });
+      var field = correction.querySelector("select, input:not([type=hidden])");
+      if (field) field.focus({ preventScroll: true });
+    }
+    if (target && target.id === "sheet") {
+      choosePlayer(s);
+      setupPhone(s);
+      var active = document.activeElement;
+      if (!active || active === document.body) {
+        var first = s.querySelector("form[data-entry] select, form[data-entry] input:not([type=hidden])");
+        if (first) first.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var t = event.detail.target;
+    if (t && (t.id === "sheet" || t.id === "board")) remember();
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var t = event.detail.target;
+    if (t && t.id === "board-more") remember();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var t = event.detail.target;
+    if (t && (t.id === "sheet" || t.id === "board")) settle(t);
+    if (t && t.matches && t.matches("[data-preview]")) propose(t);
+  });
+
+  /* ---- a save: remember who and what; a failure: say so next to the button */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches("form[data-entry]")) rememberEntry(form);
+  });
+
+  function failed(event) {
+    var elt = event.detail.elt;
+    var xhr = event.detail.xhr;
+    var s = sheet();
+    if (!s || !elt) return;
+    if (elt.id === "board") {
+      if (xhr && xhr.status === 410) {
+        var box = document.createElement("div");
+        box.innerHTML = xhr.responseText;
+        var gone = box.querySelector("[data-gone]");
+        if (gone) elt.replaceWith(gone); /* no more polling: the element is gone */
+      }
+      return; /* another poll will come */
+    }
+    var form = elt.closest ? elt.closest("form") : null;
+    if (!form || xhr && xhr.status === 429) return; /* the abuse limit has its own message */
+    var old = form.querySelector("[data-failed]");
+    if (old) old.remove();
+    var note = document.createElement("div");
+    note.className = "alert alert-danger py-2 my-2";
+    note.setAttribute("role", "alert");
+    note.setAttribute("tabindex", "-1");
+    note.setAttribute("data-failed", "");
+    note.setAttribute("data-testid", "write-failed");
+    var offline = !xhr || xhr.status === 0;
+    note.textContent = s.getAttribute(offline ? "data-msg-offline" : "data-msg-failed") || "";
+    var button = form.querySelector("[type=submit], button:not([type])");
+    if (button) button.insertAdjacentElement("beforebegin", note);
+    else form.appendChild(note);
+    note.scrollIntoView({ block: "nearest" });
+    note.focus({ preventScroll: true });
+  }
+  document.addEventListener("htmx:responseError", failed);
+  document.addEventListener("htmx:sendError", failed);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var s = sheet();
+    if (!s) return;
+    setupPhone(s);
+    choosePlayer(s);
+    var notice = s.querySelector("[data-notice]");
+    if (notice) {
+      notice.scrollIntoView({ block: "nearest" });
+      notice.focus({ preventScroll: true });
+    }
+  });
+})();

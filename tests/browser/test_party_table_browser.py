@@ -1,0 +1,195 @@
+"""The Party as a table tool, on 390×844 phones: two phones entering at once, what a save
+shows, the taps a claim costs, corrections that collide, the page at 360 px and 200 % text."""
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.parties.models import Claim
+
+pytestmark = pytest.mark.browser
+
+LEA = [
+    ("paire", "1R 1B"),
+    ("brelan", "2R 2B 2J"),
+    ("carre", "3R 3B 3J 3V"),
+    ("double_paire", "5R 5B 6R 6B"),
+    ("full", "7R 7B 7J 8R 8B"),
+]
+TOM = [
+    ("paire", "10R 10B"),
+    ("brelan", "11R 11B 11J"),
+    ("carre", "12R 12B 12J 12V"),
+    ("double_paire", "13R 13B 14R 14B"),
+    ("full", "0R 0B 0J 16R 16B"),
+]
+
+
+def phone(browser, base, problems=None):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    p = context.new_page()
+    p.problems = [] if problems is None else problems
+    p.on("pageerror", lambda e: p.problems.append(f"pageerror: {e}"))
+    p.on("console", lambda m: m.type == "error" and p.problems.append(f"console: {m.text}"))
+    p.base = base
+    return p
+
+
+def this_phone_is(p, name):
+    p.locator("[data-phone-select]").select_option(label=name)
+
+
+def save_claim(p, combo, cards):
+    p.locator("#claim-combo").select_option(combo)
+    p.locator("#claim-cards").fill(cards)
+    p.get_by_role("button", name="Enregistrer le CHECK").click()
+
+
+def notice_in_view(p):
+    notice = p.locator("[data-testid=sheet-done]")
+    expect(notice).to_be_in_viewport(ratio=1)
+    expect(notice).to_be_focused()  # never <body>
+    return notice
+
+
+def test_two_phones_alternating_ten_saves_for_two_players_none_refused(browser, live_server):
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    url = f"{live_server.url}/parties/{game.edit_token}/"
+    a, b = phone(browser, live_server.url), phone(browser, live_server.url)
+    a.goto(url)
+    b.goto(url)
+    this_phone_is(a, "Léa")
+    this_phone_is(b, "Tom")
+    refused = 0
+    for (combo_a, cards_a), (combo_b, cards_b) in zip(LEA, TOM, strict=True):
+        for p, combo, cards, name in ((a, combo_a, cards_a, "Léa"), (b, combo_b, cards_b, "Tom")):
+            expect(p.locator("#claim-player")).to_have_value(str(game.players.get(name=name).pk))
+            save_claim(p, combo, cards)
+            notice = notice_in_view(p)
+            expect(notice).to_contain_text(name)
+            refused += p.locator("[data-testid=refusal]").count()
+    assert refused == 0
+    assert Claim.objects.filter(player__game=game).count() == 10
+    assert a.problems == [] and b.problems == []
+    a.context.close()
+    b.context.close()
+
+
+def test_both_phones_correcting_the_same_claim_one_is_shown_the_conflict(browser, live_server):
+    from tests.factories import party
+
+    game = party("num_check", 2, claims={0: [("full", "7R 7B 7J 3V 3A")]})
+    url = f"{live_server.url}/parties/{game.edit_token}/"
+    a, b = phone(browser, live_server.url), phone(browser, live_server.url)
+    for p in (a, b):
+        p.goto(url)
+        p.get_by_role("link", name="Corriger l’annonce 1 de Léa").click()
+        expect(p.locator("#correction")).to_be_in_viewport()
+    a.locator("#edit-cards").fill("8R 8B 8J 3V 3A")
+    a.get_by_role("button", name="Enregistrer la correction").click()
+    notice_in_view(a)
+    b.locator("#edit-cards").fill("9R 9B 9J 3V 3A")
+    b.get_by_role("button", name="Enregistrer la correction").click()
+    refusal = b.locator("[data-testid=refusal]")
+    expect(refusal).to_be_in_viewport()
+    expect(refusal.locator("[data-testid=conflict-before]")).to_have_text("Full 7R 7B 7J 3V 3A")
+    expect(refusal.locator("[data-testid=conflict-after]")).to_have_text("Full 8R 8B 8J 3V 3A")
+    expect(b.locator("#edit-cards")).to_have_value("9R 9B 9J 3V 3A")  # nothing typed is lost
+    assert Claim.objects.get().cards == "8R 8B 8J 3V 3A"
+    b.locator("[data-testid=write-anyway]").click()
+    notice_in_view(b)
+    assert Claim.objects.get().cards == "9R 9B 9J 3V 3A"
+    a.context.close()
+    b.context.close()
+
+
+def test_after_each_save_the_notice_is_in_view_and_after_12_claims_the_entry_too(page):
+    from tests.factories import party
+
+    game = party("num_check", 4, claims={0: LEA[:3], 1: TOM[:3], 2: LEA[:3], 3: TOM[:3]})
+    assert Claim.objects.filter(player__game=game).count() == 12
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    entry = page.locator("#entry")
+    top = entry.bounding_box()["y"]
+    height = page.evaluate("innerHeight")
+    assert top < height  # the entry starts on the first screen: reachable in ≤ 1 scroll
+    this_phone_is(page, "Léa")
+    save_claim(page, *LEA[3])
+    notice = notice_in_view(page)
+    expect(notice).to_contain_text("Léa +")  # its points
+    expect(page.locator("#board tr.ns-changed")).to_have_count(1)
+    assert page.problems == []
+
+
+def test_a_five_card_claim_costs_eleven_taps_from_the_first_screen(page):
+    """10 taps for the cards (family, value ×5) and 1 to save: the player is this phone's, the
+    combination is proposed from the cards by the engine."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    this_phone_is(page, "Tom")  # once per party and phone, remembered
+    page.reload()
+    taps = 0
+    picker = page.locator("#claim-picker")
+    for family, value in (("R", 7), ("B", 7), ("J", 7), ("V", 3), ("A", 3)):
+        picker.locator(f"[data-family={family}]").click()
+        picker.locator(f"[data-value='{value}']").click()
+        taps += 2
+    expect(page.locator("[data-testid=preview-score]")).to_contain_text("Tom +")
+    expect(page.locator("#claim-combo")).to_have_value("full")
+    page.get_by_role("button", name="Enregistrer le CHECK").click()
+    taps += 1
+    notice_in_view(page)
+    claim = Claim.objects.get()
+    assert (claim.player.name, claim.combo, claim.cards) == ("Tom", "full", "7R 7B 7J 3V 3A")
+    assert taps == 11 <= 12
+    assert page.problems == []
+
+
+def test_reloading_mid_entry_keeps_the_entry(page):
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.locator("#claim-player").select_option(label="Zoé")
+    page.locator("#claim-cards").fill("7R 7B 7J")
+    page.reload()
+    expect(page.locator("#claim-cards")).to_have_value("7R 7B 7J")
+    expect(page.locator("#claim-player")).to_have_value(str(game.players.get(name="Zoé").pk))
+    expect(page.locator("[data-testid=preview-score]")).to_contain_text("Zoé +")
+    expect(page.locator("#claim-combo")).to_have_value("brelan")  # proposed from the cards
+    page.get_by_role("button", name="Enregistrer le CHECK").click()
+    notice_in_view(page)
+    page.reload()
+    expect(page.locator("#claim-cards")).to_have_value("")  # saved: the draft is gone
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+@pytest.mark.parametrize("zoom", ["100%", "200%"])
+def test_no_party_page_scrolls_sideways(page, width, zoom):
+    from tests.factories import party
+
+    games = [
+        party("num_check", 8, claims={i: LEA[:2] for i in range(8)}),
+        party("num_draft", 5, grids={0: ["1R", "2R", "3R"], 1: ["4R"]}),
+        party(
+            "num5",
+            8,
+            rounds=[["10R", "27", "0", "3", "4", "5", "6", "7"]],
+            turns=[["9R", "9B", "2V", "3V", "4V", "5V", "6V", "7V"]],
+        ),
+    ]
+    page.set_viewport_size({"width": width, "height": 844})
+    urls = [f"{page.base}/parties/nouvelle/"]
+    for g in games:
+        urls += [f"{page.base}/parties/{g.edit_token}/", f"{page.base}/parties/{g.read_token}/"]
+    wide = []
+    for url in urls:
+        page.goto(url)
+        page.evaluate(f"document.documentElement.style.fontSize = '{zoom}'")
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        if page.evaluate("document.scrollingElement.scrollWidth > innerWidth"):
+            wide.append((url, page.evaluate("document.scrollingElement.scrollWidth")))
+    assert wide == []
