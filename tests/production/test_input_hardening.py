@@ -309,6 +309,7 @@ def query(base: dict[str, str], param: str, encoded: str, times: int = 1) -> str
 PARAMS = {
     "/num-check/": ["combo", "cards", "rank"],
     "/num-check/detecteur/": ["hand", "rank", "exclude"],
+    "/num-check/guetter/": ["outs-hand", "outs-rank", "outs-exclude"],
     "/num-check/feuille/": ["players"],
     "/num-draft/": GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode", "values"],
     "/num-draft/table/": ["players", "mode", "values", "turned"],
@@ -320,6 +321,7 @@ PARAMS = {
 BASE = {
     "/num-check/": {"combo": "paire", "cards": "1R 1B", "rank": "1"},
     "/num-check/detecteur/": {"hand": "1R 1B 2R 3R 4R", "rank": "1"},
+    "/num-check/guetter/": {"outs-hand": "7R 7B 3V", "outs-rank": "2"},
     "/num-check/feuille/": {"players": "Léa : Paire 5R 5B"},
     "/num-draft/": {"g00": "1R", "mode": "classic", "values": "0-12"},
     "/num-draft/table/": {"players": "A : 1R 2R 3R / - - - / - - -", "mode": "classic"},
@@ -354,8 +356,9 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 
 
 #: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
-#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``).
-PARTY_PARAMS = ["fait", "corriger", "manche", "v"]
+#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the live
+#: score of a claim being entered (``apercu``).
+PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu"]
 #: and the tablées' page: its page of parties
 TABLEE_PARAMS = ["page"]
 
