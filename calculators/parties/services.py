@@ -65,7 +65,7 @@ from ..engines.names import clean_name, clean_names
 from ..games import registry
 from . import actions, kinds
 from .actions import ANY, Action
-from .models import Game, HistoryEntry, Player, new_token
+from .models import Game, HistoryEntry, Player, RetiredToken, new_token
 from .summaries import french, message, names_text
 
 State = HistoryEntry.State
@@ -153,8 +153,13 @@ def rematch(game: Game) -> Game:
     return create_game(game.kind, game.mode, [p.name for p in game.players.all()], game.values)
 
 
+class Retired(Exception):
+    """A link replaced by « Nouveaux liens » (the page says so, HTTP 410)."""
+
+
 def find(token: str) -> tuple[Game, bool]:
-    """The game of a token and whether it is the edit token; :class:`Game.DoesNotExist` else."""
+    """The game of a token and whether it is the edit token; :class:`Retired` for a replaced
+    link, :class:`Game.DoesNotExist` else."""
     token = str(token or "")
     # A token is URL-safe base64 (secrets.token_urlsafe): anything else is no token, refused
     # before the database (PostgreSQL refuses a NUL in a text outright: a 500, not a 404).
@@ -164,7 +169,12 @@ def find(token: str) -> tuple[Game, bool]:
     game = Game.objects.filter(edit_token=token).first()
     if game is not None:
         return game, True
-    return Game.objects.get(read_token=token), False
+    try:
+        return Game.objects.get(read_token=token), False
+    except Game.DoesNotExist:
+        if RetiredToken.objects.filter(digest=RetiredToken.digest_of(token)).exists():
+            raise Retired from None
+        raise
 
 
 @contextmanager
@@ -416,9 +426,17 @@ def reopen(game: Game, if_version: object = None) -> HistoryEntry:
 
 
 def rotate(game: Game, if_version: object = None) -> HistoryEntry:
-    """« Nouveaux liens »: both tokens change, the old links stop working at once."""
+    """« Nouveaux liens »: both tokens change, the old links stop working at once; a digest of
+    each old token is kept, so that a phone still on one is told (never the token itself)."""
     with lock(game, if_version, finished_ok=True) as locked:
         check_seen(locked, if_version, (ANY,))
+        RetiredToken.objects.bulk_create(
+            [
+                RetiredToken(game=locked, digest=RetiredToken.digest_of(old))
+                for old in (locked.edit_token, locked.read_token)
+            ],
+            ignore_conflicts=True,
+        )
         Game.objects.filter(pk=locked.pk).update(edit_token=new_token(), read_token=new_token())
         return record(locked, "rotate", message("rotate"), {}, State.FIXED)
 

@@ -353,8 +353,9 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 
 
 #: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
-#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``).
-PARTY_PARAMS = ["fait", "corriger", "manche", "v"]
+#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the
+#: live score of a claim being entered (``apercu`` with ``player``, ``cards``, ``combo``).
+PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu", "player", "cards", "combo"]
 
 _READS = re.compile(r"""GET(?:\.get\(|\[)\s*["'](\w+)["']|["'](\w+)["']\s+in\s+request\.GET""")
 
