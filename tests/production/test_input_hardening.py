@@ -308,7 +308,6 @@ def query(base: dict[str, str], param: str, encoded: str, times: int = 1) -> str
 PARAMS = {
     "/num-check/": ["combo", "cards", "rank"],
     "/num-check/detecteur/": ["hand", "rank", "exclude"],
-    "/num-check/guetter/": ["outs-hand", "outs-rank", "outs-exclude"],
     "/num-check/feuille/": ["players"],
     "/num-draft/": GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode", "values"],
     "/num-draft/table/": ["players", "mode", "values", "turned"],
@@ -320,7 +319,6 @@ PARAMS = {
 BASE = {
     "/num-check/": {"combo": "paire", "cards": "1R 1B", "rank": "1"},
     "/num-check/detecteur/": {"hand": "1R 1B 2R 3R 4R", "rank": "1"},
-    "/num-check/guetter/": {"outs-hand": "1R 1B 2R", "outs-rank": "1"},
     "/num-check/feuille/": {"players": "Léa : Paire 5R 5B"},
     "/num-draft/": {"g00": "1R", "mode": "classic", "values": "0-12"},
     "/num-draft/table/": {"players": "A : 1R 2R 3R / - - - / - - -", "mode": "classic"},
@@ -355,9 +353,9 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 
 
 #: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
-#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the live
-#: score of a claim being entered (``apercu``).
-PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu"]
+#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the
+#: live score of a claim being entered (``apercu`` with ``player``, ``cards``, ``combo``).
+PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu", "player", "cards", "combo"]
 
 _READS = re.compile(r"""GET(?:\.get\(|\[)\s*["'](\w+)["']|["'](\w+)["']\s+in\s+request\.GET""")
 

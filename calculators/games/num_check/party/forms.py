@@ -49,6 +49,10 @@ class ClaimDeleteForm(WriteForm):
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.delete_claim(self.game, data["claim"], self.version(data))
 
+    @classmethod
+    def confirmation(cls, game: Game, data: Any) -> str | None:
+        return gettext("Supprimer cette annonce ? Les suivantes remontent d’un rang.")
+
 
 class DeckTurnForm(WriteForm):
     """« Tour de paquet terminé »."""
@@ -106,7 +110,11 @@ def preview(game: Game, player: object, cards: object, combo: object) -> dict[st
     for option in numcheck.COMBOS:
         if option.count != len(parsed) or option.key in claimed:
             continue
-        result = numcheck.score(option, text, rank)
+        try:
+            result = numcheck.score(option, text, rank)
+        except InputError as err:  # a card twice, an unknown card…: said, nothing proposed
+            out["error"] = err.message
+            return out
         if result.valid:
             choices.append(result)
     choices.sort(key=lambda r: -r.total)  # stable: the combinations' table order on ties
