@@ -58,7 +58,7 @@ class DeckTurnForm(WriteForm):
     """« Tour de paquet terminé »."""
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return writes.add_deck_turn(self.game, data["if_version"])
+        return writes.add_deck_turn(self.game, self.version(data))
 
 
 class InvalidCheckForm(WriteForm):
@@ -72,7 +72,7 @@ class InvalidCheckForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.add_invalid_check(
-            self.game, data["player"], data["combo"], data["cards"], data["if_version"]
+            self.game, data["player"], data["combo"], data["cards"], self.version(data)
         )
 
 
