@@ -308,6 +308,7 @@ def query(base: dict[str, str], param: str, encoded: str, times: int = 1) -> str
 PARAMS = {
     "/num-check/": ["combo", "cards", "rank"],
     "/num-check/detecteur/": ["hand", "rank", "exclude"],
+    "/num-check/guetter/": ["outs-hand", "outs-rank", "outs-exclude"],
     "/num-check/feuille/": ["players"],
     "/num-draft/": GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode", "values"],
     "/num-draft/table/": ["players", "mode", "values", "turned"],
@@ -319,6 +320,7 @@ PARAMS = {
 BASE = {
     "/num-check/": {"combo": "paire", "cards": "1R 1B", "rank": "1"},
     "/num-check/detecteur/": {"hand": "1R 1B 2R 3R 4R", "rank": "1"},
+    "/num-check/guetter/": {"outs-hand": "1R 1B 2R", "outs-rank": "1"},
     "/num-check/feuille/": {"players": "Léa : Paire 5R 5B"},
     "/num-draft/": {"g00": "1R", "mode": "classic", "values": "0-12"},
     "/num-draft/table/": {"players": "A : 1R 2R 3R / - - - / - - -", "mode": "classic"},
@@ -356,6 +358,8 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 #: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the
 #: live score of a claim being entered (``apercu`` with ``player``, ``cards``, ``combo``).
 PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu", "player", "cards", "combo"]
+#: and the tablées' page: its page of parties
+TABLEE_PARAMS = ["page"]
 
 _READS = re.compile(r"""GET(?:\.get\(|\[)\s*["'](\w+)["']|["'](\w+)["']\s+in\s+request\.GET""")
 
@@ -372,6 +376,7 @@ def test_the_junk_walks_cover_every_query_parameter_the_code_reads():
         if name
     }
     walked = set(PARTY_PARAMS) | {p for params in PARAMS.values() for p in params}
+    walked |= set(TABLEE_PARAMS)  # walked in tests/tablees/test_pages.py
     assert read and read <= walked, read - walked
 
 
