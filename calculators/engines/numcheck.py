@@ -435,13 +435,21 @@ def _score_parsed(
     reading = best_reading(combo, numeric, rank, candidates)
     if reading is None:
         return ClaimResult(False, combo, frozen, rank, reason=invalid_reason(combo, numeric))
+    return _valid_result(combo, frozen, rank, reading, current_language())
+
+
+def _valid_result(
+    combo: Combo, cards: tuple[AnyCard, ...], rank: int, reading: Reading, language: str
+) -> ClaimResult:
+    """The valid answer for ``cards`` read as ``reading`` (their best reading at ``rank``),
+    worded in ``language``, the engines' current language."""
     bonus = rank_bonus(combo, reading, rank)
     total = combo.base + sum(reading.references) + bonus
-    described, explanation = _words(combo, reading, rank, current_language())
+    described, explanation = _words(combo, reading, rank, language)
     return ClaimResult(
         True,
         combo,
-        frozen,
+        cards,
         rank,
         base=combo.base,
         references=reading.references,
@@ -872,11 +880,66 @@ def _best_blind(
     """:func:`best_reading` for cards of this shape (value, Rainbow?, Shadow? each, in order),
     read on stand-in cards of that shape: the readers of :data:`_FAMILY_BLIND` ask nothing else
     of a card. Memoised with the language its texts are in."""
-    cards = [
-        Card(v, Family.RAINBOW if rainbow else Family.SHADOW if shadow else Family.RED)
-        for v, rainbow, shadow in shape
-    ]
+    cards = [_STAND_INS[card] for card in shape]
+    fast = _FAST_BEST.get(key)
+    if fast is not None:
+        return fast(cards, rank)
     return _best_of(COMBOS_BY_KEY[key], _READERS[key](cards), rank)
+
+
+#: The stand-in card of each shape (:func:`_best_blind`): a plain card is read as a Red one.
+_STAND_INS: dict[tuple[int, bool, bool], Card] = {
+    (v, rainbow, shadow): Card(
+        v, Family.RAINBOW if rainbow else Family.SHADOW if shadow else Family.RED
+    )
+    for v in range(MAX_VALUE + 1)
+    for rainbow, shadow in ((False, False), (True, False), (False, True))
+}
+
+
+def _best_group(cards: Sequence[Card], rank: int) -> Reading | None:
+    """``_best_of(combo, _group_readings(cards), rank)`` for Paire, Brelan, Carré and Num's
+    (the combination only sets a constant base): the first reading. :func:`_same_value`
+    yields distinct values, highest first, and a one-reference total grows with the value at
+    every rank (/num-check/regles/#bonus-de-rang), so the first is the only best."""
+    return next(_group_readings(cards), None)
+
+
+def _best_full(cards: Sequence[Card], rank: int) -> Reading | None:
+    """``_best_of(full, _full_readings(cards), rank)``, the readings compared before any is
+    built: the same (three, pair) values in the same order, the same key (:func:`_key`, all
+    in mode normal), the first of equals kept; only the best one is made a :class:`Reading`.
+    Five Rainbows have 60 readings."""
+    combo = COMBOS_BY_KEY["full"]
+    indices = range(len(cards))
+    best: tuple[list[Card], int, list[Card], int] | None = None
+    best_key: Preference | None = None
+    for three_idx in combinations(indices, 3):
+        three = [cards[i] for i in three_idx]
+        pair = [cards[i] for i in indices if i not in three_idx]
+        pair_values = list(_same_value(pair))
+        if not pair_values:
+            continue
+        for t in _same_value(three):
+            for p in pair_values:
+                if t != p:
+                    key = _key(combo, (t, p), "normal", rank)
+                    if best_key is None or key > best_key:
+                        best, best_key = (three, t, pair, p), key
+    if best is None:
+        return None
+    three, t, pair, p = best
+    return Reading((t, p), roles=_group_roles((three, t), (pair, p)))
+
+
+#: Readers of :func:`_best_blind` that find the best reading without listing every one.
+_FAST_BEST: dict[str, Callable[[Sequence[Card], int], Reading | None]] = {
+    "paire": _best_group,
+    "brelan": _best_group,
+    "carre": _best_group,
+    "nums": _best_group,
+    "full": _best_full,
+}
 
 
 def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
@@ -1070,31 +1133,47 @@ def _best_check(
     combo: Combo, claim: Card, hand: Sequence[Card], rank: int, rainbows: bool | None = None
 ) -> Detected | None:
     """The best reading of ``combo`` made of ``claim`` and ``combo.count - 1`` hand cards."""
-    best: tuple[Reading, tuple[Card, ...]] | None = None
+    found = _best_search(combo, claim, hand, rank, rainbows)
+    if found is None:
+        return None
+    subset, reading = found
+    cards = (*subset, claim)
+    return Detected(
+        claim, combo, subset, _valid_result(combo, cards, rank, reading, current_language())
+    )
+
+
+def _best_search(
+    combo: Combo, claim: Card, hand: Sequence[Card], rank: int, rainbows: bool | None = None
+) -> tuple[tuple[Card, ...], Reading] | None:
+    """:func:`_best_check`'s search: the hand cards of the best subset (the first of equals, in
+    :func:`itertools.combinations` order) and their best reading with ``claim``, or ``None``.
+    The reading is the one :func:`best_reading` gives for those cards, which :func:`score`
+    would keep."""
+    best: tuple[tuple[Card, ...], Reading] | None = None
     best_key: Preference | None = None
     if rainbows is None:
         rainbows = claim.is_rainbow or any(c.is_rainbow for c in hand)
     if rainbows and combo.key in _FAMILY_BLIND:
         # the same search on the cards' shapes, shared by the claims of one shape (outs asks
         # it for every card of the deck)
-        chosen = _best_subset_blind(
-            combo.key, _shape((claim,))[0], _shape(hand), rank, current_language()
-        )
+        language = current_language()
+        claim_shape, hand_shape = _shape((claim,))[0], _shape(hand)
+        chosen = _best_subset_blind(combo.key, claim_shape, hand_shape, rank, language)
         if chosen is None:
             return None
-        subset = tuple(hand[i] for i in chosen)
-        return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
+        shape = (*(hand_shape[i] for i in chosen), claim_shape)
+        reading = _best_blind(combo.key, shape, rank, language)
+        assert reading is not None  # the search kept it
+        return tuple(hand[i] for i in chosen), reading
     for subset in combinations(hand, combo.count - 1):
-        reading = best_reading(combo, (*subset, claim), rank, rainbows=rainbows)
-        if reading is None:
+        found = best_reading(combo, (*subset, claim), rank, rainbows=rainbows)
+        if found is None:
             continue
-        key = _preference(combo, reading, rank)
+        key = _preference(combo, found, rank)
         if best_key is None or key > best_key:
-            best, best_key = (reading, subset), key
-    if best is None:
-        return None
-    subset = best[1]
-    return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
+            best, best_key = (subset, found), key
+    return best
 
 
 Shape = tuple[tuple[int, bool, bool], ...]
@@ -1149,33 +1228,103 @@ def outs(hand: object, rank: object = 1, exclude: Iterable[object] = ()) -> list
     Action cards in the hand are accepted and ignored. Bad input: 1–4 hand cards or a card twice
     (field ``hand``), an unknown combination (field ``exclude``), a rank outside 1–8.
 
-    Exact by construction: each candidate card is checked with :func:`_best_check`, the very
+    Exact by construction: each candidate card gets the answer of :func:`_best_check`, the very
     search :func:`detect` runs for a centre card, so an out is listed iff the detector would list
-    a CHECK for that card in the centre, with the same reading."""
+    a CHECK for that card in the centre, with the same reading. Two shortcuts change only how
+    that answer is found: a combination of :data:`_FAMILY_BLIND` is searched once per shape of
+    candidate (value, Rainbow?, Shadow?: the four plain families of a value share it), and each
+    result is built from the best reading the search found instead of reading the cards again."""
     hand_cards = _read_hand(hand)
     rank_value = check_rank(rank)
     excluded = _excluded_keys(exclude)
-    numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
+    numeric_hand = tuple(c for c in hand_cards if isinstance(c, Card))
     held = set(numeric_hand)
+    candidates = [card for card in _DECK if card not in held]
+    hand_shape = _shape(numeric_hand)
     hand_rainbows = any(c.is_rainbow for c in numeric_hand)
-    combos = [combo for combo in COMBOS if combo.key not in excluded]
-    found: list[Out] = []
-    for value in range(NUM_CHECK_DECK.max_value + 1):
-        for family in FAMILIES:
-            card = Card(value, family)
-            if card in held:
-                continue
-            rainbows = hand_rainbows or card.is_rainbow
-            checks = [
-                d
-                for combo in combos
-                if (d := _best_check(combo, card, numeric_hand, rank_value, rainbows))
-            ]
-            if checks:
-                checks.sort(key=lambda d: -d.result.total)  # stable: the table's order
-                found.append(Out(card, tuple(checks)))
-    found.sort(key=lambda o: (-o.best, o.card.value, FAMILIES.index(o.card.family)))
-    return found
+    language = current_language()
+    checks: dict[Card, list[Detected]] = {card: [] for card in candidates}
+    for combo in COMBOS:  # the table's order: each card's CHECKs are appended in it
+        if combo.key in excluded:
+            continue
+        if combo.key in _FAMILY_BLIND:
+            _blind_outs(combo, numeric_hand, hand_shape, candidates, rank_value, language, checks)
+            continue
+        for card in candidates:
+            found = _best_search(combo, card, numeric_hand, rank_value, hand_rainbows)
+            if found is not None:
+                subset, reading = found
+                result = _valid_result(combo, (*subset, card), rank_value, reading, language)
+                checks[card].append(Detected(card, combo, subset, result))
+    listed: list[Out] = []
+    for card in candidates:  # the deck's order: by value, then family
+        made = checks[card]
+        if made:
+            made.sort(key=_minus_total)  # stable: the table's order among equal totals
+            listed.append(Out(card, tuple(made)))
+    listed.sort(key=_minus_best)  # stable: equal best totals stay by value, then family
+    return listed
+
+
+#: Every numeric card of the NUM CHECK deck, by value then family (R V B J A S).
+_DECK: tuple[Card, ...] = tuple(
+    Card(value, family) for value in range(MAX_VALUE + 1) for family in FAMILIES
+)
+
+
+def _minus_total(found: Detected) -> int:
+    return -found.result.total
+
+
+def _minus_best(out: Out) -> int:
+    return -out.checks[0].result.total
+
+
+def _blind_outs(
+    combo: Combo,
+    hand: tuple[Card, ...],
+    hand_shape: Shape,
+    candidates: Sequence[Card],
+    rank: int,
+    language: str,
+    checks: dict[Card, list[Detected]],
+) -> None:
+    """:func:`outs` for a combination of :data:`_FAMILY_BLIND`: :func:`_best_check`'s blind
+    search (:func:`_best_subset_blind`) and its result once per shape of candidate, only the
+    cards put together per candidate."""
+    shared: dict[tuple[int, bool, bool], tuple[tuple[Card, ...], ClaimResult] | None] = {}
+    for card in candidates:
+        claim = (card.value, card.family is _RAINBOW, card.family is _SHADOW)
+        if claim in shared:
+            found = shared[claim]
+        else:
+            found = shared[claim] = _blind_fields(combo, claim, hand, hand_shape, rank, language)
+        if found is None:
+            continue
+        subset, t = found  # the shape's result; only its cards differ from card to card
+        result = ClaimResult(
+            True, combo, (*subset, card), rank, t.base, t.references, t.rank_bonus, t.total,
+            t.reading, t.explanation, t.reason, t.mode,
+        )  # fmt: skip
+        checks[card].append(Detected(card, combo, subset, result))
+
+
+def _blind_fields(
+    combo: Combo,
+    claim: tuple[int, bool, bool],
+    hand: tuple[Card, ...],
+    hand_shape: Shape,
+    rank: int,
+    language: str,
+) -> tuple[tuple[Card, ...], ClaimResult] | None:
+    """The hand cards and the result (its ``cards`` left empty) of the best CHECK of ``combo``
+    for a claimed card of this shape, as :func:`_best_check` finds it, or ``None``."""
+    chosen = _best_subset_blind(combo.key, claim, hand_shape, rank, language)
+    if chosen is None:
+        return None
+    reading = _best_blind(combo.key, (*(hand_shape[i] for i in chosen), claim), rank, language)
+    assert reading is not None  # the search kept it
+    return tuple(hand[i] for i in chosen), _valid_result(combo, (), rank, reading, language)
 
 
 def detect_cards(
