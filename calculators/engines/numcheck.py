@@ -807,7 +807,12 @@ def _couleur_choice(
     natural values (sorted, distinct), how many Rainbows, whether the family is Shadow, the
     rank. The same readings in :func:`_couleur_readings`' order, compared by the same key
     (:func:`_key`), the first of equals kept; a Couleur of Rainbows has hundreds of them."""
-    combo = COMBOS_BY_KEY["couleur"]
+    base = COMBOS_BY_KEY["couleur"].base
+    # _key of a one-reference reading is (base + r + bonus, True, (r,)), the bonus
+    # slope * r + offset at every rank (/num-check/regles/#bonus-de-rang): computed here inline
+    slope, offset = (0, FIXED_BONUS[rank]) if rank in FIXED_BONUS else (0, base * 2)
+    if rank in (4, 6):
+        slope, offset = 2, 0
     n_lo, n_hi = natural[0], natural[-1]
     present = set(natural)
     missing = [v for v in range(MAX_VALUE + 1) if v not in present]
@@ -821,13 +826,14 @@ def _couleur_choice(
             free = bisect_left(missing, hi) - bisect_right(missing, lo)
             if jokers - placed > free:
                 continue
-            normal = (lo,) if shadow else (hi,)
-            for refs, mode in ((normal, "normal"), ((hi, lo), "elargi")):
-                if mode == "elargi" and rank != 4:
-                    continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
-                key = _key(combo, refs, mode, rank)
-                if best_key is None or key > best_key:
-                    best, best_key = (lo, hi, mode), key
+            ref = lo if shadow else hi
+            key: Preference = (base + ref + slope * ref + offset, True, (ref,))
+            if best_key is None or key > best_key:
+                best, best_key = (lo, hi, "normal"), key
+            if rank == 4:  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
+                key = (base + hi + lo + (hi - lo) * 2, False, (hi, lo))
+                if key > best_key:
+                    best, best_key = (lo, hi, "elargi"), key
     return best
 
 
@@ -903,6 +909,22 @@ def _best_group(cards: Sequence[Card], rank: int) -> Reading | None:
     yields distinct values, highest first, and a one-reference total grows with the value at
     every rank (/num-check/regles/#bonus-de-rang), so the first is the only best."""
     return next(_group_readings(cards), None)
+
+
+#: The same-value groups: Paire, Brelan, Carré, Num's (:func:`_group_readings`).
+_GROUPS = frozenset({"paire", "brelan", "carre", "nums"})
+
+
+def _group_value(shape: Shape) -> int | None:
+    """The first value :func:`_same_value` yields for cards of this shape (their group's best
+    reading, :func:`_best_group`), or ``None``: the natural value if only one, else none if
+    several; all Rainbows: the highest."""
+    fixed = {value for value, rainbow, _ in shape if not rainbow}
+    if len(fixed) > 1:
+        return None
+    if fixed:
+        return next(iter(fixed))
+    return max(value for value, _, _ in shape)
 
 
 def _best_full(cards: Sequence[Card], rank: int) -> Reading | None:
@@ -1194,6 +1216,15 @@ def _best_subset_blind(
     combo = COMBOS_BY_KEY[key]
     best: tuple[int, ...] | None = None
     best_key: Preference | None = None
+    if key in _GROUPS:  # the value of _best_group's reading, without making it
+        for chosen in combinations(range(len(hand)), combo.count - 1):
+            value = _group_value((*(hand[i] for i in chosen), claim))
+            if value is None:
+                continue
+            found = _key(combo, (value,), "normal", rank)
+            if best_key is None or found > best_key:
+                best, best_key = chosen, found
+        return best
     for chosen in combinations(range(len(hand)), combo.count - 1):
         reading = _best_blind(key, (*(hand[i] for i in chosen), claim), rank, language)
         if reading is None:
