@@ -886,6 +886,8 @@ def _best_blind(
     """:func:`best_reading` for cards of this shape (value, Rainbow?, Shadow? each, in order),
     read on stand-in cards of that shape: the readers of :data:`_FAMILY_BLIND` ask nothing else
     of a card. Memoised with the language its texts are in."""
+    if key == "full":
+        return _best_full(shape, rank)
     cards = [_STAND_INS[card] for card in shape]
     fast = _FAST_BEST.get(key)
     if fast is not None:
@@ -927,31 +929,55 @@ def _group_value(shape: Shape) -> int | None:
     return max(value for value, _, _ in shape)
 
 
-def _best_full(cards: Sequence[Card], rank: int) -> Reading | None:
-    """``_best_of(full, _full_readings(cards), rank)``, the readings compared before any is
-    built: the same (three, pair) values in the same order, the same key (:func:`_key`, all
-    in mode normal), the first of equals kept; only the best one is made a :class:`Reading`.
-    Five Rainbows have 60 readings."""
-    combo = COMBOS_BY_KEY["full"]
-    indices = range(len(cards))
-    best: tuple[list[Card], int, list[Card], int] | None = None
-    best_key: Preference | None = None
-    for three_idx in combinations(indices, 3):
-        three = [cards[i] for i in three_idx]
-        pair = [cards[i] for i in indices if i not in three_idx]
-        pair_values = list(_same_value(pair))
+def _best_full(shape: Shape, rank: int) -> Reading | None:
+    """``_best_of(full, _full_readings(cards), rank)`` for cards of this shape, the readings
+    compared before any is made: the same (three, pair) values in the same order, the same key
+    (:func:`_key`, all in mode normal), the first of equals kept; only the best one is made a
+    :class:`Reading`, on stand-in cards. Five Rainbows have 60 readings."""
+    base = COMBOS_BY_KEY["full"].base
+    # _key((t, p)) is (base + t + p + bonus, True, (t, p)) (/num-check/regles/#bonus-de-rang):
+    # compared here as (total, t, p), the same order
+    fixed = FIXED_BONUS.get(rank, base * 2)
+    best: tuple[tuple[int, ...], int, tuple[int, ...], int] | None = None
+    best_key: tuple[int, int, int] | None = None
+    for three_idx, pair_idx in _splits(len(shape)):
+        pair_values = _group_values(tuple(shape[i] for i in pair_idx))
         if not pair_values:
             continue
-        for t in _same_value(three):
+        for t in _group_values(tuple(shape[i] for i in three_idx)):
             for p in pair_values:
-                if t != p:
-                    key = _key(combo, (t, p), "normal", rank)
-                    if best_key is None or key > best_key:
-                        best, best_key = (three, t, pair, p), key
+                if t == p:
+                    continue
+                if rank == 4:
+                    bonus = abs(t - p) * 2
+                elif rank == 6:
+                    bonus = t * 2
+                else:
+                    bonus = fixed
+                key = (base + t + p + bonus, t, p)
+                if best_key is None or key > best_key:
+                    best, best_key = (three_idx, t, pair_idx, p), key
     if best is None:
         return None
-    three, t, pair, p = best
+    three_idx, t, pair_idx, p = best
+    three = [_STAND_INS[shape[i]] for i in three_idx]
+    pair = [_STAND_INS[shape[i]] for i in pair_idx]
     return Reading((t, p), roles=_group_roles((three, t), (pair, p)))
+
+
+@lru_cache(maxsize=64)
+def _splits(count: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The (three, pair) positions :func:`_full_readings` tries, in its order."""
+    indices = range(count)
+    return tuple(
+        (three, tuple(i for i in indices if i not in three)) for three in combinations(indices, 3)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _group_values(shape: Shape) -> tuple[int, ...]:
+    """Every value :func:`_same_value` yields for cards of this shape, in its order."""
+    return tuple(_same_value([_STAND_INS[card] for card in shape]))
 
 
 #: Readers of :func:`_best_blind` that find the best reading without listing every one.
@@ -960,7 +986,6 @@ _FAST_BEST: dict[str, Callable[[Sequence[Card], int], Reading | None]] = {
     "brelan": _best_group,
     "carre": _best_group,
     "nums": _best_group,
-    "full": _best_full,
 }
 
 
