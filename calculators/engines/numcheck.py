@@ -465,9 +465,15 @@ def _valid_result(
 def _words(combo: Combo, reading: Reading, rank: int, language: str) -> tuple[str, tuple[str, ...]]:
     """:func:`describe` and :func:`explain` of a reading at ``rank``, in ``language``: the
     detector words the same readings for many cards."""
-    bonus = rank_bonus(combo, reading, rank)
-    total = combo.base + sum(reading.references) + bonus
-    return describe(combo, reading), explain(combo, reading, rank, bonus, total)
+    return describe(combo, reading), _explained(combo, reading.references, rank, language)
+
+
+@lru_cache(maxsize=4096)
+def _explained(combo: Combo, refs: tuple[int, ...], rank: int, language: str) -> tuple[str, ...]:
+    """:func:`explain`, which reads of a reading only its references: shared by the readings
+    that differ in their Rainbows' roles alone (outs words one per card shape)."""
+    bonus = _bonus(combo, refs, rank)
+    return explain(combo, Reading(refs), rank, bonus, combo.base + sum(refs) + bonus)
 
 
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
