@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
+from operator import itemgetter
 
 from .cards import (
     FAMILIES,
@@ -361,6 +362,8 @@ def best_reading(
         return None
     if combo.key == "couleur":
         return _best_couleur(cards, rank)
+    if combo.key == "suite_couleur":
+        return _best_suite_couleur(cards)
     if rainbows is None:
         rainbows = any(c.is_rainbow for c in cards)
     if rainbows and combo.key in _FAMILY_BLIND:
@@ -874,6 +877,9 @@ def _best_couleur(cards: Sequence[Card], rank: int) -> Reading | None:
 
 _RAINBOW, _SHADOW = Family.RAINBOW, Family.SHADOW
 
+#: What the readers of :data:`_FAMILY_BLIND` see of cards: value, Rainbow?, Shadow? each.
+Shape = tuple[tuple[int, bool, bool], ...]
+
 #: The combinations whose readings see of a card only its value and whether it is a Rainbow
 #: or a Shadow (not which other family): their best reading is shared by the cards that
 #: differ only there (:func:`_best_blind`).
@@ -946,11 +952,11 @@ def _best_full(shape: Shape, rank: int) -> Reading | None:
     fixed = FIXED_BONUS.get(rank, base * 2)
     best: tuple[tuple[int, ...], int, tuple[int, ...], int] | None = None
     best_key: tuple[int, int, int] | None = None
-    for three_idx, pair_idx in _splits(len(shape)):
-        pair_values = _group_values(tuple(shape[i] for i in pair_idx))
+    for three_idx, pair_idx, take_three, take_pair in _splits(len(shape)):
+        pair_values = _group_values(take_pair(shape))
         if not pair_values:
             continue
-        for t in _group_values(tuple(shape[i] for i in three_idx)):
+        for t in _group_values(take_three(shape)):
             for p in pair_values:
                 if t == p:
                     continue
@@ -971,13 +977,27 @@ def _best_full(shape: Shape, rank: int) -> Reading | None:
     return Reading((t, p), roles=_group_roles((three, t), (pair, p)))
 
 
+Split = tuple[tuple[int, ...], tuple[int, ...], Callable[[Shape], Shape], Callable[[Shape], Shape]]
+
+
 @lru_cache(maxsize=64)
-def _splits(count: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """The (three, pair) positions :func:`_full_readings` tries, in its order."""
+def _splits(count: int) -> tuple[Split, ...]:
+    """The (three, pair) positions :func:`_full_readings` tries, in its order, each with the
+    functions that take those cards of a shape."""
     indices = range(count)
-    return tuple(
-        (three, tuple(i for i in indices if i not in three)) for three in combinations(indices, 3)
-    )
+    found: list[Split] = []
+    for three in combinations(indices, 3):
+        pair = tuple(i for i in indices if i not in three)
+        found.append((three, pair, _taker(three), _taker(pair)))
+    return tuple(found)
+
+
+def _taker(positions: tuple[int, ...]) -> Callable[[Shape], Shape]:
+    """The cards of a shape at ``positions``, as a shape."""
+    take = itemgetter(*positions)
+    if len(positions) == 1:
+        return lambda shape: (take(shape),)
+    return take
 
 
 @lru_cache(maxsize=4096)
@@ -1033,8 +1053,9 @@ def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
             yield Reading((hi, lo), mode="elargi", roles=roles)
 
 
-def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
-    """Suite couleur: 5 consecutive values of one family; Rainbows fill any missing value."""
+def _suite_couleur_readings(cards: Sequence[Card], *, last: bool = False) -> Iterator[Reading]:
+    """Suite couleur: 5 consecutive values of one family; Rainbows fill any missing value.
+    ``last``: only the last reading (the highest window)."""
     family = _one_family(cards)
     if family is None:
         return
@@ -1042,7 +1063,8 @@ def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
     if len(set(natural)) != len(natural):
         return
     jokers = [c for c in cards if c.is_rainbow]
-    for start in range(max(0, natural[-1] - 4), min(natural[0], MAX_VALUE - 4) + 1):
+    starts = range(max(0, natural[-1] - 4), min(natural[0], MAX_VALUE - 4) + 1)
+    for start in starts[-1:] if last else starts:
         window = list(range(start, start + 5))
         filled = [v for v in window if v not in natural]
         roles = LazyRoles(partial(_became, jokers, filled, family, strict=True))
@@ -1059,6 +1081,15 @@ def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
             yield Reading((start,), roles=roles, note=note)
         else:
             yield Reading((window[-1],), roles=roles)
+
+
+def _best_suite_couleur(cards: Sequence[Card]) -> Reading | None:
+    """:func:`best_reading` of a Suite couleur, at any rank: the last of its readings. Each is
+    in mode normal with one reference that grows with its window (the highest value; with a
+    Shadow, the lowest; a pure Shadow suite, highest + lowest), and a one-reference total never
+    falls as the reference grows (/num-check/regles/#bonus-de-rang): the highest window has the
+    greatest key (:func:`_key`), its references strictly greater than every other's."""
+    return next(_suite_couleur_readings(cards, last=True), None)
 
 
 _READERS = {
@@ -1229,9 +1260,6 @@ def _best_search(
     return best
 
 
-Shape = tuple[tuple[int, bool, bool], ...]
-
-
 def _shape(cards: Sequence[Card]) -> Shape:
     """What the readers of :data:`_FAMILY_BLIND` see of each card: value, Rainbow?, Shadow?"""
     return tuple((c.value, c.family is _RAINBOW, c.family is _SHADOW) for c in cards)
@@ -1334,6 +1362,10 @@ _DECK: tuple[Card, ...] = tuple(
 )
 
 
+#: The shape of each card of :data:`_DECK` (:func:`_shape`).
+_CARD_SHAPES: dict[Card, tuple[int, bool, bool]] = {card: _shape((card,))[0] for card in _DECK}
+
+
 def _minus_total(found: Detected) -> int:
     return -found.result.total
 
@@ -1356,7 +1388,7 @@ def _blind_outs(
     cards put together per candidate."""
     shared: dict[tuple[int, bool, bool], tuple[tuple[Card, ...], ClaimResult] | None] = {}
     for card in candidates:
-        claim = (card.value, card.family is _RAINBOW, card.family is _SHADOW)
+        claim = _CARD_SHAPES[card]
         if claim in shared:
             found = shared[claim]
         else:
