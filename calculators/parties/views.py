@@ -208,6 +208,8 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     context = _context(request, game, can_edit, done=done)
     # at the page's own URL, the board every phone polls (its links are relative to it)
     context["board_html"], context["board_more_html"] = board_parts(game, can_edit, token)
+    if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
+        context["board_more_html"] = ""
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
     target = str(request.htmx.target or "") if request.htmx else ""

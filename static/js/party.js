@@ -192,7 +192,7 @@
       if (last) { last.textContent = points + " · "; last.hidden = false; }
     }
     var correction = !notice && target && target.id === "sheet" ? s.querySelector("#correction") : null;
-    if (correction) { /* « Corriger » opens in view, on its first field */
+    if (correction) { /* « Corriger » opens in view at its claim's row, on its first field */
       correction.scrollIntoView({ block: "start" });
       var field = correction.querySelector("select, input:not([type=hidden])");
       if (field) field.focus({ preventScroll: true });
@@ -214,6 +214,10 @@
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var t = event.detail.target;
+    if (t && t.id === "board-more" && t.querySelector("#correction")) {
+      event.detail.shouldSwap = false; /* a correction open at its row stays as typed */
+      return;
+    }
     if (t && t.id === "board-more") remember();
   });
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -226,3 +226,40 @@ def test_a_num5_round_reported_after_one_turn_is_asked_first(page):
     )
     assert game.rounds.count() == 1
     assert page.problems == []
+
+
+def axe_clean(p, state):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_axe import describe
+
+    violations = Axe().run(p).response["violations"]
+    assert violations == [], f"{state}: {describe(violations)}"
+
+
+def test_correcting_opens_at_the_row_and_moves_the_claim_to_another_player(page):
+    """« Corriger » turns the claim's row into its form, in view and focused; a claim written
+    under the wrong name moves to the right player at their next rank."""
+    from tests.factories import party
+
+    game = party(
+        "num_check",
+        3,
+        claims={0: [("paire", "5R 5B"), ("brelan", "2R 2B 2J")], 1: [("carre", "3R 3B 3J 3V")]},
+    )
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    claim = Claim.objects.get(combo="paire")
+    page.get_by_role("link", name="Corriger l’annonce 1 de Léa").click()
+    form = page.locator(f"#claim-{claim.pk} #correction")  # the row became the form
+    expect(form).to_be_in_viewport()
+    expect(page.locator("#edit-player")).to_be_focused()
+    expect(page.locator("#edit-player")).to_have_value(str(claim.player_id))
+    axe_clean(page, "correction open at its row")
+    page.locator("#edit-player").select_option(label="Tom")
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    notice_in_view(page)
+    claim.refresh_from_db()
+    assert (claim.player.name, claim.position) == ("Tom", 2)
+    assert Claim.objects.get(combo="brelan").position == 1  # Léa's next claim moved up
+    expect(page.locator("#correction")).to_have_count(0)
+    assert page.problems == []

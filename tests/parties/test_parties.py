@@ -200,6 +200,60 @@ def test_edit_claim_rechecks_at_its_rank_and_keeps_what_is_not_changed():
     assert (claim.combo, claim.cards) == ("paire", "8R 8B")
 
 
+def test_a_claim_moved_to_another_player_takes_that_players_next_rank_and_undoes_exactly():
+    game = party()
+    lea, tom = seat(game, 0), seat(game, 1)
+    check_writes.add_claim(game, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(game, lea.pk, "brelan", "2R 2B 2J")
+    check_writes.add_claim(game, tom.pk, "carre", "3R 3B 3J 3V")
+    moved = Claim.objects.get(combo="paire")
+    check_writes.edit_claim(game, moved.pk, "", "", player=tom.pk)
+    stored = {c.combo: (c.player_id, c.position) for c in Claim.objects.all()}
+    # Tom's next rank is 2; Léa's brelan moves up to rank 1
+    assert stored == {"paire": (tom.pk, 2), "brelan": (lea.pk, 1), "carre": (tom.pk, 1)}
+    services.undo(game)
+    stored = {c.combo: (c.player_id, c.position) for c in Claim.objects.all()}
+    assert stored == {"paire": (lea.pk, 1), "brelan": (lea.pk, 2), "carre": (tom.pk, 1)}
+    services.redo(game)
+    assert (
+        Claim.objects.get(combo="paire").player_id,
+        Claim.objects.get(combo="paire").position,
+    ) == (tom.pk, 2)
+
+
+def test_a_correction_with_the_same_player_keeps_the_rank():
+    game = party()
+    lea = seat(game, 0)
+    check_writes.add_claim(game, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(game, lea.pk, "brelan", "2R 2B 2J")
+    claim = Claim.objects.get(combo="paire")
+    check_writes.edit_claim(game, claim.pk, "paire", "9R 9B", player=lea.pk)
+    claim.refresh_from_db()
+    assert (claim.player_id, claim.position, claim.cards) == (lea.pk, 1, "9R 9B")
+
+
+def test_a_claim_moved_to_a_player_who_made_that_combination_is_refused():
+    game = party()
+    lea, tom = seat(game, 0), seat(game, 1)
+    check_writes.add_claim(game, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(game, tom.pk, "paire", "6R 6B")
+    with pytest.raises(InputError) as err:
+        check_writes.edit_claim(game, Claim.objects.get(player=lea).pk, "", "", player=tom.pk)
+    assert err.value.field == "combo"
+    assert Claim.objects.get(combo="paire", cards="5R 5B").player_id == lea.pk
+
+
+def test_the_correction_form_opens_at_its_claims_row_with_the_player(client):
+    game = party()
+    check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
+    claim = Claim.objects.get()
+    html = client.get(url(game), {"corriger": claim.pk}).content.decode()
+    row = html.index(f'<tr id="claim-{claim.pk}" class="ns-editing">')
+    assert html.index('<form id="correction"') > row
+    assert html.index('<form id="correction"') < html.index("</tr>", row)
+    assert f'<option value="{seat(game, 1).pk}" selected>' in html[row:]
+
+
 def test_correcting_a_claim_opens_prefilled(client):
     game = party()
     check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")

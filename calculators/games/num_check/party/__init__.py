@@ -147,6 +147,8 @@ class NumCheckParty(PartyKind):
             claim_id = parse_whole(request.POST.get("claim"))  # a refused correction stays open
         if claim_id is not None:
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
+            # the correction is drawn at its claim's row: not the shared board's details
+            context["details_here"] = context["edit_claim"] is not None
         if "apercu" in request.GET:  # the live score of the claim being entered
             context["preview"] = forms.preview(
                 game,
