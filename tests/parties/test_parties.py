@@ -515,3 +515,21 @@ def test_every_kind_of_game_page_renders_for_both_links(client, kind):
     for token in (game.edit_token, game.read_token):
         assert client.get(url(game, token=token)).status_code == 200
         assert client.head(url(game, token=token)).status_code == 200
+
+
+def test_the_num_check_standings_count_the_claims_made_out_of_8(client):
+    game = party("num_check", 2, claims={0: [("paire", "5R 5B"), ("brelan", "7R 7B 7J")]})
+    html = client.get(url(game)).content.decode()
+    board = html[html.index('id="board"') : html.index('id="board-more"')]
+    assert '<th scope="col">Annonces</th>' in board
+    assert '<span data-testid="made-0">2/8</span>' in board
+    assert '<span data-testid="made-1">0/8</span>' in board
+
+
+def test_the_num5_standings_count_the_round_wins(client):
+    game = party("num5", 3, rounds=[["10R", "27", "0"]])
+    html = client.get(url(game)).content.decode()
+    board = html[html.index('id="board"') : html.index('id="board-more"')]
+    assert '<th scope="col">Manches gagnées</th>' in board
+    wins = [int(board.split(f'data-testid="wins-{seat}">')[1].split("<")[0]) for seat in range(3)]
+    assert sorted(wins) == [0, 0, 1]  # one round played, one winner

@@ -27,6 +27,11 @@ class NumCheckParty(PartyKind):
     write_forms = forms.WRITE_FORMS
     api_urlpatterns = api.urlpatterns
     api_docs = api.api_docs
+    #: the standings show each player's claims made out of the 8 that end the game
+    entries_out_of = numcheck.CLAIMS_TO_END
+
+    def entries_made(self, row: BoardRow) -> int:
+        return len(row.detail or ())
 
     def board(self, game: Game, players: list[Player]) -> Board:
         claims: dict[int, list[Claim]] = {p.pk: [] for p in players}
