@@ -214,8 +214,9 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
         return render(request, "parties/game.html#sheet", context)
     target = str(request.htmx.target or "") if request.htmx else ""
     if target.startswith("preview-"):  # the live score of an entry, from its game's template
+        part = target.rstrip("0123456789").rstrip("-")  # one per row: « preview-grid-<id> »
         try:
-            return render(request, f"{kind_template(game)}#{target}", context)
+            return render(request, f"{kind_template(game)}#{part}", context)
         except TemplateDoesNotExist:
             pass  # no such part: the whole page
     return render(request, "parties/game.html", context)

@@ -3,6 +3,7 @@
    - « Ce téléphone : Tom »: remembered on this phone for this party (localStorage, keyed by
      the party's data-party key); the entry starts with that player, otherwise with the last
      player and combination saved from this phone.
+   - NUM DRAFT: this phone's player's grid is open when the page is drawn.
    - The combination proposed by the live score (data-proposed of [data-preview]) is selected
      until the player picks one by hand.
    - After every write, this phone's or another's: the players whose total changed are
@@ -65,6 +66,14 @@
     });
   }
 
+  /* NUM DRAFT: this phone's player's grid opens by itself (unless another one is open). */
+  function openOwnGrid(root) {
+    var me = get("me");
+    if (!me || root.querySelector("details[data-grid-player][open]")) return;
+    var own = root.querySelector('details[data-grid-player="' + me + '"]');
+    if (own) own.open = true;
+  }
+
   function setupPhone(root) {
     root.querySelectorAll("[data-phone]").forEach(function (box) {
       var select = box.querySelector("[data-phone-select]");
@@ -74,6 +83,7 @@
       if (me && hasOption(select, me)) select.value = me;
       select.addEventListener("change", function () {
         put("me", select.value);
+        openOwnGrid(document);
         var form = document.querySelector("form[data-entry]");
         var player = form && form.querySelector("select[data-entry-player]");
         if (player && select.value && hasOption(player, select.value)) {
@@ -200,6 +210,7 @@
     if (target && target.id === "sheet") {
       choosePlayer(s);
       setupPhone(s);
+      openOwnGrid(s);
       var active = document.activeElement;
       if (!active || active === document.body) {
         var first = s.querySelector("form[data-entry] select, form[data-entry] input:not([type=hidden])");
@@ -272,6 +283,7 @@
     if (!s) return;
     setupPhone(s);
     choosePlayer(s);
+    openOwnGrid(s);
     var notice = s.querySelector("[data-notice]");
     if (notice) {
       notice.scrollIntoView({ block: "nearest" });

@@ -263,3 +263,44 @@ def test_correcting_opens_at_the_row_and_moves_the_claim_to_another_player(page)
     assert Claim.objects.get(combo="brelan").position == 1  # Léa's next claim moved up
     expect(page.locator("#correction")).to_have_count(0)
     assert page.problems == []
+
+
+def test_a_num_draft_grid_costs_at_most_19_taps_from_the_first_screen_with_its_live_score(page):
+    """This phone's player's grid is open; the picker starts on the first place, moves on after
+    each card and keeps its family: a tap per family change, a tap per value, one to save. The
+    worst grid (a family change at every card) is 9 × 2 + 1 = 19 taps."""
+    from tests.factories import party
+
+    game = party("num_draft", ["Léa", "Tom", "Zoé"])
+    lea = game.players.get(name="Léa")
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    this_phone_is(page, "Léa")  # once per party and phone, remembered
+    page.reload()
+    grid = page.locator(f'details[data-grid-player="{lea.pk}"]')
+    expect(grid).to_have_attribute("open", "")
+    picker = page.locator(f"#grid-picker-{lea.pk} [data-picker]")
+    cards = ["1R", "2B", "3J", "4V", "5R", "6B", "7J", "8V", "9R"]  # a family change each card
+    taps = 0
+    family = None
+    for card in cards:
+        if card[-1] != family:
+            picker.locator(f"[data-family={card[-1]}]").click()
+            family = card[-1]
+            taps += 1
+        picker.locator(f"[data-value='{card[:-1]}']").click()
+        taps += 1
+    preview = page.locator(f"#preview-grid-{lea.pk} [data-testid=preview-grid]")
+    expect(preview).to_contain_text("Léa : ")  # the engine's total before saving
+    expect(preview).to_contain_text("points avec cette grille")
+    axe_clean(page, "NUM DRAFT grid with its live score")
+    expect(page.locator("[data-testid=total-0]")).to_have_text("0")  # nothing saved yet
+    live = preview.inner_text().replace("\u202f", " ").split(" : ")[1].split(" ")[0]
+    grid.get_by_role("button", name="Enregistrer la grille").click()
+    taps += 1
+    notice_in_view(page)
+    lea.refresh_from_db()
+    assert lea.grid == cards
+    expect(page.locator("[data-testid=total-0]")).to_have_text(live)  # the score it announced
+    print(f"NUM DRAFT grid taps from the first screen: {taps}")
+    assert taps == 19
+    assert page.problems == []

@@ -533,3 +533,43 @@ def test_the_num5_standings_count_the_round_wins(client):
     assert '<th scope="col">Manches gagnées</th>' in board
     wins = [int(board.split(f'data-testid="wins-{seat}">')[1].split("<")[0]) for seat in range(3)]
     assert sorted(wins) == [0, 0, 1]  # one round played, one winner
+
+
+def test_the_num_draft_live_score_is_the_engines_for_the_grid_being_entered(client):
+    from calculators.engines import numdraft
+
+    game = party("num_draft", ["A", "B", "C"], grids={1: ["4R"]})
+    a = seat(game, 0)
+    cells = {f"c{i}": card for i, card in enumerate(["1R", "2R", "3R"])}
+    response = client.get(
+        url(game), {"apercu": "1", "player": a.pk, **cells}, HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET=f"preview-grid-{a.pk}",
+    )  # fmt: skip
+    html = response.content.decode()
+    expected = (
+        numdraft.table(
+            [
+                {"name": "A", "grid": [["1R", "2R", "3R"], [None] * 3, [None] * 3]},
+                {"name": "B", "grid": [["4R", None, None], [None] * 3, [None] * 3]},
+                {"name": "C", "grid": [[None] * 3] * 3},
+            ],
+            game.mode,
+            game.values or None,
+        )
+        .players[0]
+        .result.total
+    )
+    assert f"A\u202f: {expected} points avec cette grille" in html
+    assert "<html" not in html  # the fragment alone
+    assert not any(seat(game, 0).grid or [])  # nothing written
+
+
+def test_the_num_draft_live_score_says_a_card_twice_without_writing(client):
+    game = party("num_draft", ["A", "B", "C"], grids={1: ["4R"]})
+    a = seat(game, 0)
+    response = client.get(
+        url(game), {"apercu": "1", "player": a.pk, "c0": "4R"}, HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET=f"preview-grid-{a.pk}",
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert 'data-testid="preview-grid-error"' in response.content.decode()
