@@ -221,6 +221,13 @@
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var t = event.detail.target;
+    var code = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (code >= 500 && t && (t.id === "sheet" || t.id === "board")) {
+      /* a server error (a proxy's 503 too) never replaces the sheet: the entry stays, the
+         failure is said next to its button (htmx:responseError below) */
+      event.detail.shouldSwap = false;
+      return;
+    }
     if (t && (t.id === "sheet" || t.id === "board")) remember();
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -272,6 +279,7 @@
     var button = form.querySelector("[type=submit], button:not([type])");
     if (button) button.insertAdjacentElement("beforebegin", note);
     else form.appendChild(note);
+    if (button) button.scrollIntoView({ block: "nearest" }); /* the message and its button both */
     note.scrollIntoView({ block: "nearest" });
     note.focus({ preventScroll: true });
   }

@@ -304,3 +304,49 @@ def test_a_num_draft_grid_costs_at_most_19_taps_from_the_first_screen_with_its_l
     print(f"NUM DRAFT grid taps from the first screen: {taps}")
     assert taps == 19
     assert page.problems == []
+
+
+@pytest.mark.parametrize("failure", ["500", "503", "503-app", "network"])
+def test_a_failed_save_says_so_next_to_its_button_and_keeps_the_entry(page, failure):
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    if failure == "network":
+        page.route("**/claim_add/", lambda route: route.abort("internetdisconnected"))
+    else:
+        # a 500, a proxy's 503, or the site's own 503 (numsite/failures.py: its message goes
+        # to #request-status)
+        headers = (
+            {"Retry-After": "1", "HX-Retarget": "#request-status"} if failure == "503-app" else {}
+        )
+        page.route(
+            "**/claim_add/",
+            lambda route: route.fulfill(
+                status=int(failure[:3]), body="<p>réessayez dans un instant</p>", headers=headers
+            ),
+        )
+    page.locator("#claim-player").select_option(label="Tom")
+    save_claim(page, "full", "7R 7B 7J 3V 3A")
+    failed = page.locator("#entry [data-testid=write-failed]")
+    expect(failed).to_be_in_viewport()
+    expect(failed).to_be_focused()
+    expected = "Pas de réseau" if failure == "network" else "L’enregistrement a échoué"
+    expect(failed).to_contain_text(expected)
+    button = page.get_by_role("button", name="Enregistrer le CHECK")
+    # next to its button: the message is right before it, in the same form
+    assert failed.evaluate(
+        "n => n.nextElementSibling && n.nextElementSibling.matches('[data-save]')"
+    )
+    expect(page.locator("#claim-cards")).to_have_value("7R 7B 7J 3V 3A")  # nothing lost
+    expect(page.locator("#claim-player")).to_have_value(str(game.players.get(name="Tom").pk))
+    expect(page.locator("#claim-combo")).to_have_value("full")
+    assert not Claim.objects.exists()
+    axe_clean(page, f"failed save ({failure})")
+    page.unroute("**/claim_add/")
+    page.problems.clear()  # htmx logs the failed request on the console: the point of this test
+    button.click()  # once the server answers again, the same entry is saved
+    notice_in_view(page)
+    assert Claim.objects.get().cards == "7R 7B 7J 3V 3A"
+    expect(page.locator("[data-testid=write-failed]")).to_have_count(0)
+    assert page.problems == []
