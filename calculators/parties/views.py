@@ -124,6 +124,8 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "form": None,
         "action": "",
         "done": None,
+        # the actions whose notice the game's entry draws itself, beside what they changed
+        "notice_here": (),
         # this phone's choices for this party (« Ce téléphone : … ») are kept under this key
         "party_key": _game_key(game)[:16],
     }

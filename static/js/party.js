@@ -191,11 +191,12 @@
     var points = said.join(" · ");
     var s = sheet();
     if (!s) return;
-    var notice = target && target.id === "sheet" ? s.querySelector("[data-notice]") : null;
+    /* a notice drawn in its entry (a Num 5 turn, beside its rows) comes first */
+    var notice = target && target.id === "sheet" ? s.querySelector("[data-notice-here]") || s.querySelector("[data-notice]") : null;
     if (notice) {
       var slot = notice.querySelector("[data-points]");
       if (slot && points) { slot.textContent = points; slot.hidden = false; }
-      notice.scrollIntoView({ block: "nearest" });
+      notice.scrollIntoView({ block: notice.hasAttribute("data-notice-here") ? "start" : "nearest" });
       notice.focus({ preventScroll: true });
     } else if (target && target.id === "board" && points) {
       var last = document.querySelector("#board [data-last-points]");

@@ -350,3 +350,32 @@ def test_a_failed_save_says_so_next_to_its_button_and_keeps_the_entry(page, fail
     assert Claim.objects.get().cards == "7R 7B 7J 3V 3A"
     expect(page.locator("[data-testid=write-failed]")).to_have_count(0)
     assert page.problems == []
+
+
+def test_num5_turn_by_turn_keeps_the_rows_collected_cards_and_points_in_view(page):
+    """After each turn the notice, the rows, what each player collected and their running
+    points are on screen together, without the page jumping back to the top."""
+    from tests.browser.test_num5_turn_browser import TURNS
+    from tests.factories import party
+
+    game = party("num5", ["Léa", "Tom", "Zoé"])
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.locator("#turns summary").click()
+    for number, cards in enumerate(TURNS, start=1):
+        picker = page.locator("#turn-picker [data-picker]")
+        for family, value in cards:
+            picker.locator(f"[data-family={family}]").click()
+            picker.locator(f"[data-value='{value}']").click()
+        page.get_by_role("button", name=f"Jouer le tour {number}").click()
+        notice = page.locator("#turns [data-testid=sheet-done]")
+        expect(notice).to_contain_text(f"Tour {number}")
+        expect(notice).to_be_in_viewport(ratio=1)
+        expect(notice).to_be_focused()
+        expect(page.locator("#sheet-status [data-testid=sheet-done]")).to_have_count(0)  # once
+        expect(page.locator("[data-testid=turn-rows]")).to_be_in_viewport(ratio=1)
+        expect(page.locator("[data-testid=turn-collected]")).to_be_in_viewport(ratio=1)
+    # turn 3: Zoé collects 0S 3A 2B 7B, +12 (the engine's tally so far); Léa and Tom 0
+    expect(page.locator("[data-testid=turn-points-2]")).to_have_text("12 points")
+    expect(page.locator("[data-testid=turn-points-0]")).to_contain_text("0 point")
+    axe_clean(page, "Num 5 turn entry after a turn")
+    assert page.problems == []
