@@ -40,6 +40,12 @@ class PartyKind:
     api_docs: Sequence[tuple[str, str, StrOrPromise]] = ()
     #: the scoreboard's last column is the round wins (Num 5), not the title
     ranked_by_wins = False
+    #: the standings count each player's entries out of this many (NUM CHECK's claims / 8)
+    entries_out_of = 0
+
+    def entries_made(self, row: BoardRow) -> int:
+        """How many entries of :attr:`entries_out_of` the player has made."""
+        return 0
 
     @property
     def template(self) -> str:

@@ -124,6 +124,8 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "form": None,
         "action": "",
         "done": None,
+        # the actions whose notice the game's entry draws itself, beside what they changed
+        "notice_here": (),
         # this phone's choices for this party (« Ce téléphone : … ») are kept under this key
         "party_key": _game_key(game)[:16],
     }
@@ -208,12 +210,15 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     context = _context(request, game, can_edit, done=done)
     # at the page's own URL, the board every phone polls (its links are relative to it)
     context["board_html"], context["board_more_html"] = board_parts(game, can_edit, token)
+    if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
+        context["board_more_html"] = ""
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
     target = str(request.htmx.target or "") if request.htmx else ""
     if target.startswith("preview-"):  # the live score of an entry, from its game's template
+        part = target.rstrip("0123456789").rstrip("-")  # one per row: « preview-grid-<id> »
         try:
-            return render(request, f"{kind_template(game)}#{target}", context)
+            return render(request, f"{kind_template(game)}#{part}", context)
         except TemplateDoesNotExist:
             pass  # no such part: the whole page
     return render(request, "parties/game.html", context)

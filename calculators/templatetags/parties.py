@@ -1,5 +1,7 @@
 """Parties template helpers."""
 
+from typing import Any
+
 from django import template
 from django.urls import reverse
 
@@ -24,3 +26,9 @@ def party_url(context: template.Context, view: str, *args: str) -> str:
             raise ValueError(url)
         return url[len(page) :]
     return url
+
+
+@register.simple_tag
+def entries_made(kind: Any, row: Any) -> int:
+    """A player's entries made, for the standings (``{% entries_made kind row as made %}``)."""
+    return int(kind.entries_made(row))

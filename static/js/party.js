@@ -3,6 +3,7 @@
    - « Ce téléphone : Tom »: remembered on this phone for this party (localStorage, keyed by
      the party's data-party key); the entry starts with that player, otherwise with the last
      player and combination saved from this phone.
+   - NUM DRAFT: this phone's player's grid is open when the page is drawn.
    - The combination proposed by the live score (data-proposed of [data-preview]) is selected
      until the player picks one by hand.
    - After every write, this phone's or another's: the players whose total changed are
@@ -65,6 +66,14 @@
     });
   }
 
+  /* NUM DRAFT: this phone's player's grid opens by itself (unless another one is open). */
+  function openOwnGrid(root) {
+    var me = get("me");
+    if (!me || root.querySelector("details[data-grid-player][open]")) return;
+    var own = root.querySelector('details[data-grid-player="' + me + '"]');
+    if (own) own.open = true;
+  }
+
   function setupPhone(root) {
     root.querySelectorAll("[data-phone]").forEach(function (box) {
       var select = box.querySelector("[data-phone-select]");
@@ -74,6 +83,7 @@
       if (me && hasOption(select, me)) select.value = me;
       select.addEventListener("change", function () {
         put("me", select.value);
+        openOwnGrid(document);
         var form = document.querySelector("form[data-entry]");
         var player = form && form.querySelector("select[data-entry-player]");
         if (player && select.value && hasOption(player, select.value)) {
@@ -181,18 +191,19 @@
     var points = said.join(" · ");
     var s = sheet();
     if (!s) return;
-    var notice = target && target.id === "sheet" ? s.querySelector("[data-notice]") : null;
+    /* a notice drawn in its entry (a Num 5 turn, beside its rows) comes first */
+    var notice = target && target.id === "sheet" ? s.querySelector("[data-notice-here]") || s.querySelector("[data-notice]") : null;
     if (notice) {
       var slot = notice.querySelector("[data-points]");
       if (slot && points) { slot.textContent = points; slot.hidden = false; }
-      notice.scrollIntoView({ block: "nearest" });
+      notice.scrollIntoView({ block: notice.hasAttribute("data-notice-here") ? "start" : "nearest" });
       notice.focus({ preventScroll: true });
     } else if (target && target.id === "board" && points) {
       var last = document.querySelector("#board [data-last-points]");
       if (last) { last.textContent = points + " · "; last.hidden = false; }
     }
     var correction = !notice && target && target.id === "sheet" ? s.querySelector("#correction") : null;
-    if (correction) { /* « Corriger » opens in view, on its first field */
+    if (correction) { /* « Corriger » opens in view at its claim's row, on its first field */
       correction.scrollIntoView({ block: "start" });
       var field = correction.querySelector("select, input:not([type=hidden])");
       if (field) field.focus({ preventScroll: true });
@@ -200,6 +211,7 @@
     if (target && target.id === "sheet") {
       choosePlayer(s);
       setupPhone(s);
+      openOwnGrid(s);
       var active = document.activeElement;
       if (!active || active === document.body) {
         var first = s.querySelector("form[data-entry] select, form[data-entry] input:not([type=hidden])");
@@ -210,10 +222,21 @@
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var t = event.detail.target;
+    var code = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (code >= 500 && t && (t.id === "sheet" || t.id === "board")) {
+      /* a server error (a proxy's 503 too) never replaces the sheet: the entry stays, the
+         failure is said next to its button (htmx:responseError below) */
+      event.detail.shouldSwap = false;
+      return;
+    }
     if (t && (t.id === "sheet" || t.id === "board")) remember();
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var t = event.detail.target;
+    if (t && t.id === "board-more" && t.querySelector("#correction")) {
+      event.detail.shouldSwap = false; /* a correction open at its row stays as typed */
+      return;
+    }
     if (t && t.id === "board-more") remember();
   });
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -257,6 +280,7 @@
     var button = form.querySelector("[type=submit], button:not([type])");
     if (button) button.insertAdjacentElement("beforebegin", note);
     else form.appendChild(note);
+    if (button) button.scrollIntoView({ block: "nearest" }); /* the message and its button both */
     note.scrollIntoView({ block: "nearest" });
     note.focus({ preventScroll: true });
   }
@@ -268,6 +292,7 @@
     if (!s) return;
     setupPhone(s);
     choosePlayer(s);
+    openOwnGrid(s);
     var notice = s.querySelector("[data-notice]");
     if (notice) {
       notice.scrollIntoView({ block: "nearest" });

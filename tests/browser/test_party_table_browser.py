@@ -226,3 +226,156 @@ def test_a_num5_round_reported_after_one_turn_is_asked_first(page):
     )
     assert game.rounds.count() == 1
     assert page.problems == []
+
+
+def axe_clean(p, state):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_axe import describe
+
+    violations = Axe().run(p).response["violations"]
+    assert violations == [], f"{state}: {describe(violations)}"
+
+
+def test_correcting_opens_at_the_row_and_moves_the_claim_to_another_player(page):
+    """« Corriger » turns the claim's row into its form, in view and focused; a claim written
+    under the wrong name moves to the right player at their next rank."""
+    from tests.factories import party
+
+    game = party(
+        "num_check",
+        3,
+        claims={0: [("paire", "5R 5B"), ("brelan", "2R 2B 2J")], 1: [("carre", "3R 3B 3J 3V")]},
+    )
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    claim = Claim.objects.get(combo="paire")
+    page.get_by_role("link", name="Corriger l’annonce 1 de Léa").click()
+    form = page.locator(f"#claim-{claim.pk} #correction")  # the row became the form
+    expect(form).to_be_in_viewport()
+    expect(page.locator("#edit-player")).to_be_focused()
+    expect(page.locator("#edit-player")).to_have_value(str(claim.player_id))
+    axe_clean(page, "correction open at its row")
+    page.locator("#edit-player").select_option(label="Tom")
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    notice_in_view(page)
+    claim.refresh_from_db()
+    assert (claim.player.name, claim.position) == ("Tom", 2)
+    assert Claim.objects.get(combo="brelan").position == 1  # Léa's next claim moved up
+    expect(page.locator("#correction")).to_have_count(0)
+    assert page.problems == []
+
+
+def test_a_num_draft_grid_costs_at_most_19_taps_from_the_first_screen_with_its_live_score(page):
+    """This phone's player's grid is open; the picker starts on the first place, moves on after
+    each card and keeps its family: a tap per family change, a tap per value, one to save. The
+    worst grid (a family change at every card) is 9 × 2 + 1 = 19 taps."""
+    from tests.factories import party
+
+    game = party("num_draft", ["Léa", "Tom", "Zoé"])
+    lea = game.players.get(name="Léa")
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    this_phone_is(page, "Léa")  # once per party and phone, remembered
+    page.reload()
+    grid = page.locator(f'details[data-grid-player="{lea.pk}"]')
+    expect(grid).to_have_attribute("open", "")
+    picker = page.locator(f"#grid-picker-{lea.pk} [data-picker]")
+    cards = ["1R", "2B", "3J", "4V", "5R", "6B", "7J", "8V", "9R"]  # a family change each card
+    taps = 0
+    family = None
+    for card in cards:
+        if card[-1] != family:
+            picker.locator(f"[data-family={card[-1]}]").click()
+            family = card[-1]
+            taps += 1
+        picker.locator(f"[data-value='{card[:-1]}']").click()
+        taps += 1
+    preview = page.locator(f"#preview-grid-{lea.pk} [data-testid=preview-grid]")
+    expect(preview).to_contain_text("Léa : ")  # the engine's total before saving
+    expect(preview).to_contain_text("points avec cette grille")
+    axe_clean(page, "NUM DRAFT grid with its live score")
+    expect(page.locator("[data-testid=total-0]")).to_have_text("0")  # nothing saved yet
+    live = preview.inner_text().replace("\u202f", " ").split(" : ")[1].split(" ")[0]
+    grid.get_by_role("button", name="Enregistrer la grille").click()
+    taps += 1
+    notice_in_view(page)
+    lea.refresh_from_db()
+    assert lea.grid == cards
+    expect(page.locator("[data-testid=total-0]")).to_have_text(live)  # the score it announced
+    print(f"NUM DRAFT grid taps from the first screen: {taps}")
+    assert taps == 19
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("failure", ["500", "503", "503-app", "network"])
+def test_a_failed_save_says_so_next_to_its_button_and_keeps_the_entry(page, failure):
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    if failure == "network":
+        page.route("**/claim_add/", lambda route: route.abort("internetdisconnected"))
+    else:
+        # a 500, a proxy's 503, or the site's own 503 (numsite/failures.py: its message goes
+        # to #request-status)
+        headers = (
+            {"Retry-After": "1", "HX-Retarget": "#request-status"} if failure == "503-app" else {}
+        )
+        page.route(
+            "**/claim_add/",
+            lambda route: route.fulfill(
+                status=int(failure[:3]), body="<p>réessayez dans un instant</p>", headers=headers
+            ),
+        )
+    page.locator("#claim-player").select_option(label="Tom")
+    save_claim(page, "full", "7R 7B 7J 3V 3A")
+    failed = page.locator("#entry [data-testid=write-failed]")
+    expect(failed).to_be_in_viewport()
+    expect(failed).to_be_focused()
+    expected = "Pas de réseau" if failure == "network" else "L’enregistrement a échoué"
+    expect(failed).to_contain_text(expected)
+    button = page.get_by_role("button", name="Enregistrer le CHECK")
+    # next to its button: the message is right before it, in the same form
+    assert failed.evaluate(
+        "n => n.nextElementSibling && n.nextElementSibling.matches('[data-save]')"
+    )
+    expect(page.locator("#claim-cards")).to_have_value("7R 7B 7J 3V 3A")  # nothing lost
+    expect(page.locator("#claim-player")).to_have_value(str(game.players.get(name="Tom").pk))
+    expect(page.locator("#claim-combo")).to_have_value("full")
+    assert not Claim.objects.exists()
+    axe_clean(page, f"failed save ({failure})")
+    page.unroute("**/claim_add/")
+    page.problems.clear()  # htmx logs the failed request on the console: the point of this test
+    button.click()  # once the server answers again, the same entry is saved
+    notice_in_view(page)
+    assert Claim.objects.get().cards == "7R 7B 7J 3V 3A"
+    expect(page.locator("[data-testid=write-failed]")).to_have_count(0)
+    assert page.problems == []
+
+
+def test_num5_turn_by_turn_keeps_the_rows_collected_cards_and_points_in_view(page):
+    """After each turn the notice, the rows, what each player collected and their running
+    points are on screen together, without the page jumping back to the top."""
+    from tests.browser.test_num5_turn_browser import TURNS
+    from tests.factories import party
+
+    game = party("num5", ["Léa", "Tom", "Zoé"])
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.locator("#turns summary").click()
+    for number, cards in enumerate(TURNS, start=1):
+        picker = page.locator("#turn-picker [data-picker]")
+        for family, value in cards:
+            picker.locator(f"[data-family={family}]").click()
+            picker.locator(f"[data-value='{value}']").click()
+        page.get_by_role("button", name=f"Jouer le tour {number}").click()
+        notice = page.locator("#turns [data-testid=sheet-done]")
+        expect(notice).to_contain_text(f"Tour {number}")
+        expect(notice).to_be_in_viewport(ratio=1)
+        expect(notice).to_be_focused()
+        expect(page.locator("#sheet-status [data-testid=sheet-done]")).to_have_count(0)  # once
+        expect(page.locator("[data-testid=turn-rows]")).to_be_in_viewport(ratio=1)
+        expect(page.locator("[data-testid=turn-collected]")).to_be_in_viewport(ratio=1)
+    # turn 3: Zoé collects 0S 3A 2B 7B, +12 (the engine's tally so far); Léa and Tom 0
+    expect(page.locator("[data-testid=turn-points-2]")).to_have_text("12 points")
+    expect(page.locator("[data-testid=turn-points-0]")).to_contain_text("0 point")
+    axe_clean(page, "Num 5 turn entry after a turn")
+    assert page.problems == []

@@ -200,6 +200,60 @@ def test_edit_claim_rechecks_at_its_rank_and_keeps_what_is_not_changed():
     assert (claim.combo, claim.cards) == ("paire", "8R 8B")
 
 
+def test_a_claim_moved_to_another_player_takes_that_players_next_rank_and_undoes_exactly():
+    game = party()
+    lea, tom = seat(game, 0), seat(game, 1)
+    check_writes.add_claim(game, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(game, lea.pk, "brelan", "2R 2B 2J")
+    check_writes.add_claim(game, tom.pk, "carre", "3R 3B 3J 3V")
+    moved = Claim.objects.get(combo="paire")
+    check_writes.edit_claim(game, moved.pk, "", "", player=tom.pk)
+    stored = {c.combo: (c.player_id, c.position) for c in Claim.objects.all()}
+    # Tom's next rank is 2; Léa's brelan moves up to rank 1
+    assert stored == {"paire": (tom.pk, 2), "brelan": (lea.pk, 1), "carre": (tom.pk, 1)}
+    services.undo(game)
+    stored = {c.combo: (c.player_id, c.position) for c in Claim.objects.all()}
+    assert stored == {"paire": (lea.pk, 1), "brelan": (lea.pk, 2), "carre": (tom.pk, 1)}
+    services.redo(game)
+    assert (
+        Claim.objects.get(combo="paire").player_id,
+        Claim.objects.get(combo="paire").position,
+    ) == (tom.pk, 2)
+
+
+def test_a_correction_with_the_same_player_keeps_the_rank():
+    game = party()
+    lea = seat(game, 0)
+    check_writes.add_claim(game, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(game, lea.pk, "brelan", "2R 2B 2J")
+    claim = Claim.objects.get(combo="paire")
+    check_writes.edit_claim(game, claim.pk, "paire", "9R 9B", player=lea.pk)
+    claim.refresh_from_db()
+    assert (claim.player_id, claim.position, claim.cards) == (lea.pk, 1, "9R 9B")
+
+
+def test_a_claim_moved_to_a_player_who_made_that_combination_is_refused():
+    game = party()
+    lea, tom = seat(game, 0), seat(game, 1)
+    check_writes.add_claim(game, lea.pk, "paire", "5R 5B")
+    check_writes.add_claim(game, tom.pk, "paire", "6R 6B")
+    with pytest.raises(InputError) as err:
+        check_writes.edit_claim(game, Claim.objects.get(player=lea).pk, "", "", player=tom.pk)
+    assert err.value.field == "combo"
+    assert Claim.objects.get(combo="paire", cards="5R 5B").player_id == lea.pk
+
+
+def test_the_correction_form_opens_at_its_claims_row_with_the_player(client):
+    game = party()
+    check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
+    claim = Claim.objects.get()
+    html = client.get(url(game), {"corriger": claim.pk}).content.decode()
+    row = html.index(f'<tr id="claim-{claim.pk}" class="ns-editing">')
+    assert html.index('<form id="correction"') > row
+    assert html.index('<form id="correction"') < html.index("</tr>", row)
+    assert f'<option value="{seat(game, 1).pk}" selected>' in html[row:]
+
+
 def test_correcting_a_claim_opens_prefilled(client):
     game = party()
     check_writes.add_claim(game, seat(game, 1).pk, "full", "7R 7B 7J 3V 3A")
@@ -461,3 +515,61 @@ def test_every_kind_of_game_page_renders_for_both_links(client, kind):
     for token in (game.edit_token, game.read_token):
         assert client.get(url(game, token=token)).status_code == 200
         assert client.head(url(game, token=token)).status_code == 200
+
+
+def test_the_num_check_standings_count_the_claims_made_out_of_8(client):
+    game = party("num_check", 2, claims={0: [("paire", "5R 5B"), ("brelan", "7R 7B 7J")]})
+    html = client.get(url(game)).content.decode()
+    board = html[html.index('id="board"') : html.index('id="board-more"')]
+    assert '<th scope="col">Annonces</th>' in board
+    assert '<span data-testid="made-0">2/8</span>' in board
+    assert '<span data-testid="made-1">0/8</span>' in board
+
+
+def test_the_num5_standings_count_the_round_wins(client):
+    game = party("num5", 3, rounds=[["10R", "27", "0"]])
+    html = client.get(url(game)).content.decode()
+    board = html[html.index('id="board"') : html.index('id="board-more"')]
+    assert '<th scope="col">Manches gagnées</th>' in board
+    wins = [int(board.split(f'data-testid="wins-{seat}">')[1].split("<")[0]) for seat in range(3)]
+    assert sorted(wins) == [0, 0, 1]  # one round played, one winner
+
+
+def test_the_num_draft_live_score_is_the_engines_for_the_grid_being_entered(client):
+    from calculators.engines import numdraft
+
+    game = party("num_draft", ["A", "B", "C"], grids={1: ["4R"]})
+    a = seat(game, 0)
+    cells = {f"c{i}": card for i, card in enumerate(["1R", "2R", "3R"])}
+    response = client.get(
+        url(game), {"apercu": "1", "player": a.pk, **cells}, HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET=f"preview-grid-{a.pk}",
+    )  # fmt: skip
+    html = response.content.decode()
+    expected = (
+        numdraft.table(
+            [
+                {"name": "A", "grid": [["1R", "2R", "3R"], [None] * 3, [None] * 3]},
+                {"name": "B", "grid": [["4R", None, None], [None] * 3, [None] * 3]},
+                {"name": "C", "grid": [[None] * 3] * 3},
+            ],
+            game.mode,
+            game.values or None,
+        )
+        .players[0]
+        .result.total
+    )
+    assert f"A\u202f: {expected} points avec cette grille" in html
+    assert "<html" not in html  # the fragment alone
+    assert not any(seat(game, 0).grid or [])  # nothing written
+
+
+def test_the_num_draft_live_score_says_a_card_twice_without_writing(client):
+    game = party("num_draft", ["A", "B", "C"], grids={1: ["4R"]})
+    a = seat(game, 0)
+    response = client.get(
+        url(game), {"apercu": "1", "player": a.pk, "c0": "4R"}, HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET=f"preview-grid-{a.pk}",
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert 'data-testid="preview-grid-error"' in response.content.decode()

@@ -128,7 +128,12 @@ class Num5Party(PartyKind):
         if game.turns:
             play = writes.round_in_play(game)
             context["turn_play"] = play
-            context["turn_collected"] = list(zip(players, play.state.collected, strict=True))
+            points = [entry.total for entry in play.state.entries()]
+            context["turn_collected"] = list(
+                zip(players, play.state.collected, points, strict=True)
+            )
+        # a turn's notice is drawn in the turn entry, beside the rows it changed
+        context["notice_here"] = ("turn",)
         return context
 
 

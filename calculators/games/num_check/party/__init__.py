@@ -27,6 +27,11 @@ class NumCheckParty(PartyKind):
     write_forms = forms.WRITE_FORMS
     api_urlpatterns = api.urlpatterns
     api_docs = api.api_docs
+    #: the standings show each player's claims made out of the 8 that end the game
+    entries_out_of = numcheck.CLAIMS_TO_END
+
+    def entries_made(self, row: BoardRow) -> int:
+        return len(row.detail or ())
 
     def board(self, game: Game, players: list[Player]) -> Board:
         claims: dict[int, list[Claim]] = {p.pk: [] for p in players}
@@ -147,6 +152,8 @@ class NumCheckParty(PartyKind):
             claim_id = parse_whole(request.POST.get("claim"))  # a refused correction stays open
         if claim_id is not None:
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
+            # the correction is drawn at its claim's row: not the shared board's details
+            context["details_here"] = context["edit_claim"] is not None
         if "apercu" in request.GET:  # the live score of the claim being entered
             context["preview"] = forms.preview(
                 game,

@@ -31,7 +31,11 @@ class ClaimAddForm(WriteForm):
 
 
 class ClaimEditForm(WriteForm):
+    """« Corriger »: the combination, the cards, or the player (the claim then takes that
+    player's next rank)."""
+
     claim = forms.IntegerField(label=gettext_lazy("Annonce"), widget=forms.HiddenInput)
+    player = forms.IntegerField(label=gettext_lazy("Joueur"), required=False)
     combo = forms.ChoiceField(label=gettext_lazy("Combinaison"), choices=combo_choices)
     cards = forms.CharField(
         label=gettext_lazy("Cartes"), max_length=120, widget=forms.TextInput(CARD_ATTRS)
@@ -39,7 +43,12 @@ class ClaimEditForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.edit_claim(
-            self.game, data["claim"], data["combo"], data["cards"], self.version(data)
+            self.game,
+            data["claim"],
+            data["combo"],
+            data["cards"],
+            self.version(data),
+            player=data.get("player"),
         )
 
 

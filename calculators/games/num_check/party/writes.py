@@ -42,8 +42,26 @@ def _claim_remove(game: Game, data: dict) -> None:
 
 
 def _claim_set(which: str) -> Callable[[Game, dict], None]:
+    """A correction's ``do`` (``after``) or ``undo`` (``before``). A claim moved to another
+    player leaves a gap in the first player's ranks, closed as a removal does, and takes its
+    rank at the other (older entries hold only the combination and the cards)."""
+
     def apply(game: Game, data: dict) -> None:
-        Claim.objects.filter(pk=data["id"], player__game=game).update(**data[which])
+        target = data[which]
+        claim = Claim.objects.get(pk=data["id"], player__game=game)
+        if "player" not in target or target["player"] == claim.player_id:
+            fields = {k: target[k] for k in ("combo", "cards")}
+            Claim.objects.filter(pk=claim.pk).update(**fields)
+            return
+        left, gap = claim.player_id, claim.position
+        _shift_claims(target["player"], target["position"] - 1, +1)
+        Claim.objects.filter(pk=claim.pk).update(
+            player_id=target["player"],
+            position=target["position"],
+            combo=target["combo"],
+            cards=target["cards"],
+        )
+        _shift_claims(left, gap, -1)
 
     return apply
 
@@ -123,30 +141,54 @@ def _claim(game: Game, claim: object) -> Claim:
 
 
 def edit_claim(
-    game: Game, claim: object, combo: object, cards: object, if_version: object = None
+    game: Game,
+    claim: object,
+    combo: object,
+    cards: object,
+    if_version: object = None,
+    player: object = None,
 ) -> HistoryEntry:
-    """Correct a claim: same rank, new combination and/or cards, checked again by the engine."""
+    """Correct a claim, checked again by the engine: new combination and/or cards at the same
+    rank, or moved to another player (a claim written under the wrong name), where it takes
+    that player's next rank and the first player's later claims move up one rank."""
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_CHECK)
         stored = _claim(g, claim)
         combo_obj = numcheck.get_combo(combo if combo not in (None, "") else stored.combo)
         new_cards = cards if cards not in (None, "") else stored.cards
-        claims = [
-            (combo_obj.key, new_cards) if c.pk == stored.pk else (c.combo, c.cards)
-            for c in stored.player.claims.order_by("position")
-        ]
-        sheet = numcheck.player_sheet(stored.player.name, claims, None)
-        scored = sheet.claims[stored.position - 1]
+        who = stored.player
+        if player not in (None, "") and str(player) != str(stored.player_id):
+            who = services.player_at(g, player)
+        if who.pk == stored.player_id:
+            claims = [
+                (combo_obj.key, new_cards) if c.pk == stored.pk else (c.combo, c.cards)
+                for c in stored.player.claims.order_by("position")
+            ]
+            position = stored.position
+        else:
+            claims = [(c.combo, c.cards) for c in who.claims.order_by("position")]
+            claims.append((combo_obj.key, new_cards))
+            position = len(claims)
+        sheet = numcheck.player_sheet(who.name, claims, None)
+        scored = sheet.claims[position - 1]
         if scored.rank is None:
             raise InputError("cards", scored.result.reason)
-        after = {"combo": combo_obj.key, "cards": format_line(scored.result.cards)}
-        before = {"combo": stored.combo, "cards": stored.cards}
+        after = {
+            "player": who.pk,
+            "position": position,
+            "combo": combo_obj.key,
+            "cards": format_line(scored.result.cards),
+        }
+        before = {
+            "player": stored.player_id,
+            "position": stored.position,
+            "combo": stored.combo,
+            "cards": stored.cards,
+        }
         if after == before:
             raise InputError("cards", gettext("Rien n'a changé dans cette annonce."))
-        summary = message(
-            "claim_edit", player=stored.player.name, combo=combo_obj.key, rank=stored.position
-        )
+        summary = message("claim_edit", player=who.name, combo=combo_obj.key, rank=position)
         return summary, {"id": stored.pk, "before": before, "after": after}
 
     return services.write(game, "claim_edit", if_version, build)

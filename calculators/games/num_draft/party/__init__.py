@@ -80,7 +80,13 @@ class NumDraftParty(PartyKind):
         return deck
 
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
-        return {"max_value": board.extra["max_value"]}
+        """The deck's highest value, and the live score of a grid being entered (``?apercu``)."""
+        context: dict[str, Any] = {"max_value": board.extra["max_value"]}
+        if "apercu" in request.GET:
+            context["preview"] = forms.preview(
+                game, request.GET.get("player"), [request.GET.get(f"c{i}") for i in range(9)]
+            )
+        return context
 
 
 KIND = NumDraftParty()

@@ -6,6 +6,9 @@ from typing import Any
 
 from django import forms
 
+from ....engines import numdraft
+from ....engines.cards import InputError
+from ....parties import services
 from ....parties.forms import WriteForm
 from ....parties.models import Game, HistoryEntry
 from . import writes
@@ -26,3 +29,30 @@ class GridForm(WriteForm):
 
 
 WRITE_FORMS: dict[str, type[WriteForm]] = {"grid_set": GridForm}
+
+
+def preview(game: Game, player: object, cells: list[object]) -> dict[str, Any]:
+    """The live score of a grid being entered, before it is saved (``?apercu``): the engine
+    scores the whole table with this grid in place of the stored one, exactly as the NUM DRAFT
+    calculator does (/num-draft/regles/#scoring), neighbours' columns included. Nothing is
+    written; bad input is said, not raised."""
+    out: dict[str, Any] = {"error": ""}
+    try:
+        who = services.player_at(game, player)
+    except InputError:
+        return out
+    players = list(game.players.all())
+    tokens = [str(c or "").strip() for c in (list(cells) + [""] * 9)[:9]]
+    grids = [
+        {"name": p.name, "grid": writes._grid_rows(tokens if p.pk == who.pk else p.grid)}
+        for p in players
+    ]
+    out["player"] = who
+    try:
+        table = numdraft.table(grids, game.mode, game.values or None)
+    except InputError as err:
+        out["error"] = err.message
+        return out
+    mine = table.players[[p.pk for p in players].index(who.pk)]
+    out["result"] = mine.result
+    return out
