@@ -104,13 +104,15 @@
   /* ---- the proposed combination */
   document.addEventListener("change", function (event) {
     var t = event.target;
-    if (t.matches && t.matches("select[data-entry-combo]") && event.isTrusted) {
+    /* any change of the select is the player's choice: propose() sets the value itself,
+       without an event, so a proposal never counts as chosen */
+    if (t.matches && t.matches("select[data-entry-combo]")) {
       t.setAttribute("data-chosen", "");
     }
   });
   document.addEventListener("input", function (event) {
     var t = event.target;
-    if (t.matches && t.matches("select[data-entry-combo]") && event.isTrusted) {
+    if (t.matches && t.matches("select[data-entry-combo]")) {
       t.setAttribute("data-chosen", "");
     }
   });
