@@ -1,11 +1,70 @@
-"""/api/v1/: every game's JSON endpoints (each game's ``urls.api_urlpatterns``) and Parties."""
+"""/api/v1/: the one NinjaAPI, assembled from every game's ``api.router`` (in the registry's
+order) and the Parties routers (the core's and each game's ``party/api.py``).
 
-from django.urls import include, path
+A new game adds its endpoints by declaring ``router`` in its own ``api.py``; nothing here names
+a game. The schema of it all is served at ``/api/v1/openapi.json``.
+"""
 
+from __future__ import annotations
+
+from django.urls import URLPattern
+from ninja import NinjaAPI
+from ninja.errors import ValidationError
+from ninja.utils import normalize_path, replace_path_param_notation
+
+from numsite.views import api_not_found
+
+from .engines.cards import InputError
 from .games import modules
+from .parties import api as parties_api
+from .parties import kinds
+from .web.json import JsonParser, input_error, method_not_allowed, validation_error
 
 app_name = "api"
-urlpatterns = [
-    *(pattern for urls in modules("urls") for pattern in urls.api_urlpatterns),
-    path("", include("calculators.parties.api_urls")),
-]
+
+api = NinjaAPI(
+    title="Numsite API",
+    version="1",
+    description=(
+        "The calculators of the NUM card games and their shared score sheets (Parties). "
+        'Every refusal is `{"error": {"field", "message"}}`, in French or, with '
+        "`Accept-Language: en`, in English."
+    ),
+    parser=JsonParser(),
+    docs_url=None,
+    openapi_url="/openapi.json",
+    urls_namespace=app_name,
+)
+api.add_exception_handler(ValidationError, validation_error)  # type: ignore[arg-type]
+api.add_exception_handler(InputError, input_error)  # type: ignore[arg-type]
+for game_api in modules("api"):
+    api.add_router("", game_api.router)
+api.add_router("", parties_api.router)
+for kind in kinds.load():
+    if kind.api_router is not None:
+        api.add_router("", kind.api_router)
+
+
+def _patterns() -> list[URLPattern]:
+    """Ninja's URL patterns (its home page left out: ``/api/v1/`` is the API's JSON 404), each
+    answering a method it does not serve with the site's 405 (:func:`method_not_allowed`)."""
+    methods: dict[str, list[str]] = {}
+    for bound in api._get_bound_routers():
+        for route, path_view in bound.path_operations.items():
+            declared = methods.setdefault(
+                normalize_path(replace_path_param_notation(route)).lstrip("/"), []
+            )
+            declared += [m for op in path_view.operations for m in op.methods if m not in declared]
+    patterns: list[URLPattern] = []
+    for pattern in api.urls[0]:
+        assert isinstance(pattern, URLPattern)
+        route = str(pattern.pattern)
+        if pattern.name == "api-root":  # kept for ninja's reverse, answering the JSON 404
+            pattern.callback = api_not_found
+        if route in methods:
+            pattern.callback = method_not_allowed(pattern.callback, methods[route])
+        patterns.append(pattern)
+    return patterns
+
+
+urlpatterns = _patterns()
