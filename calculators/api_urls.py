@@ -7,6 +7,8 @@ a game. The schema of it all is served at ``/api/v1/openapi.json``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import URLPattern
 from ninja import NinjaAPI
 from ninja.errors import ValidationError
@@ -22,7 +24,46 @@ from .web.json import JsonParser, input_error, method_not_allowed, validation_er
 
 app_name = "api"
 
-api = NinjaAPI(
+
+class NumsiteAPI(NinjaAPI):
+    """The API, whose schema also says how the Parties operations chain (OpenAPI links)."""
+
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        doc = super().get_openapi_schema(*args, **kwargs)
+        link_parties(doc)
+        return doc
+
+
+def link_parties(doc: dict[str, Any]) -> None:
+    """OpenAPI links: the create answer's ``edit_token`` opens every operation reached by a
+    token, and every write's answer leads to undo, redo and the read, on the same token (so a
+    client, or the fuzzing tests, can walk create → write → undo)."""
+    by_token = {
+        op["operationId"]: (path, method)
+        for path, item in doc["paths"].items()
+        for method, op in item.items()
+        if "{token}" in path
+    }
+    follow = [i for i in by_token if i.rsplit("_", 1)[0] in ("party_undo", "party_redo", "party")]
+    for path, item in doc["paths"].items():
+        for op in item.values():
+            created = "{token}" not in path and path.endswith("/parties")
+            if not created and "{token}" not in path:
+                continue
+            token = "$response.body#/edit_token" if created else "$request.path.token"
+            # ninja keys the answers by int; JSON writes them as text
+            status = next((s for s in op["responses"] if str(s) in ("200", "201")), None)
+            if status is None:
+                continue
+            targets = by_token if created else follow
+            op["responses"][status]["links"] = {
+                target: {"operationId": target, "parameters": {"path.token": token}}
+                for target in targets
+                if not created or "{" not in by_token[target][0].replace("{token}", "")
+            }
+
+
+api = NumsiteAPI(
     title="Numsite API",
     version="1",
     description=(

@@ -237,6 +237,7 @@ def route(
             path,
             response=answers,
             url_name=url_name,
+            operation_id=f"{url_name}_{method.lower()}",
             summary=summary,
         )(view)
         decorate_view(
@@ -254,6 +255,7 @@ router = Router(tags=["Parties"])
     "/parties",
     response={201: CreatedOut, **ERRORS, 429: ErrorOut},
     url_name="parties_create",
+    operation_id="parties_create",
     summary=gettext_noop("Créer une partie partagée (réponse : les deux jetons)"),
 )
 @decorate_view(
