@@ -31,7 +31,34 @@ class NumsiteAPI(NinjaAPI):
     def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
         doc = super().get_openapi_schema(*args, **kwargs)
         link_parties(doc)
+        idempotency_headers(doc)
         return doc
+
+
+def idempotency_headers(doc: dict[str, Any]) -> None:
+    """Every Parties write takes an ``Idempotency-Key``; a replayed answer says so."""
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if "{token}" not in path or method == "get":
+                continue
+            op.setdefault("parameters", []).append(
+                {
+                    "in": "header",
+                    "name": "Idempotency-Key",
+                    "required": False,
+                    "description": "Carry out this write once: a request with the same key and "
+                    "body gets the remembered answer (7 days, per party).",
+                    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+                }
+            )
+            for status, answer in op["responses"].items():
+                if str(status) in ("200", "201"):
+                    answer["headers"] = {
+                        "Idempotent-Replayed": {
+                            "description": "`true` when this is a remembered answer.",
+                            "schema": {"type": "string", "enum": ["true"]},
+                        }
+                    }
 
 
 def link_parties(doc: dict[str, Any]) -> None:

@@ -9,13 +9,18 @@ The routes every game has are here; a game's own (NUM CHECK's claims …) are in
 
 from __future__ import annotations
 
+import hashlib
 import inspect
+import re
 from collections.abc import Callable
+from datetime import timedelta
 from functools import wraps
 from typing import Any, get_type_hints
 
+from django.db import IntegrityError, OperationalError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 from ninja import Field, Router, Schema
 from ninja.decorators import decorate_view
@@ -38,7 +43,7 @@ from ..web.json import (
 )
 from . import kinds, services
 from .board import board as board_of
-from .models import Game
+from .models import Game, IdempotentAnswer
 
 
 def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
@@ -172,6 +177,9 @@ def _gate(writes: bool) -> Callable[[Handler], Handler]:
                     gettext("Ce lien est en lecture seule : il ne peut rien modifier."),
                     403,
                 )
+            refused = check_idempotency_key(request) if writes else None
+            if refused is not None:
+                return refused
             try:
                 keep_json(request, read_json(request, empty_ok=True) if writes else {})
             except BodyError as err:
@@ -219,12 +227,22 @@ def route(
 
         def view(request: HttpRequest, token: str, **values: Any) -> HttpResponse:
             game, can_edit = request.numsite_party  # type: ignore[attr-defined]
-            try:
-                done = handler(game, **values) or status
-            except services.Conflict as err:
-                game.refresh_from_db()
-                return error(err.field, err.message, 409, party=party_json(request, game, can_edit))
-            return answer(party_json(request, game, can_edit), done)
+
+            def carry_out() -> HttpResponse:
+                try:
+                    done = handler(game, **values) or status
+                except InputError as err:
+                    return error(err.field, err.message)
+                except services.Conflict as err:
+                    game.refresh_from_db()
+                    party = party_json(request, game, can_edit)
+                    return error(err.field, err.message, 409, party=party)
+                return answer(party_json(request, game, can_edit), done)
+
+            key = request.headers.get(IDEMPOTENCY_KEY)
+            if not writes or key is None:
+                return carry_out()
+            return idempotent(request, game, can_edit, key, carry_out)
 
         view.__signature__ = signature  # type: ignore[attr-defined]
         view.__name__ = handler.__name__.lstrip("_")
@@ -246,6 +264,75 @@ def route(
         return handler
 
     return decorator
+
+
+IDEMPOTENCY_KEY = "Idempotency-Key"
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def check_idempotency_key(request: HttpRequest) -> HttpResponse | None:
+    """A malformed ``Idempotency-Key`` → its 400 (before the body is read), else ``None``."""
+    key = request.headers.get(IDEMPOTENCY_KEY)
+    if key is None or _KEY.fullmatch(key):
+        return None
+    return error(
+        "idempotency_key",
+        gettext("« Idempotency-Key » : de 1 à 64 caractères parmi A–Z a–z 0–9 _ -."),
+    )
+
+
+def idempotent(
+    request: HttpRequest,
+    game: Game,
+    can_edit: bool,
+    key: str,
+    carry_out: Callable[[], HttpResponse],
+) -> HttpResponse:
+    """A write with an ``Idempotency-Key``: the answer remembered for this party and key
+    (replayed with ``Idempotent-Replayed: true``), a 409 if the key came with another request,
+    or the write carried out and its answer remembered, in one transaction that takes the
+    game's row lock first (as every write does), so two requests with one key never both
+    write."""
+    fingerprint = hashlib.sha256(
+        f"{request.method} {request.path}\n".encode() + request.body
+    ).hexdigest()
+    try:
+        with transaction.atomic():
+            Game.objects.select_for_update().filter(pk=game.pk).first()
+            fresh = timezone.now() - timedelta(days=IdempotentAnswer.DAYS)
+            IdempotentAnswer.objects.filter(game=game, key=key, at__lt=fresh).delete()
+            seen = IdempotentAnswer.objects.filter(game=game, key=key).first()
+            if seen is not None:
+                if seen.fingerprint != fingerprint:
+                    game.refresh_from_db()
+                    return error(
+                        "idempotency_key",
+                        gettext(
+                            "Cette clé « Idempotency-Key » a déjà servi pour une autre requête."
+                        ),
+                        409,
+                        party=party_json(request, game, can_edit),
+                    )
+                replay = HttpResponse(
+                    bytes(seen.body), status=seen.status, content_type="application/json"
+                )
+                replay["Idempotent-Replayed"] = "true"
+                return replay
+            response = carry_out()
+            IdempotentAnswer.objects.create(
+                game=game,
+                key=key,
+                fingerprint=fingerprint,
+                status=response.status_code,
+                body=response.content,
+            )
+            return response
+    except (IntegrityError, OperationalError) as err:
+        if isinstance(err, OperationalError) and "lock" not in str(err).lower():
+            raise
+        return error(
+            "party", gettext(services.CONFLICT), 409, party=party_json(request, game, can_edit)
+        )
 
 
 router = Router(tags=["Parties"])

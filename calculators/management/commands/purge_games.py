@@ -1,4 +1,5 @@
-"""Delete the games nobody touched for 90 days (or --days N)."""
+"""Delete the games nobody touched for 90 days (or --days N), and the remembered answers of
+idempotent writes past their 7 days."""
 
 from datetime import timedelta
 from typing import Any
@@ -7,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from calculators.models import Game
+from calculators.parties.models import IdempotentAnswer
 from numsite import throttle
 
 
@@ -22,6 +24,8 @@ class Command(BaseCommand):
         count = old.count()
         if not dry_run:
             old.delete()
+            forgotten = timezone.now() - timedelta(days=IdempotentAnswer.DAYS)
+            IdempotentAnswer.objects.filter(at__lt=forgotten).delete()
             throttle.purge()  # expired rate-limit windows go with the daily purge
         verb = "à supprimer" if dry_run else "supprimée(s)"
         self.stdout.write(f"{count} partie(s) {verb} (non modifiées depuis {days} jours).")
