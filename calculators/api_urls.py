@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern
+from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import ValidationError
 from ninja.utils import normalize_path, replace_path_param_notation
-
-from numsite.views import api_not_found
 
 from .engines.cards import InputError
 from .games import modules
 from .parties import api as parties_api
 from .parties import kinds
-from .web.json import JsonParser, input_error, method_not_allowed, validation_error
+from .web.json import JsonParser, error, input_error, method_not_allowed, validation_error
 
 app_name = "api"
 
@@ -113,6 +113,13 @@ for kind in kinds.load():
         api.add_router("", kind.api_router)
 
 
+def _not_an_endpoint(request: HttpRequest) -> HttpResponse:
+    """``/api/v1/`` itself: the API's JSON 404, as for any path that is not an endpoint."""
+    return error(
+        "path", gettext("Adresse inconnue de l'API : {path}").format(path=request.path), 404
+    )
+
+
 def _patterns() -> list[URLPattern]:
     """Ninja's URL patterns (its home page left out: ``/api/v1/`` is the API's JSON 404), each
     answering a method it does not serve with the site's 405 (:func:`method_not_allowed`)."""
@@ -128,7 +135,7 @@ def _patterns() -> list[URLPattern]:
         assert isinstance(pattern, URLPattern)
         route = str(pattern.pattern)
         if pattern.name == "api-root":  # kept for ninja's reverse, answering the JSON 404
-            pattern.callback = api_not_found
+            pattern.callback = _not_an_endpoint
         if route in methods:
             pattern.callback = method_not_allowed(pattern.callback, methods[route])
         patterns.append(pattern)

@@ -325,13 +325,13 @@ def validation_message(kind: str, where: str, value: object) -> str:
 def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     """Ninja's validation error as the site's: the first refusal, its top-level field."""
     first = exc.errors[0]
+    # ninja's place of a refusal: ("body", <the body parameter's name>, *the path in the body),
+    # or ("path" | "query", <the parameter's name>)
     loc = tuple(first.get("loc") or ())
-    if loc and loc[0] in ("body", "path", "query"):
-        source, loc = loc[0], loc[1:]
-    else:
-        source = "body"
-    if source == "body" and loc and loc[0] not in first.get("_fields", ()):
-        loc = loc[1:]  # the body parameter's own name
+    if loc[:1] == ("body",):
+        loc = loc[2:]
+    elif loc[:1] in (("path",), ("query",)):
+        loc = loc[1:]
     if not loc:
         return error("body", gettext("Le corps de la requête doit être un objet JSON."))
     value: Any = getattr(request, "numsite_json", None)  # the value at fault, as sent
