@@ -25,8 +25,7 @@ from . import api, forms, writes
 class NumCheckParty(PartyKind):
     spec = NUM_CHECK
     write_forms = forms.WRITE_FORMS
-    api_urlpatterns = api.urlpatterns
-    api_docs = api.api_docs
+    api_router = api.router
 
     def board(self, game: Game, players: list[Player]) -> Board:
         claims: dict[int, list[Claim]] = {p.pk: [] for p in players}

@@ -1,0 +1,13 @@
+"""Joins the two lines of migrations made on the same day: the remembered answers of idempotent
+writes, and the history's indexes."""
+
+from django.db import migrations
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("calculators", "0005_idempotent_answers"),
+        ("calculators", "0006_merge_history_indexes"),
+    ]
+
+    operations = []
