@@ -1,7 +1,7 @@
 """The Parties JSON API: the same services as the pages, reached by token.
 
-The edit token reads and writes, the read token only reads. Unknown token → 404, a write with
-the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
+The edit token reads and writes, the read token only reads. Unknown token → 404, a link
+replaced by « Nouveaux liens » → 410, a write with the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
 nothing to undo or redo) → 409 with the current party, bad input → 400 with its field.
 The routes every game has are here; a game's own (NUM CHECK's claims …) are in its folder
 (``calculators/games/<game>/party/api.py``) and use :func:`route`.
@@ -153,8 +153,18 @@ class ConflictOut(ErrorOut):
     party: PartyOut
 
 
-#: The refusals of every route reached by a token.
-TOKEN_ERRORS: dict[int, type[Schema]] = {**ERRORS, 403: ErrorOut, 404: ErrorOut, 429: ErrorOut}
+#: The refusals of every route reached by a token (410: a link replaced by « Nouveaux liens »).
+TOKEN_ERRORS: dict[int, type[Schema]] = {
+    **ERRORS,
+    403: ErrorOut,
+    404: ErrorOut,
+    410: ErrorOut,
+    429: ErrorOut,
+}
+
+REPLACED = gettext_noop(
+    "Les liens de cette partie ont été remplacés : demandez à la table le nouveau lien."
+)
 
 
 @dataclass(frozen=True)
@@ -167,6 +177,8 @@ class Scope:
     missing: type[Exception]
     #: the 404's message (translated when answering)
     unknown: str
+    #: raised by ``find`` for a link replaced by new ones (410), if the scope has any
+    retired: type[Exception] | None
     #: the whole object, as every 200/201 answer (and a party's 409) gives it
     json: Callable[[HttpRequest, Any, bool], dict[str, Any]]
     remembered: type[RememberedAnswer]
@@ -181,6 +193,7 @@ PARTY = Scope(
     find=services.find,
     missing=Game.DoesNotExist,
     unknown=gettext_noop("Aucune partie n'a ce lien."),
+    retired=services.Retired,
     json=party_json,
     remembered=IdempotentAnswer,
     out=PartyOut,
@@ -201,6 +214,10 @@ def _gate(scope: Scope, writes: bool) -> Callable[[Handler], Handler]:
                 found, can_edit = scope.find(token)
             except scope.missing:
                 return error("token", gettext(scope.unknown), 404)
+            except Exception as err:
+                if scope.retired is None or not isinstance(err, scope.retired):
+                    raise
+                return error("token", gettext(REPLACED), 410)
             if writes and not can_edit:
                 return error(
                     "token",

@@ -137,6 +137,13 @@ class WriteForm(forms.Form):
     def write(self, data: dict[str, Any]) -> HistoryEntry:  # pragma: no cover - per form
         raise NotImplementedError
 
+    @classmethod
+    def confirmation(cls, game: Game, data: Any) -> str | None:
+        """The question to ask before this write, when it ends something (finish, a removal,
+        new links…): the page shows it as a step of its own, so it works without JavaScript;
+        the write is made when the answer comes back with ``confirm=1``. ``None``: no question."""
+        return None
+
     @staticmethod
     def version(data: dict[str, Any]) -> object:
         """What the service checks: ``if_version`` when sent (strict), else what the page saw."""
@@ -176,10 +183,16 @@ class PlayerAddForm(WriteForm):
         return services.add_player(self.game, data["name"], self.version(data))
 
 
-def plain(service: Any) -> type[WriteForm]:
+def plain(service: Any, question: Any = None) -> type[WriteForm]:
+    """The form of a write without fields; ``question(game, data)`` asks first when given."""
+
     class PlainForm(WriteForm):
         def write(self, data: dict[str, Any]) -> HistoryEntry:
             return service(self.game, self.version(data))
+
+        @classmethod
+        def confirmation(cls, game: Game, data: Any) -> str | None:
+            return question(game, data) if question else None
 
     PlainForm.__name__ = f"{service.__name__.title()}Form"
     return PlainForm
@@ -191,9 +204,16 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {
     "player_add": PlayerAddForm,
     "undo": plain(services.undo),
     "redo": plain(services.redo),
-    "finish": plain(services.finish),
+    "finish": plain(
+        services.finish, lambda g, d: gettext("Terminer la partie ? Vous pourrez la rouvrir.")
+    ),
     "reopen": plain(services.reopen),
-    "rotate": plain(services.rotate),
+    "rotate": plain(
+        services.rotate,
+        lambda g, d: gettext(
+            "Créer de nouveaux liens ? Les anciens cesseront aussitôt de fonctionner : chaque téléphone devra recevoir le nouveau."
+        ),
+    ),
 }
 
 

@@ -7,6 +7,7 @@ same transaction, holding what is needed to revert it (undo) and apply it again 
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from django.db import models
@@ -223,3 +224,19 @@ class IdempotentAnswer(RememberedAnswer):
         constraints = [
             models.UniqueConstraint(fields=["game", "key"], name="one_answer_per_key"),
         ]
+
+
+class RetiredToken(models.Model):
+    """A link replaced by « Nouveaux liens »: only a digest of its token, so that a phone still
+    on it is told the links were replaced (HTTP 410) while the token itself opens nothing."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    digest = models.CharField(max_length=64, unique=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.game} : lien remplacé"
+
+    @staticmethod
+    def digest_of(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()

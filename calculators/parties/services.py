@@ -68,7 +68,7 @@ from ..engines.numbers import parse_whole
 from ..games import registry
 from . import actions, kinds
 from .actions import ANY, Action
-from .models import Game, HistoryEntry, Player, new_token
+from .models import Game, HistoryEntry, Player, RetiredToken, new_token
 from .summaries import french, message, names_text
 
 State = HistoryEntry.State
@@ -175,10 +175,17 @@ def _either_token(token: str) -> Q:
     return Q(edit_token=token) | Q(read_token=token)
 
 
+class Retired(Exception):
+    """A link replaced by « Nouveaux liens » (the page says so, HTTP 410)."""
+
+
 def find(token: str) -> tuple[Game, bool]:
-    """The game of a token and whether it is the edit token; :class:`Game.DoesNotExist` else."""
+    """The game of a token and whether it is the edit token; :class:`Retired` for a replaced
+    link, :class:`Game.DoesNotExist` else."""
     game = Game.objects.filter(_either_token(token)).first()
     if game is None:
+        if RetiredToken.objects.filter(digest=RetiredToken.digest_of(str(token))).exists():
+            raise Retired
         raise Game.DoesNotExist
     return game, secrets.compare_digest(game.edit_token, str(token))
 
@@ -453,9 +460,17 @@ def reopen(game: Game, if_version: object = None) -> HistoryEntry:
 
 
 def rotate(game: Game, if_version: object = None) -> HistoryEntry:
-    """« Nouveaux liens »: both tokens change, the old links stop working at once."""
+    """« Nouveaux liens »: both tokens change, the old links stop working at once; a digest of
+    each old token is kept, so that a phone still on one is told (never the token itself)."""
     with lock(game, if_version, finished_ok=True) as locked:
         check_seen(locked, if_version, (ANY,))
+        RetiredToken.objects.bulk_create(
+            [
+                RetiredToken(game=locked, digest=RetiredToken.digest_of(old))
+                for old in (locked.edit_token, locked.read_token)
+            ],
+            ignore_conflicts=True,
+        )
         Game.objects.filter(pk=locked.pk).update(edit_token=new_token(), read_token=new_token())
         return record(locked, "rotate", message("rotate"), {}, State.FIXED)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
 
 import segno
 from django.core.cache import cache
@@ -38,12 +39,36 @@ from .models import Game
 from .summaries import values
 
 
+class LinksReplaced(Exception):
+    """A phone on a link replaced by « Nouveaux liens » (answered 410 by the middleware below)."""
+
+
 def resolve(token: str) -> tuple[Game, bool]:
-    """The game and whether the token is its edit token; 404 for a wrong token."""
+    """The game and whether the token is its edit token; 404 for a wrong token, 410 for a
+    link replaced by « Nouveaux liens »."""
     try:
         return services.find(token)
+    except services.Retired:
+        raise LinksReplaced from None
     except Game.DoesNotExist:
         raise Http404(gettext("Partie introuvable")) from None
+
+
+def links_replaced(request: HttpRequest) -> HttpResponse:
+    """The page a phone on a replaced link gets (410), also the poll's answer, which the page
+    shows in place of the board (static/js/party.js)."""
+    return render(request, "parties/gone.html", status=410)
+
+
+def replaced_links_are_410(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except LinksReplaced:
+            return links_replaced(request)
+
+    return wrapper
 
 
 @lru_cache(maxsize=256)
@@ -171,6 +196,7 @@ def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
     return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
 
 
+@replaced_links_are_410
 @require_safe
 @capability
 def game_page(request: HtmxRequest, token: str) -> HttpResponse:
@@ -193,6 +219,7 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     return render(request, "parties/game.html", context)
 
 
+@replaced_links_are_410
 @require_safe
 @capability
 def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
@@ -203,10 +230,10 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     compressed, since its URLs are relative to the party's page (``party_url``) and it is
     checked to hold neither of the party's tokens (numsite.security.PublicGZipMiddleware)."""
     try:
-        version = services.version_of(token)
+        version: int | None = services.version_of(token)
     except Game.DoesNotExist:
-        raise Http404(gettext("Partie introuvable")) from None
-    if request.GET.get("v") == str(version):
+        version = None  # a wrong token (404) or a replaced link (410): resolve() says which
+    if version is not None and request.GET.get("v") == str(version):
         return HttpResponse(status=204)  # every 3 s from every phone: one indexed query
     game, can_edit = resolve(token)
     response = PublicResponse(board_html(game, can_edit, token))
@@ -215,6 +242,7 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     return response
 
 
+@replaced_links_are_410
 @require_POST
 @capability
 @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
@@ -234,6 +262,16 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
             return throttle.too_many(request, retry_after)
         new = services.rematch(game)
         return redirect("parties:game", token=new.edit_token)
+    question = write_forms[name].confirmation(game, request.POST)
+    if question and request.POST.get("confirm") != "1":
+        # what ends something is asked first, as a step of the page (works without JavaScript)
+        kept = [
+            (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "confirm")
+        ]
+        confirm = {"name": name, "message": question, "fields": kept}
+        context = _context(request, game, True, action=name, confirm=confirm)
+        template = "parties/game.html#sheet" if request.htmx else "parties/game.html"
+        return render(request, template, context)
     form = write_forms[name](game, request.POST)
     entry = form.entry if form.is_valid() else None
     ok = entry is not None
@@ -253,6 +291,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
     return render(request, "parties/game.html", context, status=status)
 
 
+@replaced_links_are_410
 @require_safe
 @capability
 def export(request: HtmxRequest, token: str) -> HttpResponse:
@@ -263,6 +302,7 @@ def export(request: HtmxRequest, token: str) -> HttpResponse:
     return response
 
 
+@replaced_links_are_410
 @require_safe
 @capability
 def legacy(request: HtmxRequest, pk: str, token: str, rest: str = "") -> HttpResponse:

@@ -124,6 +124,7 @@ TABLEE = Scope(
     find=services.find,
     missing=Tablee.DoesNotExist,
     unknown=gettext_noop("Aucune tablée n'a ce lien."),
+    retired=None,
     json=tablee_json,
     remembered=IdempotentWrite,
     out=TableeOut,

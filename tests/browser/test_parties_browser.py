@@ -38,8 +38,9 @@ def test_num5_correct_one_cell_undo_finish_reopen(page):
     expect(page.locator("[data-testid=round-1-1]")).to_contain_text("★")
 
     # Finish (confirmed), then the final standings; then reopen.
-    page.once("dialog", lambda dialog: dialog.accept())
     page.locator("[data-testid=finish]").click()
+    expect(page.locator("[data-testid=confirm]")).to_be_in_viewport()  # asked, in view
+    page.locator("[data-testid=confirm-yes]").click()
     expect(page.locator("[data-testid=game-finished]")).to_contain_text("victoire de Tom")
     expect(page.locator("[data-testid=cell-0]")).to_have_count(0)  # no entry once finished
     page.locator("[data-testid=reopen]").click()
@@ -71,8 +72,8 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     delete = page.get_by_role("button", name="Supprimer l’annonce 1 de Léa")
     expect(delete).to_be_visible(timeout=10_000)  # one poll, every 3 s
     assert polled and polled[-1] == "gzip"
-    page.once("dialog", lambda dialog: dialog.accept())
     delete.click()
+    page.locator("[data-testid=confirm-yes]").click()
     expect(page.locator("[data-testid=sheet-done]")).to_contain_text(
         "annonce Paire supprimée (rang 1)"
     )
@@ -118,12 +119,16 @@ def test_without_javascript_the_boards_cross_deletes_with_the_pages_own_form(bro
     page = context.new_page()
     page.goto(f"{live_server.url}/parties/{check.edit_token}/")
     page.get_by_role("button", name="Supprimer l’annonce 1 de Léa").click()
+    # without JavaScript too, a removal is asked first: a step of the page
+    expect(page.locator("[data-testid=confirm]")).to_contain_text("Supprimer cette annonce ?")
+    page.locator("[data-testid=confirm-yes]").click()
     expect(page.locator("[data-testid=sheet-done]")).to_contain_text(
         "annonce Paire supprimée (rang 1)"
     )
     assert not check.players.filter(claims__isnull=False).exists()
     page.goto(f"{live_server.url}/parties/{num5.edit_token}/")
     page.get_by_role("button", name="Supprimer la manche 1").click()
+    page.locator("[data-testid=confirm-yes]").click()
     expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Manche 1 supprimée")
     assert not num5.rounds.exists()
     context.close()

@@ -193,3 +193,36 @@ def test_no_party_page_scrolls_sideways(page, width, zoom):
         if page.evaluate("document.scrollingElement.scrollWidth > innerWidth"):
             wide.append((url, page.evaluate("document.scrollingElement.scrollWidth")))
     assert wide == []
+
+
+def test_after_new_links_the_other_phone_is_told_so(browser, live_server):
+    from calculators.parties import services
+    from tests.factories import party
+
+    game = party("num_check", 2)
+    other = phone(browser, live_server.url)
+    other.goto(f"{live_server.url}/parties/{game.edit_token}/")
+    services.rotate(game)  # from another phone
+    gone = other.locator("[data-testid=links-replaced]")
+    expect(gone).to_be_visible(timeout=10_000)  # one poll, every 3 s: a 410 the page shows
+    expect(gone).to_contain_text("Demandez à la table le nouveau lien")
+    other.context.close()
+
+
+def test_a_num5_round_reported_after_one_turn_is_asked_first(page):
+    from tests.factories import party
+
+    game = party("num5", 3, turns=[["9R", "9B", "2V"]])
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.locator("[data-testid=turn-tally]").click()
+    confirm = page.locator("[data-testid=confirm]")
+    expect(confirm).to_be_in_viewport()
+    expect(confirm).to_be_focused()
+    expect(confirm).to_contain_text("La manche n’est pas finie (1/10)")
+    assert not game.rounds.exists()
+    page.locator("[data-testid=confirm-yes]").click()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text(
+        "Manche 1 reportée après 1 tour"
+    )
+    assert game.rounds.count() == 1
+    assert page.problems == []

@@ -50,7 +50,7 @@ def test_each_phone_deletes_from_the_cached_board_with_its_own_csrf_token():
     assert "claim_delete/" in served and not CSRF.search(served)
     token = HX_TOKEN.search(second.get(url(game, "game")).content.decode()).group(1)
     claim = seat(game, 0).claims.get()
-    body = urlencode({"claim": claim.pk, "if_version": fresh(game).version})
+    body = urlencode({"claim": claim.pk, "if_version": fresh(game).version, "confirm": 1})
     refused = first.post(
         url(game, "action", action="claim_delete"),
         body,
@@ -79,7 +79,12 @@ def test_the_page_draws_its_board_with_the_readers_token_for_phones_without_java
     deleted = phone.post(
         url(game, "action", action="claim_delete"),
         urlencode(
-            {"claim": claim.pk, "if_version": fresh(game).version, "csrfmiddlewaretoken": token}
+            {
+                "claim": claim.pk,
+                "if_version": fresh(game).version,
+                "csrfmiddlewaretoken": token,
+                "confirm": 1,
+            }
         ),
         content_type="application/x-www-form-urlencoded",
     )

@@ -183,3 +183,48 @@ def test_the_seen_check_is_one_indexed_query_not_a_history_scan():
     history = [q["sql"] for q in queries if "calculators_historyentry" in q["sql"]]
     assert len(history) == 1 and "subject" in history[0]
     assert "history_subject" in [i.name for i in HistoryEntry._meta.indexes]
+
+
+def test_a_phone_on_a_replaced_link_is_told_so_never_a_bare_404(client):
+    game = party(claims={0: [("paire", "5R 5B")]})
+    old_edit, old_read = game.edit_token, game.read_token
+    services.rotate(game)
+    for token in (old_edit, old_read):
+        page = client.get(f"/parties/{token}/")
+        assert page.status_code == 410
+        assert "Les liens de cette partie ont été remplacés" in page.content.decode()
+        poll = client.get(f"/parties/{token}/tableau/", {"v": 1})
+        assert poll.status_code == 410 and "data-gone" in poll.content.decode()
+    stale = client.post(
+        f"/parties/{old_edit}/claim_add/",
+        {"player": seat(game, 0).pk, "combo": "brelan", "cards": "7R 7B 7J"},
+    )
+    assert stale.status_code == 410 and Claim.objects.count() == 1
+    # the old tokens are kept only as digests: nothing stored opens the party
+    from calculators.parties.models import RetiredToken
+
+    stored = list(RetiredToken.objects.values_list("digest", flat=True))
+    assert old_edit not in stored and old_read not in stored and len(stored) == 2
+    assert client.get("/parties/" + "x" * 32 + "/").status_code == 404
+
+
+@pytest.mark.parametrize("action", ["finish", "rotate", "claim_delete"])
+def test_what_ends_something_is_asked_first_without_javascript(client, action):
+    game = party(claims={0: [("paire", "5R 5B")]})
+    data = {"seen": fresh(game).version, "claim": Claim.objects.get().pk}
+    asked = client.post(url(game, "action", action=action), data)
+    html = asked.content.decode()
+    assert asked.status_code == 200 and 'data-testid="confirm"' in html
+    assert 'name="confirm" value="1"' in html and fresh(game).version == data["seen"]
+    done = client.post(url(game, "action", action=action), {**data, "confirm": 1})
+    assert done.status_code == 302 and fresh(game).version == data["seen"] + 1
+
+
+def test_reporting_a_num5_round_before_its_tenth_turn_is_asked_first(client):
+    game = party("num5", 3, turns=[["9R", "9B", "2V"]])
+    seen = fresh(game).version
+    asked = client.post(url(game, "action", action="round_tally"), {"seen": seen})
+    assert "La manche n’est pas finie (1/10)" in asked.content.decode()
+    assert not game.rounds.exists()
+    client.post(url(game, "action", action="round_tally"), {"seen": seen, "confirm": 1})
+    assert game.rounds.count() == 1

@@ -20,7 +20,7 @@ def test_two_deck_turns_in_classique_offer_the_end_and_undo_takes_one_back(clien
     assert "Tour de paquet 1/2" in page and 'data-testid="end-offered"' not in page
     for _ in range(2):
         response = client.post(
-            url(game, "action", action="deck_turn"), {"if_version": fresh(game).version}
+            url(game, "action", action="deck_turn"), {"seen": fresh(game).version}
         )
         assert response.status_code == 302
     page = client.get(url(game)).content.decode()
@@ -31,9 +31,21 @@ def test_two_deck_turns_in_classique_offer_the_end_and_undo_takes_one_back(clien
     page = client.get(url(game)).content.decode()
     assert 'data-testid="end-offered"' not in page and "Tour de paquet 2/2" in page
     services.redo(fresh(game))
-    client.post(url(game, "action", action="finish"), {"if_version": fresh(game).version})
+    client.post(url(game, "action", action="finish"), {"seen": fresh(game).version, "confirm": "1"})
     board = boards.board(fresh(game))
     assert board.finished and "Les 2 tours de paquet sont joués : la partie s'arrête" in board.note
+
+
+def test_two_phones_telling_the_same_deck_turn_record_it_once(client):
+    """Both phones showed turn 1/2 and both tapped « Tour de paquet terminé »: the second
+    has not seen the first, so it is shown the refusal instead of a second deck turn."""
+    game = party("num_check", ["Léa", "Tom", "Zoé"], mode="classic")
+    seen = fresh(game).version
+    first = client.post(url(game, "action", action="deck_turn"), {"seen": seen})
+    assert first.status_code == 302
+    second = client.post(url(game, "action", action="deck_turn"), {"seen": seen})
+    assert second.status_code == 409
+    assert boards.board(fresh(game)).extra["turns_done"] == 1
 
 
 def test_finishing_before_the_last_deck_turn_names_the_turn_reached():

@@ -214,7 +214,7 @@ def test_status_line_after_a_write_in_the_page_language(client, language, saved,
         finish = reverse("parties:action", args=[game.edit_token, "finish"])
         undo = reverse("parties:action", args=[game.edit_token, "undo"])
     hx = {"HX-Request": "true", "HX-Target": "sheet"}
-    page = client.post(finish, {"if_version": 1}, headers=hx).content.decode()
+    page = client.post(finish, {"if_version": 1, "confirm": 1}, headers=hx).content.decode()
     status = page.split('data-testid="sheet-done"', 1)[1].split("</span>", 1)[0]
     assert saved in status
     page = client.post(undo, {"if_version": 2}, headers=hx).content.decode()

@@ -142,5 +142,5 @@ def test_an_empty_database_url_is_unset_not_a_crash_at_start(empty):
     """``DATABASE_URL=`` (a blank line of an env file) is the default SQLite file."""
     shown = run_manage("shell", "--no-imports", "-c", DATABASE, DATABASE_URL=empty)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.split() == ["sqlite3", "0", "True"]
+    assert shown.stdout.split() == ["sqlite3", "60", "True"]
     assert run_manage("check", DATABASE_URL=empty).returncode == 0

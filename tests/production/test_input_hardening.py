@@ -7,7 +7,6 @@ import re
 from urllib.parse import quote, urlencode
 
 import pytest
-from django import forms as django_forms
 from django.urls import reverse
 
 from calculators.games.num_draft.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
@@ -309,6 +308,7 @@ def query(base: dict[str, str], param: str, encoded: str, times: int = 1) -> str
 PARAMS = {
     "/num-check/": ["combo", "cards", "rank"],
     "/num-check/detecteur/": ["hand", "rank", "exclude"],
+    "/num-check/guetter/": ["outs-hand", "outs-rank", "outs-exclude"],
     "/num-check/feuille/": ["players"],
     "/num-draft/": GRID_FIELDS + LEFT_FIELDS + RIGHT_FIELDS + ["mode", "values"],
     "/num-draft/table/": ["players", "mode", "values", "turned"],
@@ -320,6 +320,7 @@ PARAMS = {
 BASE = {
     "/num-check/": {"combo": "paire", "cards": "1R 1B", "rank": "1"},
     "/num-check/detecteur/": {"hand": "1R 1B 2R 3R 4R", "rank": "1"},
+    "/num-check/guetter/": {"outs-hand": "1R 1B 2R", "outs-rank": "1"},
     "/num-check/feuille/": {"players": "Léa : Paire 5R 5B"},
     "/num-draft/": {"g00": "1R", "mode": "classic", "values": "0-12"},
     "/num-draft/table/": {"players": "A : 1R 2R 3R / - - - / - - -", "mode": "classic"},
@@ -354,8 +355,9 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 
 
 #: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
-#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``).
-PARTY_PARAMS = ["fait", "corriger", "manche", "v"]
+#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the
+#: live score of a claim being entered (``apercu`` with ``player``, ``cards``, ``combo``).
+PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu", "player", "cards", "combo"]
 #: and the tablées' page: its page of parties
 TABLEE_PARAMS = ["page"]
 
@@ -450,50 +452,3 @@ def test_unknown_api_path_is_a_json_404_even_with_csrf_checks():
         "/api/v1/inconnu", data="{}", content_type="application/json"
     )
     assert response.status_code == 404 and response.json()["error"]["field"] == "path"
-
-
-# --------------------------------------------------------------------------- Parties numbers
-
-
-@pytest.mark.parametrize("junk", ["٣", "²", "³", "1_0", "1e3", "3.0", "", " ", "-1", "0", True])
-def test_parties_whole_number_refuses_an_arabic_indic_digit_and_other_non_ascii_numbers(junk):
-    from calculators.engines.cards import InputError
-    from calculators.parties.services import whole_number
-
-    with pytest.raises(InputError) as refused:
-        whole_number(junk, "player", "Choisissez un joueur.")
-    assert refused.value.field == "player"
-
-
-def test_parties_whole_number_reads_ascii_digits():
-    from calculators.parties.services import whole_number
-
-    assert whole_number("3", "f", "m") == 3
-    assert whole_number(" 12 ", "f", "m") == 12
-    assert whole_number(7, "f", "m") == 7
-
-
-@pytest.mark.parametrize("junk", ["٣", "²", "1_0", "3.0"])
-def test_parties_form_integer_fields_refuse_an_arabic_indic_digit(client, junk):
-    """Every number of a Parties form (the core's, the games' own) reads ASCII digits only: the
-    player's id and ``if_version`` written in another script are refused at their field."""
-    from calculators.parties import forms
-
-    game = party("num_check", claims={0: [("paire", "5R 5B")]})
-    player = game.players.get(seat=0)
-    arabic = str(player.pk).translate(ARABIC_INDIC)
-    assert not forms.RenameForm(game, {"player": arabic, "name": "Zed"}).is_valid()
-    assert not forms.RenameForm(
-        game, {"player": player.pk, "name": "Z", "if_version": junk}
-    ).is_valid()
-    for name, form_class in forms.write_forms(game).items():
-        for field_name, field in form_class(game).fields.items():
-            if isinstance(field, django_forms.IntegerField):
-                assert isinstance(field, forms.WholeNumberField), (name, field_name)
-    response = client.post(f"/parties/{game.edit_token}/rename/", {"player": arabic, "name": "Zed"})
-    assert response.status_code == 400
-    game.refresh_from_db()
-    assert game.players.get(seat=0).name == player.name
-    # the same write in ASCII digits is taken (a valid form writes)
-    assert forms.RenameForm(game, {"player": str(player.pk), "name": "Zed"}).is_valid()
-    assert game.players.get(seat=0).name == "Zed"

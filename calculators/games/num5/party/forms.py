@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 
+from ....engines import num5turn
 from ....parties.forms import CARD_ATTRS, WriteForm, plain
 from ....parties.models import Game, HistoryEntry
 from . import writes
@@ -52,6 +54,10 @@ class RoundDeleteForm(WriteForm):
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.delete_round(self.game, data["round"], self.version(data))
 
+    @classmethod
+    def confirmation(cls, game: Game, data: Any) -> str | None:
+        return gettext("Supprimer la manche {number} ?").format(number=data.get("round", ""))
+
 
 class TurnForm(WriteForm):
     """One turn of the round in play: each player's revealed card (``t<player id>``)."""
@@ -71,10 +77,20 @@ class TurnForm(WriteForm):
         return writes.play_turn(self.game, cards, self.version(data))
 
 
+def _tally_question(game: Game, data: Any) -> str | None:
+    """A round is 10 turns (/num-5/regles/#arbitrage-tour-t1): reporting it earlier is asked."""
+    played = len(game.turns or [])
+    if not played or played >= num5turn.TURNS_PER_ROUND:
+        return None
+    return gettext(
+        "La manche n’est pas finie ({played}/{turns}) — la reporter quand même dans la feuille ?"
+    ).format(played=played, turns=num5turn.TURNS_PER_ROUND)
+
+
 WRITE_FORMS: dict[str, type[WriteForm]] = {
     "round_add": RoundForm,
     "round_edit": RoundForm,
     "round_delete": RoundDeleteForm,
     "turn": TurnForm,
-    "round_tally": plain(writes.tally_turns),
+    "round_tally": plain(writes.tally_turns, _tally_question),
 }

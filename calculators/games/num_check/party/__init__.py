@@ -147,10 +147,13 @@ class NumCheckParty(PartyKind):
         if claim_id is not None:
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
         if "apercu" in request.GET:  # the live score of the claim being entered
-            get = request.GET
             context["preview"] = forms.preview(
-                game, get.get("player"), get.get("cards"), get.get("combo")
+                game,
+                request.GET.get("player"),
+                request.GET.get("cards"),
+                request.GET.get("combo"),
             )
+
         return context
 
     def finish_label(self, board: Board) -> str:

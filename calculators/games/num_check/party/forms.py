@@ -49,12 +49,16 @@ class ClaimDeleteForm(WriteForm):
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.delete_claim(self.game, data["claim"], self.version(data))
 
+    @classmethod
+    def confirmation(cls, game: Game, data: Any) -> str | None:
+        return gettext("Supprimer cette annonce ? Les suivantes remontent d’un rang.")
+
 
 class DeckTurnForm(WriteForm):
     """« Tour de paquet terminé »."""
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return writes.add_deck_turn(self.game, data["if_version"])
+        return writes.add_deck_turn(self.game, self.version(data))
 
 
 class InvalidCheckForm(WriteForm):
@@ -68,7 +72,7 @@ class InvalidCheckForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.add_invalid_check(
-            self.game, data["player"], data["combo"], data["cards"], data["if_version"]
+            self.game, data["player"], data["combo"], data["cards"], self.version(data)
         )
 
 
@@ -106,7 +110,11 @@ def preview(game: Game, player: object, cards: object, combo: object) -> dict[st
     for option in numcheck.COMBOS:
         if option.count != len(parsed) or option.key in claimed:
             continue
-        result = numcheck.score(option, text, rank)
+        try:
+            result = numcheck.score(option, text, rank)
+        except InputError as err:  # a card twice, an unknown card…: said, nothing proposed
+            out["error"] = err.message
+            return out
         if result.valid:
             choices.append(result)
     choices.sort(key=lambda r: -r.total)  # stable: the combinations' table order on ties

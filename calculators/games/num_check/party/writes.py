@@ -310,6 +310,8 @@ register(
         lambda p: gettext("Tour de paquet {done}/{limit} terminé").format(
             done=p["done"], limit=p["limit"]
         ),
+        # two phones telling the same deck turn at once: the second has not seen the first
+        subject=lambda d: "deck_turns",
     ),
     Action(
         INVALID_CHECK,

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("calculators", "0004_num5_turns"),
+        ("calculators", "0005_history_index_by_state"),
     ]
 
     operations = [
