@@ -117,9 +117,10 @@ def test_htmx_is_told_not_to_inject_its_indicator_style(client):
     found = re.search(r"""<meta name="htmx-config" content='([^']*)'>""", html)
     config = json.loads(found.group(1))
     assert config["includeIndicatorStyles"] is False
-    # and a 429 (a write over the abuse limit) is swapped, no other error
+    # and a 429 (a write over the abuse limit) and a 503 (the database busy or down) are
+    # swapped — both answer a message for the page (numsite/failures.py) — no other error
     swapped = [r["code"] for r in config["responseHandling"] if r["swap"]]
-    assert swapped == ["[23]..", "429"]
+    assert swapped == ["[23]..", "429", "503"]
     css = (TEMPLATES.parent / "static" / "css" / "numsite.css").read_text()
     assert ".htmx-request .htmx-indicator" in css
 
