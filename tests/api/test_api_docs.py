@@ -25,8 +25,12 @@ def test_the_api_page_lists_endpoints_combination_names_and_mode_aliases(client)
     assert 'href="/api/v1/openapi.json"' in html
 
 
-def test_unknown_api_paths_stay_json_404s(client):
-    response = client.get("/api/v2/nothing")
+@pytest.mark.parametrize(
+    "path", ["/api/v2/nothing", "/api/v1/", "/api/v1/x%0Ay", "/api/v1/parties/t/grids/%0A"]
+)
+def test_unknown_api_paths_stay_json_404s(client, path):
+    """A line break in the path too (found by the fuzzing: « . » stops at a newline)."""
+    response = client.put(path, data="{}", content_type="application/json")
     assert response.status_code == 404 and response.json()["error"]["field"] == "path"
 
 
