@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
+from operator import itemgetter
 
 from .cards import (
     FAMILIES,
@@ -361,6 +362,8 @@ def best_reading(
         return None
     if combo.key == "couleur":
         return _best_couleur(cards, rank)
+    if combo.key == "suite_couleur":
+        return _best_suite_couleur(cards)
     if rainbows is None:
         rainbows = any(c.is_rainbow for c in cards)
     if rainbows and combo.key in _FAMILY_BLIND:
@@ -435,13 +438,21 @@ def _score_parsed(
     reading = best_reading(combo, numeric, rank, candidates)
     if reading is None:
         return ClaimResult(False, combo, frozen, rank, reason=invalid_reason(combo, numeric))
+    return _valid_result(combo, frozen, rank, reading, current_language())
+
+
+def _valid_result(
+    combo: Combo, cards: tuple[AnyCard, ...], rank: int, reading: Reading, language: str
+) -> ClaimResult:
+    """The valid answer for ``cards`` read as ``reading`` (their best reading at ``rank``),
+    worded in ``language``, the engines' current language."""
     bonus = rank_bonus(combo, reading, rank)
     total = combo.base + sum(reading.references) + bonus
-    described, explanation = _words(combo, reading, rank, current_language())
+    described, explanation = _words(combo, reading, rank, language)
     return ClaimResult(
         True,
         combo,
-        frozen,
+        cards,
         rank,
         base=combo.base,
         references=reading.references,
@@ -457,9 +468,15 @@ def _score_parsed(
 def _words(combo: Combo, reading: Reading, rank: int, language: str) -> tuple[str, tuple[str, ...]]:
     """:func:`describe` and :func:`explain` of a reading at ``rank``, in ``language``: the
     detector words the same readings for many cards."""
-    bonus = rank_bonus(combo, reading, rank)
-    total = combo.base + sum(reading.references) + bonus
-    return describe(combo, reading), explain(combo, reading, rank, bonus, total)
+    return describe(combo, reading), _explained(combo, reading.references, rank, language)
+
+
+@lru_cache(maxsize=4096)
+def _explained(combo: Combo, refs: tuple[int, ...], rank: int, language: str) -> tuple[str, ...]:
+    """:func:`explain`, which reads of a reading only its references: shared by the readings
+    that differ in their Rainbows' roles alone (outs words one per card shape)."""
+    bonus = _bonus(combo, refs, rank)
+    return explain(combo, Reading(refs), rank, bonus, combo.base + sum(refs) + bonus)
 
 
 def rank_table(combo: str | Combo, cards: str | Sequence[object]) -> list[ClaimResult]:
@@ -799,7 +816,12 @@ def _couleur_choice(
     natural values (sorted, distinct), how many Rainbows, whether the family is Shadow, the
     rank. The same readings in :func:`_couleur_readings`' order, compared by the same key
     (:func:`_key`), the first of equals kept; a Couleur of Rainbows has hundreds of them."""
-    combo = COMBOS_BY_KEY["couleur"]
+    base = COMBOS_BY_KEY["couleur"].base
+    # _key of a one-reference reading is (base + r + bonus, True, (r,)), the bonus
+    # slope * r + offset at every rank (/num-check/regles/#bonus-de-rang): computed here inline
+    slope, offset = (0, FIXED_BONUS[rank]) if rank in FIXED_BONUS else (0, base * 2)
+    if rank in (4, 6):
+        slope, offset = 2, 0
     n_lo, n_hi = natural[0], natural[-1]
     present = set(natural)
     missing = [v for v in range(MAX_VALUE + 1) if v not in present]
@@ -813,13 +835,14 @@ def _couleur_choice(
             free = bisect_left(missing, hi) - bisect_right(missing, lo)
             if jokers - placed > free:
                 continue
-            normal = (lo,) if shadow else (hi,)
-            for refs, mode in ((normal, "normal"), ((hi, lo), "elargi")):
-                if mode == "elargi" and rank != 4:
-                    continue  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
-                key = _key(combo, refs, mode, rank)
-                if best_key is None or key > best_key:
-                    best, best_key = (lo, hi, mode), key
+            ref = lo if shadow else hi
+            key: Preference = (base + ref + slope * ref + offset, True, (ref,))
+            if best_key is None or key > best_key:
+                best, best_key = (lo, hi, "normal"), key
+            if rank == 4:  # mode élargi exists at rank 4 only (#arbitrage-couleur-elargie)
+                key = (base + hi + lo + (hi - lo) * 2, False, (hi, lo))
+                if key > best_key:
+                    best, best_key = (lo, hi, "elargi"), key
     return best
 
 
@@ -854,6 +877,9 @@ def _best_couleur(cards: Sequence[Card], rank: int) -> Reading | None:
 
 _RAINBOW, _SHADOW = Family.RAINBOW, Family.SHADOW
 
+#: What the readers of :data:`_FAMILY_BLIND` see of cards: value, Rainbow?, Shadow? each.
+Shape = tuple[tuple[int, bool, bool], ...]
+
 #: The combinations whose readings see of a card only its value and whether it is a Rainbow
 #: or a Shadow (not which other family): their best reading is shared by the cards that
 #: differ only there (:func:`_best_blind`).
@@ -872,11 +898,121 @@ def _best_blind(
     """:func:`best_reading` for cards of this shape (value, Rainbow?, Shadow? each, in order),
     read on stand-in cards of that shape: the readers of :data:`_FAMILY_BLIND` ask nothing else
     of a card. Memoised with the language its texts are in."""
-    cards = [
-        Card(v, Family.RAINBOW if rainbow else Family.SHADOW if shadow else Family.RED)
-        for v, rainbow, shadow in shape
-    ]
+    if key == "full":
+        return _best_full(shape, rank)
+    cards = [_STAND_INS[card] for card in shape]
+    fast = _FAST_BEST.get(key)
+    if fast is not None:
+        return fast(cards, rank)
     return _best_of(COMBOS_BY_KEY[key], _READERS[key](cards), rank)
+
+
+#: The stand-in card of each shape (:func:`_best_blind`): a plain card is read as a Red one.
+_STAND_INS: dict[tuple[int, bool, bool], Card] = {
+    (v, rainbow, shadow): Card(
+        v, Family.RAINBOW if rainbow else Family.SHADOW if shadow else Family.RED
+    )
+    for v in range(MAX_VALUE + 1)
+    for rainbow, shadow in ((False, False), (True, False), (False, True))
+}
+
+
+def _best_group(cards: Sequence[Card], rank: int) -> Reading | None:
+    """``_best_of(combo, _group_readings(cards), rank)`` for Paire, Brelan, Carré and Num's
+    (the combination only sets a constant base): the first reading. :func:`_same_value`
+    yields distinct values, highest first, and a one-reference total grows with the value at
+    every rank (/num-check/regles/#bonus-de-rang), so the first is the only best."""
+    return next(_group_readings(cards), None)
+
+
+#: The same-value groups: Paire, Brelan, Carré, Num's (:func:`_group_readings`).
+_GROUPS = frozenset({"paire", "brelan", "carre", "nums"})
+
+
+def _group_value(shape: Shape) -> int | None:
+    """The first value :func:`_same_value` yields for cards of this shape (their group's best
+    reading, :func:`_best_group`), or ``None``: the natural value if only one, else none if
+    several; all Rainbows: the highest."""
+    fixed = {value for value, rainbow, _ in shape if not rainbow}
+    if len(fixed) > 1:
+        return None
+    if fixed:
+        return next(iter(fixed))
+    return max(value for value, _, _ in shape)
+
+
+def _best_full(shape: Shape, rank: int) -> Reading | None:
+    """``_best_of(full, _full_readings(cards), rank)`` for cards of this shape, the readings
+    compared before any is made: the same (three, pair) values in the same order, the same key
+    (:func:`_key`, all in mode normal), the first of equals kept; only the best one is made a
+    :class:`Reading`, on stand-in cards. Five Rainbows have 60 readings."""
+    base = COMBOS_BY_KEY["full"].base
+    # _key((t, p)) is (base + t + p + bonus, True, (t, p)) (/num-check/regles/#bonus-de-rang):
+    # compared here as (total, t, p), the same order
+    fixed = FIXED_BONUS.get(rank, base * 2)
+    best: tuple[tuple[int, ...], int, tuple[int, ...], int] | None = None
+    best_key: tuple[int, int, int] | None = None
+    for three_idx, pair_idx, take_three, take_pair in _splits(len(shape)):
+        pair_values = _group_values(take_pair(shape))
+        if not pair_values:
+            continue
+        for t in _group_values(take_three(shape)):
+            for p in pair_values:
+                if t == p:
+                    continue
+                if rank == 4:
+                    bonus = abs(t - p) * 2
+                elif rank == 6:
+                    bonus = t * 2
+                else:
+                    bonus = fixed
+                key = (base + t + p + bonus, t, p)
+                if best_key is None or key > best_key:
+                    best, best_key = (three_idx, t, pair_idx, p), key
+    if best is None:
+        return None
+    three_idx, t, pair_idx, p = best
+    three = [_STAND_INS[shape[i]] for i in three_idx]
+    pair = [_STAND_INS[shape[i]] for i in pair_idx]
+    return Reading((t, p), roles=_group_roles((three, t), (pair, p)))
+
+
+Split = tuple[tuple[int, ...], tuple[int, ...], Callable[[Shape], Shape], Callable[[Shape], Shape]]
+
+
+@lru_cache(maxsize=64)
+def _splits(count: int) -> tuple[Split, ...]:
+    """The (three, pair) positions :func:`_full_readings` tries, in its order, each with the
+    functions that take those cards of a shape."""
+    indices = range(count)
+    found: list[Split] = []
+    for three in combinations(indices, 3):
+        pair = tuple(i for i in indices if i not in three)
+        found.append((three, pair, _taker(three), _taker(pair)))
+    return tuple(found)
+
+
+def _taker(positions: tuple[int, ...]) -> Callable[[Shape], Shape]:
+    """The cards of a shape at ``positions``, as a shape."""
+    take = itemgetter(*positions)
+    if len(positions) == 1:
+        return lambda shape: (take(shape),)
+    return take
+
+
+@lru_cache(maxsize=4096)
+def _group_values(shape: Shape) -> tuple[int, ...]:
+    """Every value :func:`_same_value` yields for cards of this shape, in its order."""
+    return tuple(_same_value([_STAND_INS[card] for card in shape]))
+
+
+#: Readers of :func:`_best_blind` that find the best reading without listing every one.
+_FAST_BEST: dict[str, Callable[[Sequence[Card], int], Reading | None]] = {
+    "paire": _best_group,
+    "brelan": _best_group,
+    "carre": _best_group,
+    "nums": _best_group,
+}
 
 
 def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
@@ -917,8 +1053,9 @@ def _couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
             yield Reading((hi, lo), mode="elargi", roles=roles)
 
 
-def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
-    """Suite couleur: 5 consecutive values of one family; Rainbows fill any missing value."""
+def _suite_couleur_readings(cards: Sequence[Card], *, last: bool = False) -> Iterator[Reading]:
+    """Suite couleur: 5 consecutive values of one family; Rainbows fill any missing value.
+    ``last``: only the last reading (the highest window)."""
     family = _one_family(cards)
     if family is None:
         return
@@ -926,7 +1063,8 @@ def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
     if len(set(natural)) != len(natural):
         return
     jokers = [c for c in cards if c.is_rainbow]
-    for start in range(max(0, natural[-1] - 4), min(natural[0], MAX_VALUE - 4) + 1):
+    starts = range(max(0, natural[-1] - 4), min(natural[0], MAX_VALUE - 4) + 1)
+    for start in starts[-1:] if last else starts:
         window = list(range(start, start + 5))
         filled = [v for v in window if v not in natural]
         roles = LazyRoles(partial(_became, jokers, filled, family, strict=True))
@@ -943,6 +1081,15 @@ def _suite_couleur_readings(cards: Sequence[Card]) -> Iterator[Reading]:
             yield Reading((start,), roles=roles, note=note)
         else:
             yield Reading((window[-1],), roles=roles)
+
+
+def _best_suite_couleur(cards: Sequence[Card]) -> Reading | None:
+    """:func:`best_reading` of a Suite couleur, at any rank: the last of its readings. Each is
+    in mode normal with one reference that grows with its window (the highest value; with a
+    Shadow, the lowest; a pure Shadow suite, highest + lowest), and a one-reference total never
+    falls as the reference grows (/num-check/regles/#bonus-de-rang): the highest window has the
+    greatest key (:func:`_key`), its references strictly greater than every other's."""
+    return next(_suite_couleur_readings(cards, last=True), None)
 
 
 _READERS = {
@@ -1070,34 +1217,47 @@ def _best_check(
     combo: Combo, claim: Card, hand: Sequence[Card], rank: int, rainbows: bool | None = None
 ) -> Detected | None:
     """The best reading of ``combo`` made of ``claim`` and ``combo.count - 1`` hand cards."""
-    best: tuple[Reading, tuple[Card, ...]] | None = None
+    found = _best_search(combo, claim, hand, rank, rainbows)
+    if found is None:
+        return None
+    subset, reading = found
+    cards = (*subset, claim)
+    return Detected(
+        claim, combo, subset, _valid_result(combo, cards, rank, reading, current_language())
+    )
+
+
+def _best_search(
+    combo: Combo, claim: Card, hand: Sequence[Card], rank: int, rainbows: bool | None = None
+) -> tuple[tuple[Card, ...], Reading] | None:
+    """:func:`_best_check`'s search: the hand cards of the best subset (the first of equals, in
+    :func:`itertools.combinations` order) and their best reading with ``claim``, or ``None``.
+    The reading is the one :func:`best_reading` gives for those cards, which :func:`score`
+    would keep."""
+    best: tuple[tuple[Card, ...], Reading] | None = None
     best_key: Preference | None = None
     if rainbows is None:
         rainbows = claim.is_rainbow or any(c.is_rainbow for c in hand)
     if rainbows and combo.key in _FAMILY_BLIND:
         # the same search on the cards' shapes, shared by the claims of one shape (outs asks
         # it for every card of the deck)
-        chosen = _best_subset_blind(
-            combo.key, _shape((claim,))[0], _shape(hand), rank, current_language()
-        )
+        language = current_language()
+        claim_shape, hand_shape = _shape((claim,))[0], _shape(hand)
+        chosen = _best_subset_blind(combo.key, claim_shape, hand_shape, rank, language)
         if chosen is None:
             return None
-        subset = tuple(hand[i] for i in chosen)
-        return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
+        shape = (*(hand_shape[i] for i in chosen), claim_shape)
+        reading = _best_blind(combo.key, shape, rank, language)
+        assert reading is not None  # the search kept it
+        return tuple(hand[i] for i in chosen), reading
     for subset in combinations(hand, combo.count - 1):
-        reading = best_reading(combo, (*subset, claim), rank, rainbows=rainbows)
-        if reading is None:
+        found = best_reading(combo, (*subset, claim), rank, rainbows=rainbows)
+        if found is None:
             continue
-        key = _preference(combo, reading, rank)
+        key = _preference(combo, found, rank)
         if best_key is None or key > best_key:
-            best, best_key = (reading, subset), key
-    if best is None:
-        return None
-    subset = best[1]
-    return Detected(claim, combo, subset, _score_parsed(combo, (*subset, claim), rank))
-
-
-Shape = tuple[tuple[int, bool, bool], ...]
+            best, best_key = (subset, found), key
+    return best
 
 
 def _shape(cards: Sequence[Card]) -> Shape:
@@ -1115,6 +1275,15 @@ def _best_subset_blind(
     combo = COMBOS_BY_KEY[key]
     best: tuple[int, ...] | None = None
     best_key: Preference | None = None
+    if key in _GROUPS:  # the value of _best_group's reading, without making it
+        for chosen in combinations(range(len(hand)), combo.count - 1):
+            value = _group_value((*(hand[i] for i in chosen), claim))
+            if value is None:
+                continue
+            found = _key(combo, (value,), "normal", rank)
+            if best_key is None or found > best_key:
+                best, best_key = chosen, found
+        return best
     for chosen in combinations(range(len(hand)), combo.count - 1):
         reading = _best_blind(key, (*(hand[i] for i in chosen), claim), rank, language)
         if reading is None:
@@ -1149,33 +1318,107 @@ def outs(hand: object, rank: object = 1, exclude: Iterable[object] = ()) -> list
     Action cards in the hand are accepted and ignored. Bad input: 1–4 hand cards or a card twice
     (field ``hand``), an unknown combination (field ``exclude``), a rank outside 1–8.
 
-    Exact by construction: each candidate card is checked with :func:`_best_check`, the very
+    Exact by construction: each candidate card gets the answer of :func:`_best_check`, the very
     search :func:`detect` runs for a centre card, so an out is listed iff the detector would list
-    a CHECK for that card in the centre, with the same reading."""
+    a CHECK for that card in the centre, with the same reading. Two shortcuts change only how
+    that answer is found: a combination of :data:`_FAMILY_BLIND` is searched once per shape of
+    candidate (value, Rainbow?, Shadow?: the four plain families of a value share it), and each
+    result is built from the best reading the search found instead of reading the cards again."""
     hand_cards = _read_hand(hand)
     rank_value = check_rank(rank)
     excluded = _excluded_keys(exclude)
-    numeric_hand = [c for c in hand_cards if isinstance(c, Card)]
+    numeric_hand = tuple(c for c in hand_cards if isinstance(c, Card))
     held = set(numeric_hand)
+    candidates = [card for card in _DECK if card not in held]
+    hand_shape = _shape(numeric_hand)
     hand_rainbows = any(c.is_rainbow for c in numeric_hand)
-    combos = [combo for combo in COMBOS if combo.key not in excluded]
-    found: list[Out] = []
-    for value in range(NUM_CHECK_DECK.max_value + 1):
-        for family in FAMILIES:
-            card = Card(value, family)
-            if card in held:
-                continue
-            rainbows = hand_rainbows or card.is_rainbow
-            checks = [
-                d
-                for combo in combos
-                if (d := _best_check(combo, card, numeric_hand, rank_value, rainbows))
-            ]
-            if checks:
-                checks.sort(key=lambda d: -d.result.total)  # stable: the table's order
-                found.append(Out(card, tuple(checks)))
-    found.sort(key=lambda o: (-o.best, o.card.value, FAMILIES.index(o.card.family)))
-    return found
+    language = current_language()
+    checks: dict[Card, list[Detected]] = {card: [] for card in candidates}
+    for combo in COMBOS:  # the table's order: each card's CHECKs are appended in it
+        if combo.key in excluded:
+            continue
+        if combo.key in _FAMILY_BLIND:
+            _blind_outs(combo, numeric_hand, hand_shape, candidates, rank_value, language, checks)
+            continue
+        for card in candidates:
+            found = _best_search(combo, card, numeric_hand, rank_value, hand_rainbows)
+            if found is not None:
+                subset, reading = found
+                result = _valid_result(combo, (*subset, card), rank_value, reading, language)
+                checks[card].append(Detected(card, combo, subset, result))
+    listed: list[Out] = []
+    for card in candidates:  # the deck's order: by value, then family
+        made = checks[card]
+        if made:
+            made.sort(key=_minus_total)  # stable: the table's order among equal totals
+            listed.append(Out(card, tuple(made)))
+    listed.sort(key=_minus_best)  # stable: equal best totals stay by value, then family
+    return listed
+
+
+#: Every numeric card of the NUM CHECK deck, by value then family (R V B J A S).
+_DECK: tuple[Card, ...] = tuple(
+    Card(value, family) for value in range(MAX_VALUE + 1) for family in FAMILIES
+)
+
+
+#: The shape of each card of :data:`_DECK` (:func:`_shape`).
+_CARD_SHAPES: dict[Card, tuple[int, bool, bool]] = {card: _shape((card,))[0] for card in _DECK}
+
+
+def _minus_total(found: Detected) -> int:
+    return -found.result.total
+
+
+def _minus_best(out: Out) -> int:
+    return -out.checks[0].result.total
+
+
+def _blind_outs(
+    combo: Combo,
+    hand: tuple[Card, ...],
+    hand_shape: Shape,
+    candidates: Sequence[Card],
+    rank: int,
+    language: str,
+    checks: dict[Card, list[Detected]],
+) -> None:
+    """:func:`outs` for a combination of :data:`_FAMILY_BLIND`: :func:`_best_check`'s blind
+    search (:func:`_best_subset_blind`) and its result once per shape of candidate, only the
+    cards put together per candidate."""
+    shared: dict[tuple[int, bool, bool], tuple[tuple[Card, ...], ClaimResult] | None] = {}
+    for card in candidates:
+        claim = _CARD_SHAPES[card]
+        if claim in shared:
+            found = shared[claim]
+        else:
+            found = shared[claim] = _blind_fields(combo, claim, hand, hand_shape, rank, language)
+        if found is None:
+            continue
+        subset, t = found  # the shape's result; only its cards differ from card to card
+        result = ClaimResult(
+            True, combo, (*subset, card), rank, t.base, t.references, t.rank_bonus, t.total,
+            t.reading, t.explanation, t.reason, t.mode,
+        )  # fmt: skip
+        checks[card].append(Detected(card, combo, subset, result))
+
+
+def _blind_fields(
+    combo: Combo,
+    claim: tuple[int, bool, bool],
+    hand: tuple[Card, ...],
+    hand_shape: Shape,
+    rank: int,
+    language: str,
+) -> tuple[tuple[Card, ...], ClaimResult] | None:
+    """The hand cards and the result (its ``cards`` left empty) of the best CHECK of ``combo``
+    for a claimed card of this shape, as :func:`_best_check` finds it, or ``None``."""
+    chosen = _best_subset_blind(combo.key, claim, hand_shape, rank, language)
+    if chosen is None:
+        return None
+    reading = _best_blind(combo.key, (*(hand_shape[i] for i in chosen), claim), rank, language)
+    assert reading is not None  # the search kept it
+    return tuple(hand[i] for i in chosen), _valid_result(combo, (), rank, reading, language)
 
 
 def detect_cards(
