@@ -12,7 +12,7 @@ UV_VERSION := 0.13.9
 #: The templates djade formats (`make lint` checks them, as does .pre-commit-config.yaml).
 TEMPLATES := $(shell find templates -name '*.html' | sort)
 
-.PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres bench \
+.PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres fuzz bench \
 	load tables clean messages gettext lock
 
 $(BIN)/python:
@@ -135,6 +135,15 @@ test-postgres: install-test
 test-fast: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/engines tests/games tests/web tests/api tests/parties -m "not races and not browser"
+
+## The API fuzzed from its schema for long (schemathesis, tests/api/test_fuzz.py; `make test`
+## runs the same tests bounded to 20 examples per operation): FUZZ_EXAMPLES per operation,
+## FUZZ_STEPS calls per stateful sequence.
+FUZZ_EXAMPLES ?= 500
+FUZZ_STEPS ?= 25
+fuzz: install-test
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_STEPS=$(FUZZ_STEPS) $(BIN)/python -m pytest -q -s \
+		-p no:cacheprovider tests/api/test_fuzz.py
 
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request, the slowest
 ## inputs hill-climbs find, the pages against the floor, and what a table waits for (a write,

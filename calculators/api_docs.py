@@ -1,58 +1,125 @@
-"""/api/: the JSON API's documentation page, built from the same tables the API reads.
+"""/api/: the JSON API's documentation page, drawn from the OpenAPI schema the API serves.
 
-The endpoints, the combination names and the mode aliases shown here come from the engines
-(:data:`numcheck.COMBOS`, :func:`registry.documented_aliases`), so the page cannot drift from what
-the API accepts.
+Every line of the page comes from ``/api/v1/openapi.json`` (the operations, their bodies and
+their answers, built by django-ninja from the code that serves them), and the combination
+names and the mode aliases from the engines (:data:`numcheck.COMBOS`,
+:func:`registry.documented_aliases`): the page cannot drift from what the API accepts.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from .engines import numcheck
-from .games import modules, registry
-from .parties import kinds
-from .tablees.api_urls import api_docs as tablees_docs
+from .games import registry
 
-if TYPE_CHECKING:
-    from django.utils.functional import _StrOrPromise as StrOrPromise
-
-#: (method, path, what it does) of the Parties routes every game has, around each game's own
-PARTIES_FIRST = [
-    ("POST", "/api/v1/parties", _("Créer une partie partagée (réponse : les deux jetons)")),
-    ("GET", "/api/v1/parties/<jeton>", _("Lire une partie (jeton d'édition ou de lecture)")),
-]
-PARTIES_LAST = [
-    ("POST", "/api/v1/parties/<jeton>/players", _("Ajouter un joueur (avant la 1re saisie)")),
-    ("PATCH", "/api/v1/parties/<jeton>/players/<place>", _("Renommer un joueur")),
-    ("POST", "/api/v1/parties/<jeton>/undo", _("Annuler la dernière écriture")),
-    ("POST", "/api/v1/parties/<jeton>/redo", _("Rétablir l'écriture annulée")),
-    ("POST", "/api/v1/parties/<jeton>/finish", _("Terminer la partie")),
-    ("POST", "/api/v1/parties/<jeton>/reopen", _("Rouvrir la partie")),
-]
+METHODS = ("get", "post", "put", "patch", "delete")
 
 
-def endpoints() -> list[tuple[str, str, StrOrPromise]]:
-    """Every line of the page, from the modules that declare the routes: each game's
-    ``urls.api_docs``, then the Parties core's and each game's Parties routes."""
-    return [
-        *(line for urls in modules("urls") for line in urls.api_docs),
-        *PARTIES_FIRST,
-        *(line for kind in kinds.load() for line in kind.api_docs),
-        *PARTIES_LAST,
-        *tablees_docs,
-    ]
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: str
+    required: bool
+    description: str
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One line of the page: an operation of the schema."""
+
+    method: str
+    path: str
+    summary: str
+    tag: str
+    fields: tuple[Field, ...]
+    statuses: tuple[str, ...]
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.method}-{self.path}".lower().replace("/", "-").strip("-")
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The OpenAPI document of ``/api/v1/`` (the same the API serves)."""
+    from .api_urls import api
+
+    return api.get_openapi_schema(path_params={})
+
+
+def _resolve(node: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        node = components[node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def type_text(node: dict[str, Any], components: dict[str, Any]) -> str:
+    """A JSON schema as a short text: ``integer``, ``array of string``, ``string | null``…"""
+    if "$ref" in node:
+        return (
+            "object"
+            if "properties" in _resolve(node, components)
+            else type_text(_resolve(node, components), components)
+        )
+    if "anyOf" in node:
+        return " | ".join(type_text(n, components) for n in node["anyOf"])
+    kind = node.get("type", "any")
+    if kind == "array":
+        return f"array of {type_text(node.get('items', {}), components)}"
+    if kind == "object" and "additionalProperties" in node and node["additionalProperties"]:
+        extra = node["additionalProperties"]
+        inner = type_text(extra, components) if isinstance(extra, dict) else "any"
+        return f"object of {inner}"
+    return str(kind)
+
+
+def operations() -> list[Operation]:
+    """Every operation of the schema, in the order the API declares them."""
+    doc = schema()
+    components = doc.get("components", {}).get("schemas", {})
+    found = []
+    for path, item in doc["paths"].items():
+        for method in METHODS:
+            op = item.get(method)
+            if op is None:
+                continue
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+            model = _resolve(body.get("schema", {}), components)
+            required = set(model.get("required", ()))
+            fields = tuple(
+                Field(name, type_text(prop, components), name in required,
+                      prop.get("description", ""))
+                for name, prop in model.get("properties", {}).items()
+            )  # fmt: skip
+            found.append(
+                Operation(
+                    method.upper(),
+                    path,
+                    op.get("summary", ""),
+                    (op.get("tags") or [""])[0],
+                    fields,
+                    tuple(op.get("responses", {})),
+                )  # fmt: skip
+            )
+    return found
 
 
 @require_safe
 def api_docs(request: HttpRequest) -> HttpResponse:
+    lines = [
+        (op, gettext(op.summary) if op.summary else "")  # the summaries are catalogue msgids
+        for op in operations()
+    ]
     context = {
-        "endpoints": endpoints(),
+        "operations": lines,
         "combos": numcheck.COMBOS,
         "mode_aliases": registry.documented_aliases(),
     }

@@ -19,10 +19,9 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("api/", api_docs, name="api_docs"),
     path("api/v1/", include("calculators.api_urls")),
-    path("api/v1/", include("calculators.tablees.api_urls")),
     # Last of the API: any /api/… path no pattern above took answers the API's JSON 404,
     # whatever order the API's own url modules list their endpoints in.
-    re_path(r"^api(?:/.*)?$", views.api_not_found, name="api_not_found"),
+    re_path(r"^api(?:/[\s\S]*)?\Z", views.api_not_found, name="api_not_found"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("numsite.pwa")),  # manifest, service worker, offline page (docs/offline.md)
 ]

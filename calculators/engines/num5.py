@@ -103,7 +103,7 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
     if number < 0:
         raise InputError(
             field,
-            gettext("{who} : {what} ne peut pas être négatif ({number}).").format(
+            gettext("{who} : {what} ne peut pas être négative ({number}).").format(
                 who=who, what=what, number=number
             ),
         )
@@ -205,6 +205,15 @@ def make_entry(raw: Mapping[str, object] | Entry, who: str, field: str = "player
             field, gettext("{who} : pas encore saisi ({gap}).").format(who=who, gap=gap)
         )
     if raw.get("cards") is not None:
+        if raw.get("plus") is not None or raw.get("minus") is not None:
+            # Ruling « a round counts only once it is entered »: cards or sums, one way only;
+            # which of the two would count is not for the site to guess.
+            raise InputError(
+                field,
+                gettext(
+                    "{who} : indiquez les cartes ou les deux sommes, pas les deux à la fois."
+                ).format(who=who),
+            )
         parsed = parse_cards(raw["cards"], FULL_DECK, field)
         cards = tuple(c for c in parsed if isinstance(c, Card))
         plus = sum(c.value for c in cards if not c.is_shadow)

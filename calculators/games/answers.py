@@ -50,6 +50,20 @@ def as_bool(data: dict[str, Any], field: str) -> bool:
     return value
 
 
+def as_whole(data: dict[str, Any], field: str, default: int | None = None) -> int:
+    """``data[field]`` as a JSON whole number (absent or null: ``default``; no default: an
+    :class:`InputError` naming the missing field). ``"3"``, ``3.0`` and ``true`` are refused,
+    as the API's schema refuses them, so a phone refuses what the server does."""
+    value = data.get(field)
+    if value is None:
+        if default is None:
+            return int(required(data, field))
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(field, gettext("« {field} » est un nombre entier.").format(field=field))
+    return value
+
+
 def as_list(value: Any, field: str) -> list[Any]:
     """``value`` when it is a JSON list, else an :class:`InputError` on ``field``."""
     if not isinstance(value, list):
@@ -97,7 +111,7 @@ def num_check_score(data: dict[str, Any]) -> Answer:
     """A claim at its rank (/num-check/regles/#reference-et-rang)."""
     combo = numcheck.get_combo(required(data, "combo"))
     cards = as_list(required(data, "cards"), "cards")
-    return check_result_json(numcheck.score(combo, cards, required(data, "rank")))
+    return check_result_json(numcheck.score(combo, cards, as_whole(data, "rank")))
 
 
 def num_check_detect(data: dict[str, Any]) -> Answer:
@@ -105,7 +119,7 @@ def num_check_detect(data: dict[str, Any]) -> Answer:
     or the older ``cards`` form (hand = all but the last card, centre = the last), whose answer
     also keeps its old ``combos`` key."""
     exclude = as_list(data.get("exclude") or [], "exclude")
-    rank = data.get("rank", 1)
+    rank = as_whole(data, "rank", 1)
     if "hand" in data or "centre" in data or "cards" not in data:
         hand = as_list(required(data, "hand"), "hand")
         centre = as_list(required(data, "centre"), "centre")
@@ -119,7 +133,7 @@ def num_check_detect(data: dict[str, Any]) -> Answer:
 
 def num_check_outs(data: dict[str, Any]) -> Answer:
     """« Quelles cartes guetter ? »: the cards that would complete a CHECK with the hand."""
-    rank = numcheck.check_rank(data.get("rank", 1))
+    rank = numcheck.check_rank(as_whole(data, "rank", 1))
     hand = as_list(required(data, "hand"), "hand")
     found = numcheck.outs(hand, rank, as_list(data.get("exclude") or [], "exclude"))
     return {

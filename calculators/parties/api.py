@@ -1,30 +1,46 @@
 """The Parties JSON API: the same services as the pages, reached by token.
 
-The edit token reads and writes, the read token only reads. Unknown token → 404, a write with
-the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
+The edit token reads and writes, the read token only reads. Unknown token → 404, a link
+replaced by « Nouveaux liens » → 410, a write with the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
 nothing to undo or redo) → 409 with the current party, bad input → 400 with its field.
 The routes every game has are here; a game's own (NUM CHECK's claims …) are in its folder
-(``calculators/games/<game>/party/api.py``) and use :func:`endpoint`.
+(``calculators/games/<game>/party/api.py``) and use :func:`route`.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, get_type_hints
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
-from django.utils.translation import gettext
-from django.views.decorators.csrf import csrf_exempt
+from django.utils.translation import gettext, gettext_noop
+from ninja import Field, Router, Schema
+from ninja.decorators import decorate_view
+from pydantic import ConfigDict
 
 from numsite import throttle
 from numsite.security import capability
 
 from ..engines.cards import InputError
-from ..web.json import JSON_DUMPS, BodyError, error, read_json
+from ..web.json import (
+    ERRORS,
+    Body,
+    BodyError,
+    ErrorOut,
+    answer,
+    error,
+    keep_json,
+    read_json,
+    reads_body,
+)
 from . import kinds, services
 from .board import board as board_of
-from .models import Game
+from .idempotency import IDEMPOTENCY_KEY, check_idempotency_key, idempotent
+from .models import Game, IdempotentAnswer, RememberedAnswer
 
 
 def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
@@ -74,88 +90,286 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
 Handler = Callable[..., Any]
 
 
-def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., HttpResponse]:
-    """One URL of the API: ``METHOD=(handler, writes)``. Handlers get ``(game, data, **kw)``."""
+class WriteIn(Body):
+    """What every write body may carry."""
 
-    @csrf_exempt
-    @capability
-    @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
-    def view(request: HttpRequest, token: str, **kwargs: Any) -> JsonResponse:
-        if request.method not in methods:
-            response = error(
-                "method",
-                gettext("Méthode non acceptée : {methods}.").format(methods=", ".join(methods)),
-                405,
-            )
-            response["Allow"] = ", ".join(methods)
-            return response
-        handler, writes = methods[request.method]
-        try:
-            game, can_edit = services.find(token)
-        except Game.DoesNotExist:
-            return error("token", gettext("Aucune partie n'a ce lien."), 404)
-        if writes and not can_edit:
-            return error(
-                "token", gettext("Ce lien est en lecture seule : il ne peut rien modifier."), 403
-            )
-        try:
-            data = read_json(request, empty_ok=True) if writes else {}
-            status = handler(game, data, **kwargs) or 200
-        except BodyError as err:
-            return error(err.field, err.message, err.status)
-        except InputError as err:
-            return error(err.field, err.message)
-        except services.Conflict as err:
-            game.refresh_from_db()
-            return error(err.field, err.message, 409, party=party_json(request, game, can_edit))
-        return JsonResponse(
-            party_json(request, game, can_edit), status=status, json_dumps_params=JSON_DUMPS
+    if_version: int | None = Field(
+        None, description="Refuse the write (409) unless the party is still at this version."
+    )
+
+
+class NameIn(WriteIn):
+    name: str = Field(description="A player's name (1–40 characters, unique ignoring case).")
+
+
+class CreateIn(Body):
+    game: str | None = Field(None, description="`num-check`, `num-draft` or `num5`.")
+    mode: str | None = Field(None, description="The game's mode (its key or its name).")
+    players: list[str] | None = Field(None, description="The names, in seating order.")
+    values: str | None = Field(None, description="NUM DRAFT only: `0-12` or `0-16`.")
+
+
+class PartyPlayerOut(Schema):
+    name: str
+    total: int
+    title: str | None
+    position: int
+    wins: int | None = None
+
+
+class HistoryOut(Schema):
+    version: int
+    action: str
+    summary: str
+    at: str
+    undone: bool
+
+
+class PartyOut(Schema):
+    """The whole party; each game adds its own keys (``claims``, ``grids``, ``rounds``…)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: str
+    mode: str
+    values: str | None
+    version: int
+    finished: bool
+    players: list[PartyPlayerOut]
+    winners: list[str]
+    history: list[HistoryOut]
+    read_url: str
+    edit_url: str | None = Field(None, description="Only in answers to the edit token.")
+
+
+class CreatedOut(PartyOut):
+    edit_token: str
+    read_token: str
+
+
+class ConflictOut(ErrorOut):
+    """A 409: the write was refused because of the party's state; the current party."""
+
+    party: PartyOut
+
+
+#: The refusals of every route reached by a token (410: a link replaced by « Nouveaux liens »).
+TOKEN_ERRORS: dict[int, type[Schema]] = {
+    **ERRORS,
+    403: ErrorOut,
+    404: ErrorOut,
+    410: ErrorOut,
+    429: ErrorOut,
+}
+
+REPLACED = gettext_noop(
+    "Les liens de cette partie ont été remplacés : demandez à la table le nouveau lien."
+)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a token opens (a party, a tablée): how it is found, how it answers, where its
+    idempotent answers are kept. :func:`route` serves any scope the same way."""
+
+    #: the object of a token and whether it is the edit token; ``missing`` raised else
+    find: Callable[[str], tuple[Any, bool]]
+    missing: type[Exception]
+    #: the 404's message (translated when answering)
+    unknown: str
+    #: raised by ``find`` for a link replaced by new ones (410), if the scope has any
+    retired: type[Exception] | None
+    #: the whole object, as every 200/201 answer (and a party's 409) gives it
+    json: Callable[[HttpRequest, Any, bool], dict[str, Any]]
+    remembered: type[RememberedAnswer]
+    #: the schema of the answer, and that of a 409 (``None``: a plain refusal)
+    out: type[Schema]
+    conflict_out: type[Schema] | None
+    #: its 409s carry the current object under this key (``None``: they do not)
+    conflict_key: str | None
+
+
+PARTY = Scope(
+    find=services.find,
+    missing=Game.DoesNotExist,
+    unknown=gettext_noop("Aucune partie n'a ce lien."),
+    retired=services.Retired,
+    json=party_json,
+    remembered=IdempotentAnswer,
+    out=PartyOut,
+    conflict_out=ConflictOut,
+    conflict_key="party",
+)
+
+
+def _gate(scope: Scope, writes: bool) -> Callable[[Handler], Handler]:
+    """Before the body is read: the token (404 unknown, 403 a read token that writes), the
+    ``Idempotency-Key``'s form (400); then the body, read by :func:`read_json` (an empty body
+    is ``{}``)."""
+
+    def decorator(run: Handler) -> Handler:
+        @wraps(run)
+        def wrapper(request: HttpRequest, *args: Any, token: str, **kwargs: Any) -> HttpResponse:
+            try:
+                found, can_edit = scope.find(token)
+            except scope.missing:
+                return error("token", gettext(scope.unknown), 404)
+            except Exception as err:
+                if scope.retired is None or not isinstance(err, scope.retired):
+                    raise
+                return error("token", gettext(REPLACED), 410)
+            if writes and not can_edit:
+                return error(
+                    "token",
+                    gettext("Ce lien est en lecture seule : il ne peut rien modifier."),
+                    403,
+                )
+            refused = check_idempotency_key(request) if writes else None
+            if refused is not None:
+                return refused
+            try:
+                keep_json(request, read_json(request, empty_ok=True) if writes else {})
+            except BodyError as err:
+                return error(err.field, err.message, err.status)
+            request.numsite_party = (found, can_edit)  # type: ignore[attr-defined]
+            return run(request, *args, token=token, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def route(
+    router: Router,
+    method: str,
+    path: str,
+    *,
+    url_name: str,
+    summary: str,
+    status: int = 200,
+    writes: bool = True,
+    scope: Scope = PARTY,
+    out: type[Schema] | None = None,
+) -> Callable[[Handler], Handler]:
+    """One operation on ``path`` (under ``/api/v1/``, with ``{token}``) of the ``scope`` the
+    token opens (a party unless told).
+
+    The handler is ``(found, payload, **path params)`` (``(request, found, …)`` when its
+    first parameter is ``request``): ``payload`` typed by a :class:`Body` schema (its
+    annotation), the path parameters typed by theirs. It returns nothing (200), the status
+    (201) or a whole response. Around it: the throttle, the capability headers, the token
+    (404, 403), the body (400, 411, 413), the ``Idempotency-Key`` (replay, 409), a
+    :class:`~.services.Conflict` (409 with the party), an :class:`InputError` (400), and the
+    answer, the whole party or tablée (``out``: the schema of a handler's own answer).
+    """
+
+    def decorator(handler: Handler) -> Handler:
+        hints = get_type_hints(handler)
+        params = list(inspect.signature(handler).parameters.values())
+        wants_request = params[0].name == "request"
+        params = params[2:] if wants_request else params[1:]
+        signature = inspect.Signature(
+            [
+                inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                inspect.Parameter("token", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+                *(
+                    p.replace(kind=inspect.Parameter.KEYWORD_ONLY, annotation=hints[p.name])
+                    for p in params
+                ),
+            ]
         )
 
-    return view
+        def view(request: HttpRequest, token: str, **values: Any) -> HttpResponse:
+            found, can_edit = request.numsite_party  # type: ignore[attr-defined]
+
+            def refuse(field: str, message: str) -> HttpResponse:
+                if scope.conflict_key is None:
+                    return error(field, message, 409)
+                found.refresh_from_db()
+                current = scope.json(request, found, can_edit)
+                return error(field, message, 409, **{scope.conflict_key: current})
+
+            def carry_out() -> HttpResponse:
+                try:
+                    done = (
+                        handler(request, found, **values)
+                        if wants_request
+                        else handler(found, **values)
+                    ) or status
+                except InputError as err:
+                    return error(err.field, err.message)
+                except services.Conflict as err:
+                    return refuse(err.field, err.message)
+                if isinstance(done, HttpResponse):
+                    return done
+                return answer(scope.json(request, found, can_edit), done)
+
+            key = request.headers.get(IDEMPOTENCY_KEY)
+            if not writes or key is None:
+                return carry_out()
+            return idempotent(
+                request,
+                key,
+                scope.remembered,
+                found,
+                carry_out,
+                refuse,
+                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(services.CONFLICT)),
+            )
+
+        view.__signature__ = signature  # type: ignore[attr-defined]
+        view.__name__ = handler.__name__.lstrip("_")
+        view.__doc__ = handler.__doc__
+        answers: dict[int, type[Schema]] = {status: out or scope.out, **TOKEN_ERRORS}
+        if writes:
+            answers[409] = scope.conflict_out or ErrorOut
+        router.api_operation(
+            [method],
+            path,
+            response=answers,
+            url_name=url_name,
+            operation_id=f"{url_name}_{method.lower()}",
+            summary=summary,
+        )(view)
+        decorate_view(
+            _gate(scope, writes),
+            throttle.limit("parties-write", "PARTIES_WRITE_RATE"),
+            capability,
+        )(view)
+        return handler
+
+    return decorator
 
 
-@csrf_exempt
-@capability
-@throttle.limit("parties-create", "PARTIES_CREATE_RATE")
-def create(request: HttpRequest) -> JsonResponse:
+router = Router(tags=["Parties"])
+
+
+@router.post(
+    "/parties",
+    response={201: CreatedOut, **ERRORS, 429: ErrorOut},
+    url_name="parties_create",
+    operation_id="parties_create",
+    summary=gettext_noop("Créer une partie partagée (réponse : les deux jetons)"),
+)
+@decorate_view(
+    reads_body(empty_ok=True), throttle.limit("parties-create", "PARTIES_CREATE_RATE"), capability
+)
+def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
     """``POST /api/v1/parties``: 201, the party plus both tokens."""
-    if request.method != "POST":
-        response = error("method", gettext("Cette adresse n'accepte que POST."), 405)
-        response["Allow"] = "POST"
-        return response
-    try:
-        data = read_json(request, empty_ok=True)
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
-        game = services.create_game(
-            data.get("game"), data.get("mode"), players,
-            data.get("values") or "",
-        )  # fmt: skip
-    except BodyError as err:
-        return error(err.field, err.message, err.status)
-    except InputError as err:
-        return error(err.field, err.message)
+    data = payload.model_dump(exclude_unset=True)
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
+    game = services.create_game(
+        data.get("game"), data.get("mode"), players,
+        data.get("values") or "",
+    )  # fmt: skip
     body = {
         **party_json(request, game, True),
         "edit_token": game.edit_token,
         "read_token": game.read_token,
     }
-    return JsonResponse(body, status=201, json_dumps_params=JSON_DUMPS)
-
-
-def required(data: dict[str, Any], name: str) -> Any:
-    if name not in data:
-        raise InputError(name, gettext("Le champ « {name} » est obligatoire.").format(name=name))
-    return data[name]
-
-
-def if_version(data: dict[str, Any]) -> Any:
-    value = data.get("if_version")
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InputError("if_version", gettext("« if_version » est un nombre entier."))
-    return value
+    return answer(body, 201)
 
 
 def player_named(game: Game, name: object) -> int:
@@ -169,31 +383,70 @@ def player_named(game: Game, name: object) -> int:
     )
 
 
-def _rename(game: Game, data: dict, seat: int) -> None:
+@route(
+    router, "GET", "/parties/{token}", url_name="party", writes=False,
+    summary=gettext_noop("Lire une partie (jeton d'édition ou de lecture)"),
+)  # fmt: skip
+def _read(game: Game) -> None:
+    """The party, to either token."""
+
+
+@route(
+    router, "POST", "/parties/{token}/players", url_name="party_players", status=201,
+    summary=gettext_noop("Ajouter un joueur (avant la 1re saisie)"),
+)  # fmt: skip
+def _player_add(game: Game, payload: NameIn) -> None:
+    services.add_player(game, payload.name, payload.if_version)
+
+
+@route(
+    router, "PATCH", "/parties/{token}/players/{int:seat}", url_name="party_player",
+    summary=gettext_noop("Renommer un joueur"),
+)  # fmt: skip
+def _rename(game: Game, payload: NameIn, seat: int) -> None:
     player = services.player_by_seat(game, seat)
-    services.rename(game, player.pk, required(data, "name"), if_version(data))
+    services.rename(game, player.pk, payload.name, payload.if_version)
 
 
-def _player_add(game: Game, data: dict) -> int:
-    services.add_player(game, required(data, "name"), if_version(data))
-    return 201
+@route(
+    router,
+    "POST",
+    "/parties/{token}/undo",
+    url_name="party_undo",
+    summary=gettext_noop("Annuler la dernière écriture"),
+)
+def _undo(game: Game, payload: WriteIn) -> None:
+    services.undo(game, payload.if_version)
 
 
-def _simple(service: Callable[[Game, Any], object]) -> Handler:
-    def handler(game: Game, data: dict) -> None:
-        service(game, if_version(data))
+@route(
+    router,
+    "POST",
+    "/parties/{token}/redo",
+    url_name="party_redo",
+    summary=gettext_noop("Rétablir l'écriture annulée"),
+)
+def _redo(game: Game, payload: WriteIn) -> None:
+    services.redo(game, payload.if_version)
 
-    return handler
+
+@route(
+    router,
+    "POST",
+    "/parties/{token}/finish",
+    url_name="party_finish",
+    summary=gettext_noop("Terminer la partie"),
+)
+def _finish(game: Game, payload: WriteIn) -> None:
+    services.finish(game, payload.if_version)
 
 
-def _read(game: Game, data: dict) -> None:
-    return None
-
-
-party = endpoint(GET=(_read, False), HEAD=(_read, False))
-players = endpoint(POST=(_player_add, True))
-player = endpoint(PATCH=(_rename, True))
-undo = endpoint(POST=(_simple(services.undo), True))
-redo = endpoint(POST=(_simple(services.redo), True))
-finish = endpoint(POST=(_simple(services.finish), True))
-reopen = endpoint(POST=(_simple(services.reopen), True))
+@route(
+    router,
+    "POST",
+    "/parties/{token}/reopen",
+    url_name="party_reopen",
+    summary=gettext_noop("Rouvrir la partie"),
+)
+def _reopen(game: Game, payload: WriteIn) -> None:
+    services.reopen(game, payload.if_version)

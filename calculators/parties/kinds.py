@@ -10,7 +10,7 @@ when the app is ready. The core never names a game: it asks :func:`of`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -20,8 +20,7 @@ from ..games.registry import GameSpec
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
-    from django.urls import URLPattern
-    from django.utils.functional import _StrOrPromise as StrOrPromise
+    from ninja import Router
 
     from .board import Board, BoardRow
     from .forms import WriteForm
@@ -34,10 +33,9 @@ class PartyKind:
     spec: GameSpec
     #: the page's write forms by action name (``/parties/<token>/<name>/``)
     write_forms: Mapping[str, type[WriteForm]] = {}
-    #: the game's own routes of the Parties API, under ``/api/v1/parties/<token>/``
-    api_urlpatterns: list[URLPattern] = []
-    #: their lines on the /api/ page: (method, path, what it does)
-    api_docs: Sequence[tuple[str, str, StrOrPromise]] = ()
+    #: the game's own routes of the Parties API (``/parties/{token}/…``, built with
+    #: :func:`calculators.parties.api.route`), added to the API by ``calculators.api_urls``
+    api_router: Router | None = None
     #: the scoreboard's last column is the round wins (Num 5), not the title
     ranked_by_wins = False
     #: the standings count each player's entries out of this many (NUM CHECK's claims / 8)

@@ -191,6 +191,41 @@ class HistoryEntry(models.Model):
         return render(self, html=True)
 
 
+class RememberedAnswer(models.Model):
+    """The answer to a write that carried an ``Idempotency-Key`` (7 days): a request with the
+    same key and body gets it again instead of writing twice. Stored in the write's own
+    transaction, so an answer lost on the way back can be asked for again. Each subclass
+    adds the one row its keys belong to (a party, a tablée); :mod:`.idempotency` serves both."""
+
+    #: how long an answer is remembered
+    DAYS = 7
+
+    key = models.CharField("clé", max_length=64)
+    #: sha256 of the method, the path and the body: the same key with another request is refused
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.BinaryField()
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.key} → {self.status}"
+
+
+class IdempotentAnswer(RememberedAnswer):
+    """A party's remembered answers: keys are per party."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = "réponse mémorisée"
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="one_answer_per_key"),
+        ]
+
+
 class RetiredToken(models.Model):
     """A link replaced by « Nouveaux liens »: only a digest of its token, so that a phone still
     on it is told the links were replaced (HTTP 410) while the token itself opens nothing."""

@@ -3,36 +3,30 @@
 The edit token reads and writes, the read token only reads: unknown token → 404, a write with
 the read token → 403 (before the body is read), bad input → 400 with its field. Every answer
 is the whole tablée, with its parties (newest first) and its statistics; the read token's
-answer holds no edit link and no edit token, its own or a party's.
+answer holds no edit link and no edit token, its own or a party's. The routes are the
+Parties API's (:func:`~calculators.parties.api.route` with the tablées' :data:`TABLEE`
+scope), so a tablée write takes an ``Idempotency-Key`` by the same mechanism, keyed per tablée.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
-from collections.abc import Callable
-from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext
-from django.views.decorators.csrf import csrf_exempt
+from django.utils.translation import gettext_noop
+from ninja import Field, Router, Schema
+from ninja.decorators import decorate_view
+from pydantic import ConfigDict
 
 from numsite import throttle
 from numsite.security import capability
 
-from ..engines.cards import InputError
-from ..parties.api import party_json
-from ..web.json import JSON_DUMPS, BodyError, error, read_json
+from ..parties.api import CreatedOut, CreateIn, Scope, party_json, route
+from ..web.json import ERRORS, Body, ErrorOut, answer, reads_body
 from . import services
-from .models import IDEMPOTENCY_DAYS, IdempotentWrite, Tablee, TableeParty
+from .models import IdempotentWrite, Tablee, TableeParty
 from .stats import statistics
-
-_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def party_links(tablee: Tablee) -> dict[int, tuple[str, str]]:
@@ -74,138 +68,114 @@ def tablee_json(request: HttpRequest, tablee: Tablee, can_edit: bool) -> dict[st
     return out
 
 
-def _not_allowed(methods: list[str]) -> JsonResponse:
-    response = error(
-        "method",
-        gettext("Méthode non acceptée : {methods}.").format(methods=", ".join(methods)),
-        405,
-    )
-    response["Allow"] = ", ".join(methods)
-    return response
+class TableeCreateIn(Body):
+    name: str | None = Field(None, description="The tablée's name (1–60 characters).")
+    players: list[str] | None = Field(None, description="2 to 30 names, in seating order.")
 
 
-@csrf_exempt
-@capability
-@throttle.limit("parties-create", "PARTIES_CREATE_RATE")
-def create(request: HttpRequest) -> JsonResponse:
+class MemberNameIn(Body):
+    name: str = Field(description="A player's name (1–40 characters, unique ignoring case).")
+
+
+class TableePlayerOut(Schema):
+    name: str
+
+
+class TableePartyOut(Schema):
+    """One party of the tablée (newest first), with its links."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: str
+    mode: str
+    created: str
+    finished: bool
+    winners: list[str]
+    players: list[str]
+    read_url: str
+    edit_url: str | None = Field(None, description="Only in answers to the edit token.")
+
+
+class TableeOut(Schema):
+    """The whole tablée: its players, its parties and its statistics."""
+
+    name: str
+    version: int
+    players: list[TableePlayerOut]
+    parties: list[TableePartyOut]
+    stats: dict[str, Any]
+    read_url: str
+    edit_url: str | None = Field(None, description="Only in answers to the edit token.")
+
+
+class TableeCreatedOut(TableeOut):
+    edit_token: str
+    read_token: str
+
+
+class TableeConflictOut(ErrorOut):
+    """A 409 (an ``Idempotency-Key`` already used for another request): the current tablée."""
+
+    tablee: TableeOut
+
+
+#: What a tablée's token opens, for :func:`~calculators.parties.api.route`.
+TABLEE = Scope(
+    find=services.find,
+    missing=Tablee.DoesNotExist,
+    unknown=gettext_noop("Aucune tablée n'a ce lien."),
+    retired=None,
+    json=tablee_json,
+    remembered=IdempotentWrite,
+    out=TableeOut,
+    conflict_out=TableeConflictOut,
+    conflict_key="tablee",
+)
+
+router = Router(tags=["Tablées"])
+
+
+@router.post(
+    "/tablees",
+    response={201: TableeCreatedOut, **ERRORS, 429: ErrorOut},
+    url_name="tablees_create",
+    operation_id="tablees_create",
+    summary=gettext_noop("Créer une tablée (réponse : les deux jetons)"),
+)
+@decorate_view(
+    reads_body(empty_ok=True), throttle.limit("parties-create", "PARTIES_CREATE_RATE"), capability
+)
+def create(request: HttpRequest, payload: TableeCreateIn) -> JsonResponse:
     """``POST /api/v1/tablees``: 201, the tablée plus both tokens."""
-    if request.method != "POST":
-        return _not_allowed(["POST"])
-    try:
-        data = read_json(request, empty_ok=True)
-        tablee = services.create(data.get("name"), data.get("players"))
-    except BodyError as err:
-        return error(err.field, err.message, err.status)
-    except InputError as err:
-        return error(err.field, err.message)
+    data = payload.model_dump(exclude_unset=True)
+    tablee = services.create(data.get("name"), data.get("players"))
     body = {
         **tablee_json(request, tablee, True),
         "edit_token": tablee.edit_token,
         "read_token": tablee.read_token,
     }
-    return JsonResponse(body, status=201, json_dumps_params=JSON_DUMPS)
+    return answer(body, 201)
 
 
-Handler = Callable[..., Any]
+@route(
+    router, "GET", "/tablees/{token}", url_name="tablee", writes=False, scope=TABLEE,
+    summary=gettext_noop("Lire une tablée : joueurs, parties, statistiques"),
+)  # fmt: skip
+def _read(tablee: Tablee) -> None:
+    """The tablée, to either token."""
 
 
-def endpoint(**methods: tuple[Handler, bool]) -> Callable[..., HttpResponse]:
-    """One URL: ``METHOD=(handler, writes)``. A handler gets ``(request, tablee, data, **kw)``
-    and returns a status (the tablée is the answer) or a whole response."""
-
-    @csrf_exempt
-    @capability
-    @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
-    def view(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
-        if request.method not in methods:
-            return _not_allowed(list(methods))
-        handler, writes = methods[request.method]
-        try:
-            tablee, can_edit = services.find(token)
-        except Tablee.DoesNotExist:
-            return error("token", gettext("Aucune tablée n'a ce lien."), 404)
-        if writes and not can_edit:
-            return error(
-                "token", gettext("Ce lien est en lecture seule : il ne peut rien modifier."), 403
-            )
-        key = request.headers.get("Idempotency-Key") if writes else None
-        if key is not None and not _KEY.fullmatch(key):
-            return error(
-                "idempotency_key",
-                gettext("« Idempotency-Key » : 1 à 64 caractères parmi A–Z a–z 0–9 _ -."),
-            )
-        try:
-            data = read_json(request, empty_ok=True) if writes else {}
-            digest = ""
-            if key is not None:  # the body is read (and its size checked) by now
-                digest = hashlib.sha256(
-                    b"%s %s\n%s" % (request.method.encode(), request.path.encode(), request.body)
-                ).hexdigest()
-                replay = _remembered(tablee, key, digest)
-                if replay is not None:
-                    return replay
-            answer = handler(request, tablee, data, **kwargs) or 200
-        except BodyError as err:
-            return error(err.field, err.message, err.status)
-        except InputError as err:
-            return error(err.field, err.message)
-        if not isinstance(answer, HttpResponse):
-            answer = JsonResponse(
-                tablee_json(request, tablee, can_edit), status=answer, json_dumps_params=JSON_DUMPS
-            )
-        if key is not None and 200 <= answer.status_code < 300:
-            _remember(tablee, key, digest, answer)
-        return answer
-
-    return view
-
-
-def _remembered(tablee: Tablee, key: str, digest: str) -> HttpResponse | None:
-    """The answer remembered for this key, replayed; a 409 for the same key with another
-    request; ``None`` when the key is new (or older than :data:`IDEMPOTENCY_DAYS`)."""
-    since = timezone.now() - timedelta(days=IDEMPOTENCY_DAYS)
-    done = IdempotentWrite.objects.filter(tablee=tablee, key=key, at__gte=since).first()
-    if done is None:
-        return None
-    if done.digest != digest:
-        return error(
-            "idempotency_key",
-            gettext("Cette clé « Idempotency-Key » a déjà servi pour une autre requête."),
-            409,
-        )
-    response = JsonResponse(done.body, status=done.status, json_dumps_params=JSON_DUMPS)
-    response["Idempotent-Replayed"] = "true"
-    return response
-
-
-def _remember(tablee: Tablee, key: str, digest: str, answer: HttpResponse) -> None:
-    body = json.loads(answer.content)
-    try:
-        with transaction.atomic():
-            IdempotentWrite.objects.filter(
-                tablee=tablee, key=key, at__lt=timezone.now() - timedelta(days=IDEMPOTENCY_DAYS)
-            ).delete()
-            IdempotentWrite.objects.create(
-                tablee=tablee, key=key, digest=digest, status=answer.status_code, body=body
-            )
-    except IntegrityError:
-        pass  # the same key raced in from another request: the first answer is remembered
-
-
-def required(data: dict[str, Any], name: str) -> Any:
-    if name not in data:
-        raise InputError(name, gettext("Le champ « {name} » est obligatoire.").format(name=name))
-    return data[name]
-
-
-def _read(request: HttpRequest, tablee: Tablee, data: dict) -> None:
-    return None
-
-
-def _new_party(request: HttpRequest, tablee: Tablee, data: dict) -> HttpResponse:
+@route(
+    router, "POST", "/tablees/{token}/parties", url_name="tablee_parties", status=201,
+    scope=TABLEE, out=CreatedOut, summary=gettext_noop("Lancer une partie de la tablée"),
+)  # fmt: skip
+def _new_party(request: HttpRequest, tablee: Tablee, payload: CreateIn) -> HttpResponse:
+    """A new party of the tablée's members: 201, the party plus its tokens (as
+    ``POST /api/v1/parties``), throttled as creating a party is."""
     retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
     if retry_after is not None:
         return throttle.too_many(request, retry_after)
+    data = payload.model_dump(exclude_unset=True)
     game = services.new_party(
         tablee, data.get("game"), data.get("mode"), data.get("players"), data.get("values") or ""
     )
@@ -214,19 +184,20 @@ def _new_party(request: HttpRequest, tablee: Tablee, data: dict) -> HttpResponse
         "edit_token": game.edit_token,
         "read_token": game.read_token,
     }
-    return JsonResponse(body, status=201, json_dumps_params=JSON_DUMPS)
+    return answer(body, 201)
 
 
-def _add_member(request: HttpRequest, tablee: Tablee, data: dict) -> int:
-    services.add_member(tablee, required(data, "name"))
-    return 201
+@route(
+    router, "POST", "/tablees/{token}/players", url_name="tablee_players", status=201,
+    scope=TABLEE, summary=gettext_noop("Ajouter un joueur à la tablée"),
+)  # fmt: skip
+def _add_member(tablee: Tablee, payload: MemberNameIn) -> None:
+    services.add_member(tablee, payload.name)
 
 
-def _rename(request: HttpRequest, tablee: Tablee, data: dict, index: int) -> None:
-    services.rename_member(tablee, index, required(data, "name"))
-
-
-tablee = endpoint(GET=(_read, False), HEAD=(_read, False))
-parties = endpoint(POST=(_new_party, True))
-players = endpoint(POST=(_add_member, True))
-player = endpoint(PATCH=(_rename, True))
+@route(
+    router, "PATCH", "/tablees/{token}/players/{int:index}", url_name="tablee_player",
+    scope=TABLEE, summary=gettext_noop("Renommer un joueur de la tablée"),
+)  # fmt: skip
+def _rename(tablee: Tablee, payload: MemberNameIn, index: int) -> None:
+    services.rename_member(tablee, index, payload.name)

@@ -10,13 +10,11 @@ from __future__ import annotations
 from django.db import models
 from django.db.models.functions import Lower
 
-from ..parties.models import Game, new_token
+from ..parties.models import Game, RememberedAnswer, new_token
 
 #: the members a tablée may have (the largest table of any game is 10; a club has more)
 MIN_MEMBERS, MAX_MEMBERS = 2, 30
 NAME_LENGTH = 60
-#: how long an ``Idempotency-Key``'s answer is remembered
-IDEMPOTENCY_DAYS = 7
 
 
 class Tablee(models.Model):
@@ -75,23 +73,13 @@ class TableeParty(models.Model):
         return f"{self.tablee} : {self.game}"
 
 
-class IdempotentWrite(models.Model):
-    """A write of the API sent with an ``Idempotency-Key``: its answer, replayed for 7 days to
-    the same key with the same body (a phone replaying its queue never doubles a write)."""
+class IdempotentWrite(RememberedAnswer):
+    """A tablée's remembered answers (keys are per tablée): the same mechanism as a party's."""
 
     tablee = models.ForeignKey(Tablee, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=64)
-    #: SHA-256 of the method, path and body: the same key with another request is refused
-    digest = models.CharField(max_length=64)
-    status = models.PositiveSmallIntegerField()
-    body = models.JSONField()
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         verbose_name = "écriture idempotente"
         constraints = [
-            models.UniqueConstraint(fields=["tablee", "key"], name="one_answer_per_key"),
+            models.UniqueConstraint(fields=["tablee", "key"], name="one_answer_per_tablee_key"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.tablee} : {self.key}"

@@ -1,5 +1,6 @@
-"""The JSON API's shared pieces: the error answer, the one body reader, the endpoint wrapper
-and the typed getters (decode → engine → encode; no state, no cookies, CSRF-exempt)."""
+"""The JSON API's shared pieces: the error answer, the one body reader, the typed request
+schemas' base, the mapping of their refusals to the site's errors, the calculator endpoint
+helper and the getters (decode → engine → encode; no state, no cookies, CSRF-exempt)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext
-from django.views.decorators.csrf import csrf_exempt
+from ninja import Field, Router, Schema
+from ninja.decorators import decorate_view
+from ninja.errors import ValidationError
+from ninja.parser import Parser
+from pydantic import ConfigDict
 
 from numsite.bodies import FramingError, frame_body
 
@@ -111,13 +116,37 @@ def read_json(request: HttpRequest, *, empty_ok: bool = False) -> dict[str, Any]
     try:
         # Python reads Infinity, -Infinity and NaN, which JSON has not, as floats (as it reads
         # 1e999): refused below with the field that holds them.
-        data = json.loads(text, parse_constant=float)
+        data = json.loads(text, parse_constant=float, object_pairs_hook=_unique_keys)
+    except DuplicateKey as err:
+        raise BodyError(
+            gettext("La clé « {key} » apparaît deux fois dans un même objet JSON.").format(
+                key=err.key if not _flaw(err.key) else "?"
+            )
+        ) from None
     except (ValueError, RecursionError):
         raise not_json from None
     if not isinstance(data, dict):
         raise BodyError(gettext("Le corps de la requête doit être un objet JSON."))
     check_values(data)
     return data
+
+
+class DuplicateKey(ValueError):
+    """An object of the body names the same key twice (which of the two would count is
+    ambiguous: refused rather than guessed)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise DuplicateKey(key)
+        obj[key] = value
+    return obj
 
 
 #: Half of a UTF-16 surrogate pair. Strict UTF-8 never decodes to one, but a JSON escape
@@ -170,30 +199,6 @@ def check_values(data: dict[str, Any]) -> None:
             )
 
 
-def json_api(
-    view: Callable[[dict[str, Any]], dict[str, Any]],
-) -> Callable[[HttpRequest], JsonResponse]:
-    """POST-only JSON endpoint: 405 other methods, 413 over 64 KiB, 400 on any bad input."""
-
-    @csrf_exempt
-    @wraps(view)
-    def wrapper(request: HttpRequest) -> JsonResponse:
-        if request.method != "POST":
-            response = error("method", gettext("Cette adresse n'accepte que POST."), 405)
-            response["Allow"] = "POST"
-            return response
-        try:
-            data = read_json(request)
-        except BodyError as err:
-            return error(err.field, err.message, err.status)
-        try:
-            return JsonResponse(view(data), json_dumps_params=JSON_DUMPS)
-        except InputError as err:
-            return error(err.field, err.message)
-
-    return wrapper
-
-
 def required(data: dict[str, Any], field: str) -> Any:
     if field not in data or data[field] is None:
         raise InputError(
@@ -213,3 +218,184 @@ def as_list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list):
         raise InputError(field, gettext("« {field} » doit être une liste.").format(field=field))
     return value
+
+
+# --------------------------------------------------------------------------- the typed API
+# The endpoints are django-ninja operations: their request bodies are typed schemas (strict:
+# a string is no number, a bool is no number), which validate before any engine runs and
+# document the API (/api/v1/openapi.json). The body is read by :func:`read_json` all the same
+# (the parser below), and every refusal keeps the site's shape ``{"error": {"field",
+# "message"}}``. The answers are built by the endpoints as before and sent as they are: the
+# answer schemas document them (the fuzzing tests check that they agree).
+
+
+class Body(Schema):
+    """A request body: strict types, unknown keys ignored (and kept for the engines)."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class Item(Schema):
+    """An object inside a request body, as strict as the body."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class ErrorDetail(Schema):
+    field: str = Field(description="The request field at fault (`body`, `path`, `token`…).")
+    message: str = Field(description="A sentence in the request's language naming the value.")
+
+
+class ErrorOut(Schema):
+    """The answer to bad input (400), an unknown path or token (404), a read link used to
+    write (403), a wrong method (405), a body too big (413) or too many requests (429)."""
+
+    error: ErrorDetail
+
+
+#: The refusals every endpoint may answer, for the schema.
+ERRORS: dict[int, type[Schema]] = {400: ErrorOut, 405: ErrorOut, 411: ErrorOut, 413: ErrorOut}
+
+
+class JsonParser(Parser):
+    """The body as :func:`read_json` reads it (once per request: :func:`reads_body` reads it
+    before the schemas are validated, so that its refusals keep their status and field)."""
+
+    def parse_body(self, request: HttpRequest) -> dict[str, Any]:
+        data = getattr(request, "numsite_json", None)
+        if data is None:
+            data = read_json(request)
+        return data
+
+
+def keep_json(request: HttpRequest, data: dict[str, Any]) -> None:
+    """Keep the body read for :class:`JsonParser`; an empty body (allowed) reads as ``{}``,
+    so that the schema, not ninja's default, says what is missing."""
+    request.numsite_json = data  # type: ignore[attr-defined]
+    if not request.body:
+        request._body = b"{}"
+
+
+def reads_body(empty_ok: bool = False) -> Callable[[Handler], Handler]:
+    """A decorator of an operation's ``run``: the body read by :func:`read_json` (its 400,
+    411 and 413 answered here), kept on the request for :class:`JsonParser`."""
+
+    def decorator(run: Handler) -> Handler:
+        @wraps(run)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            try:
+                keep_json(request, read_json(request, empty_ok=empty_ok))
+            except BodyError as err:
+                return error(err.field, err.message, err.status)
+            return run(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+Handler = Callable[..., HttpResponse]
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """``("players", 0, "plus")`` → ``players[0].plus``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def validation_message(kind: str, where: str, value: object) -> str:
+    """The sentence for one schema refusal (a pydantic error ``kind``), naming the field."""
+    if kind == "missing" or value is None:
+        return gettext("Le champ « {field} » est obligatoire.").format(field=where)
+    if kind.startswith("int_"):
+        return gettext("« {field} » est un nombre entier.").format(field=where)
+    if kind.startswith("bool_"):
+        return gettext("« {field} » vaut true ou false.").format(field=where)
+    if kind.startswith("string_"):
+        return gettext("« {field} » est un texte.").format(field=where)
+    if kind.startswith("list_"):
+        return gettext("« {field} » doit être une liste.").format(field=where)
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return gettext("« {field} » est un objet JSON.").format(field=where)
+    return gettext("« {field} » n'a pas le type attendu.").format(field=where)
+
+
+def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """Ninja's validation error as the site's: the first refusal, its top-level field."""
+    first = exc.errors[0]
+    # ninja's place of a refusal: ("body", <the body parameter's name>, *the path in the body),
+    # or ("path" | "query", <the parameter's name>)
+    loc = tuple(first.get("loc") or ())
+    if loc[:1] == ("body",):
+        loc = loc[2:]
+    elif loc[:1] in (("path",), ("query",)):
+        loc = loc[1:]
+    if not loc:
+        return error("body", gettext("Le corps de la requête doit être un objet JSON."))
+    value: Any = getattr(request, "numsite_json", None)  # the value at fault, as sent
+    for part in loc:
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            value = None
+            break
+    where = _where(loc)
+    return error(str(loc[0]), validation_message(str(first.get("type")), where, value))
+
+
+def input_error(request: HttpRequest, exc: InputError) -> HttpResponse:
+    return error(exc.field, exc.message)
+
+
+def method_not_allowed(view: Handler, methods: list[str]) -> Handler:
+    """The site's 405 (JSON, ``Allow`` in the declared order) for a ninja path view."""
+
+    if "GET" in methods:
+        methods = [*methods, "HEAD"]
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "HEAD" and "GET" in methods:
+            # the GET operation answers; the body is dropped on the way out (numsite.security)
+            request.method = "GET"
+            try:
+                return view(request, *args, **kwargs)
+            finally:
+                request.method = "HEAD"
+        if request.method not in methods:
+            if methods == ["POST"] and not kwargs:
+                message = gettext("Cette adresse n'accepte que POST.")
+            else:
+                message = gettext("Méthode non acceptée : {methods}.").format(
+                    methods=", ".join(methods)
+                )
+            response = error("method", message, 405)
+            response["Allow"] = ", ".join(methods)
+            return response
+        return view(request, *args, **kwargs)
+
+    wrapper.csrf_exempt = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def calculator(
+    router: Router, path: str, *, url_name: str, summary: str, response: type[Schema]
+) -> Callable[[Handler], Handler]:
+    """A calculator endpoint: ``POST`` on ``path`` of the game's ``router``, its body read by
+    :func:`read_json`, its answer documented by ``response`` (and the refusals)."""
+
+    def decorator(view: Handler) -> Handler:
+        router.post(path, response={200: response, **ERRORS}, url_name=url_name, summary=summary)(
+            view
+        )
+        decorate_view(reads_body())(view)
+        return view
+
+    return decorator
+
+
+def answer(data: dict[str, Any], status: int = 200) -> JsonResponse:
+    """An endpoint's answer, byte for byte as it always was."""
+    return JsonResponse(data, status=status, json_dumps_params=JSON_DUMPS)

@@ -65,3 +65,29 @@ def test_a_foreign_token_is_refused_before_the_database(django_assert_num_querie
             with django_assert_num_queries(0), pytest.raises(Game.DoesNotExist):
                 services.find(shaped)
     assert services.find(game.read_token) == (game, False)
+
+
+def test_a_replaced_link_is_a_json_410_on_every_api_route_never_a_500(client):
+    """« Nouveaux liens »: the old tokens answer 410 at the field ``token``, reads and writes,
+    with any ``Idempotency-Key``; the write is not carried out."""
+    from calculators.parties import services
+    from calculators.parties.models import Claim
+
+    game = party("num_check", ["Léa", "Tom"])
+    old_edit, old_read = game.edit_token, game.read_token
+    services.rotate(game)
+    claim = '{"player": "Léa", "combo": "paire", "cards": ["5R", "5B"]}'
+    for token in (old_edit, old_read):
+        read = client.get(f"/api/v1/parties/{token}")
+        write = client.post(
+            f"/api/v1/parties/{token}/claims",
+            claim,
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY="k",
+        )
+        for response in (read, write):
+            assert response.status_code == 410, response.content
+            assert response.json()["error"]["field"] == "token"
+    assert not Claim.objects.exists()
+    english = client.get(f"/api/v1/parties/{old_read}", HTTP_ACCEPT_LANGUAGE="en")
+    assert "replaced" in english.json()["error"]["message"]

@@ -16,7 +16,13 @@ from tests.api.test_golden_cases import CASES, ENDPOINTS
 
 
 def test_every_calculator_endpoint_has_its_answer():
-    routes = {str(pattern.pattern) for urls in modules("urls") for pattern in urls.api_urlpatterns}
+    """Every operation of a game's own ``api.router`` (the calculators, not the Parties) is
+    answered by the pure module, under the same path."""
+    routes = {
+        path.removeprefix("/")
+        for game_api in modules("api")
+        for path in game_api.router.path_operations
+    }
     assert routes == set(answers.ENDPOINTS)
 
 
@@ -118,3 +124,27 @@ def test_the_bundle_runs_alone(tmp_path):
         cwd=tmp_path,
     )
     assert json.loads(out.stdout) == json.loads(answers.answer("num-draft/score", body, "en"))
+
+
+def _calculator_number_cases():
+    from tests.api import test_strict_numbers as strict
+
+    for case in strict.cases():
+        label, path, required, kind = case.values
+        if "/parties" not in label and "/tablees" not in label and (required or kind != "null"):
+            yield pytest.param(label, path, kind, id=case.id)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("label", "path", "kind"), list(_calculator_number_cases()))
+def test_offline_answer_refuses_a_number_of_the_wrong_type_as_the_api_does(label, path, kind):
+    """A string, a float or a bool where the schema wants a whole number (null where it is
+    required) is refused by the pure function too, at the same field: the phone never scores
+    what the server would refuse."""
+    from tests.api import test_strict_numbers as strict
+
+    body = strict.with_value(strict.BODIES[label], path, strict.WRONG[kind])
+    local = json.loads(
+        answers.answer(label.split(" ", 1)[1].removeprefix("/api/v1/"), json.dumps(body))
+    )
+    assert local["error"]["field"] == path[0], local

@@ -117,12 +117,13 @@ def test_every_games_url_names_resolve(game):
     assert resolve(page).url_name == game.url_name
     assert reverse("rules:rulebook", args=[game.slug]) == f"/{game.slug}/regles/"
     assert registry.get(game.slug) is game and registry.by_api_name(game.api_name) is game
-    api = games.module(game, "urls").api_urlpatterns
-    assert api, game.slug
-    for pattern in api:
-        url = reverse(f"api:{pattern.name}")
+    router = games.module(game, "api").router
+    names = [op.url_name for view in router.path_operations.values() for op in view.operations]
+    assert names, game.slug
+    for name in names:
+        url = reverse(f"api:{name}")
         assert url.startswith(f"/api/v1/{game.api_name}/"), url
-        assert resolve(url).url_name == pattern.name
+        assert resolve(url).url_name == name
 
 
 @pytest.mark.parametrize("game", registry.PARTY_GAMES, ids=lambda g: g.slug)

@@ -260,13 +260,25 @@ def test_a_replayed_answer_says_so(client, made):
     client.post(url, '{"name": "Max"}', content_type="application/json", **headers)
     replay = client.post(url, '{"name": "Max"}', content_type="application/json", **headers)
     assert replay.status_code == 201 and replay["Idempotent-Replayed"] == "true"
+    # a refusal is remembered too (the answer to that request, whatever it was): the same
+    # key again replays it, another body with it is a 409, a new key carries it out
     refused = client.post(
         url, '{"name": "Léa"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k2"
     )
-    assert refused.status_code == 400  # a refused write is not remembered: it may be sent again
+    assert refused.status_code == 400
+    again = client.post(
+        url, '{"name": "Léa"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert again.status_code == 400 and again["Idempotent-Replayed"] == "true"
+    assert again.content == refused.content
+    other = client.post(
+        url, '{"name": "Luc"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert other.status_code == 409 and other.json()["error"]["field"] == "idempotency_key"
+    assert other.json()["tablee"]["players"] == [{"name": n} for n in [*NAMES, "Max"]]
     assert (
         client.post(
-            url, '{"name": "Luc"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k2"
+            url, '{"name": "Luc"}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k3"
         ).status_code
         == 201
     )

@@ -249,8 +249,12 @@ def test_junk_in_the_page_parameter_is_never_a_500(client, tablee):
 def test_purge_forgets_idempotent_answers_after_7_days(tablee):
     from calculators.tablees.models import IdempotentWrite
 
-    old = IdempotentWrite.objects.create(tablee=tablee, key="a", digest="d", status=201, body={})
-    recent = IdempotentWrite.objects.create(tablee=tablee, key="b", digest="d", status=201, body={})
+    old = IdempotentWrite.objects.create(
+        tablee=tablee, key="a", fingerprint="d", status=201, body=b"{}"
+    )
+    recent = IdempotentWrite.objects.create(
+        tablee=tablee, key="b", fingerprint="d", status=201, body=b"{}"
+    )
     IdempotentWrite.objects.filter(pk=old.pk).update(at=timezone.now() - timedelta(days=8))
     call_command("purge_games", stdout=io.StringIO())
     assert list(IdempotentWrite.objects.values_list("pk", flat=True)) == [recent.pk]

@@ -1,4 +1,5 @@
-"""Delete the games nobody touched for 90 days (or --days N), and the tablées likewise.
+"""Delete the games nobody touched for 90 days (or --days N), and the tablées likewise; and the
+remembered answers of idempotent writes (a party's, a tablée's) past their 7 days.
 
 A party in a tablée lives as long as its tablée: every write of one of its parties touches the
 tablée, and a tablée untouched for that long is deleted with all its parties.
@@ -11,7 +12,8 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from calculators.models import Game
-from calculators.tablees.models import IDEMPOTENCY_DAYS, IdempotentWrite, Tablee
+from calculators.parties.models import IdempotentAnswer, RememberedAnswer
+from calculators.tablees.models import IdempotentWrite, Tablee
 from numsite import throttle
 
 
@@ -34,9 +36,9 @@ class Command(BaseCommand):
         if not dry_run:
             Game.objects.filter(pk__in=list(old.values_list("pk", flat=True))).delete()
             old_tablees.delete()
-            # the tablées' remembered answers (Idempotency-Key) last 7 days
-            since = timezone.now() - timedelta(days=IDEMPOTENCY_DAYS)
-            IdempotentWrite.objects.filter(at__lt=since).delete()
+            forgotten = timezone.now() - timedelta(days=RememberedAnswer.DAYS)
+            for remembered in (IdempotentAnswer, IdempotentWrite):
+                remembered.objects.filter(at__lt=forgotten).delete()
             throttle.purge()  # expired rate-limit windows go with the daily purge
         verb = "à supprimer" if dry_run else "supprimée(s)"
         self.stdout.write(

@@ -36,7 +36,9 @@ class Migration(migrations.Migration):
             options={
                 "verbose_name": "écriture idempotente",
                 "constraints": [
-                    models.UniqueConstraint(fields=("tablee", "key"), name="one_answer_per_key")
+                    models.UniqueConstraint(
+                        fields=("tablee", "key"), name="one_answer_per_tablee_key"
+                    )
                 ],
             },
         ),

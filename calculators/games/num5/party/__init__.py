@@ -34,8 +34,7 @@ def _cell_text(entry: dict | None) -> str:
 class Num5Party(PartyKind):
     spec = NUM5
     write_forms = forms.WRITE_FORMS
-    api_urlpatterns = api.urlpatterns
-    api_docs = api.api_docs
+    api_router = api.router
     ranked_by_wins = True
 
     def board(self, game: Game, players: list[Player]) -> Board:

@@ -3,52 +3,66 @@
 
 from __future__ import annotations
 
-from django.urls import path
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+from ninja import Field, Router
 
-from ....parties.api import endpoint, if_version, required
+from ....parties.api import WriteIn, route
 from ....parties.models import Game
+from ..api import Num5EntryIn
 from . import writes
 
-
-def _round_add(game: Game, data: dict) -> int:
-    writes.add_round(game, required(data, "entries"), if_version(data))
-    return 201
+router = Router(tags=["Parties"])
 
 
-def _round_edit(game: Game, data: dict, number: int) -> None:
-    writes.edit_round(game, number, required(data, "entries"), if_version(data))
+class Num5PartyRoundIn(WriteIn):
+    entries: dict[str, Num5EntryIn] = Field(
+        description='By player\'s name: `{"cards": [...]}` or `{"plus": n, "minus": m}`.'
+    )
 
 
-def _round_delete(game: Game, data: dict, number: int) -> None:
-    writes.delete_round(game, number, if_version(data))
+class Num5PartyTurnIn(WriteIn):
+    cards: dict[str, str] = Field(description="The card each player reveals, by name.")
 
 
-def _turn(game: Game, data: dict) -> int:
-    writes.play_turn(game, required(data, "cards"), if_version(data))
-    return 201
+@route(
+    router, "POST", "/parties/{token}/rounds", url_name="party_rounds", status=201,
+    summary=gettext_noop("Num 5 : ajouter une manche"),
+)  # fmt: skip
+def _round_add(game: Game, payload: Num5PartyRoundIn) -> None:
+    writes.add_round(game, _entries(payload), payload.if_version)
 
 
-def _tally(game: Game, data: dict) -> int:
-    writes.tally_turns(game, if_version(data))
-    return 201
+def _entries(payload: Num5PartyRoundIn) -> dict[str, dict[str, object]]:
+    return {name: entry.model_dump(exclude_unset=True) for name, entry in payload.entries.items()}
 
 
-rounds = endpoint(POST=(_round_add, True))
-round_ = endpoint(PATCH=(_round_edit, True), DELETE=(_round_delete, True))
-turns = endpoint(POST=(_turn, True))
-turns_tally = endpoint(POST=(_tally, True))
+@route(
+    router, "PATCH", "/parties/{token}/rounds/{int:number}", url_name="party_round",
+    summary=gettext_noop("Num 5 : corriger une manche (seuls les joueurs donnés changent)"),
+)  # fmt: skip
+def _round_edit(game: Game, payload: Num5PartyRoundIn, number: int) -> None:
+    writes.edit_round(game, number, _entries(payload), payload.if_version)
 
-urlpatterns = [
-    path("rounds", rounds, name="party_rounds"),
-    path("rounds/<int:number>", round_, name="party_round"),
-    path("turns", turns, name="party_turns"),
-    path("turns/tally", turns_tally, name="party_turns_tally"),
-]
-#: (method, path, what it does): the lines of the /api/ page for these routes
-api_docs = [
-    ("POST", "/api/v1/parties/<jeton>/rounds", _("Num 5 : ajouter une manche")),
-    ("PATCH, DELETE", "/api/v1/parties/<jeton>/rounds/<numéro>", _("Corriger, supprimer")),
-    ("POST", "/api/v1/parties/<jeton>/turns", _("Num 5 : jouer un tour de la manche en cours")),
-    ("POST", "/api/v1/parties/<jeton>/turns/tally", _("Num 5 : reporter la manche jouée")),
-]
+
+@route(
+    router, "DELETE", "/parties/{token}/rounds/{int:number}", url_name="party_round",
+    summary=gettext_noop("Num 5 : supprimer une manche"),
+)  # fmt: skip
+def _round_delete(game: Game, payload: WriteIn, number: int) -> None:
+    writes.delete_round(game, number, payload.if_version)
+
+
+@route(
+    router, "POST", "/parties/{token}/turns", url_name="party_turns", status=201,
+    summary=gettext_noop("Num 5 : jouer un tour de la manche en cours"),
+)  # fmt: skip
+def _turn(game: Game, payload: Num5PartyTurnIn) -> None:
+    writes.play_turn(game, payload.cards, payload.if_version)
+
+
+@route(
+    router, "POST", "/parties/{token}/turns/tally", url_name="party_turns_tally", status=201,
+    summary=gettext_noop("Num 5 : reporter la manche jouée"),
+)  # fmt: skip
+def _tally(game: Game, payload: WriteIn) -> None:
+    writes.tally_turns(game, payload.if_version)

@@ -25,8 +25,7 @@ from . import api, forms, writes
 class NumCheckParty(PartyKind):
     spec = NUM_CHECK
     write_forms = forms.WRITE_FORMS
-    api_urlpatterns = api.urlpatterns
-    api_docs = api.api_docs
+    api_router = api.router
     #: the standings show each player's claims made out of the 8 that end the game
     entries_out_of = numcheck.CLAIMS_TO_END
 

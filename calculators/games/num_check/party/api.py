@@ -3,67 +3,65 @@ and ``…/invalid-checks``."""
 
 from __future__ import annotations
 
-from typing import Any
+from django.utils.translation import gettext_noop
+from ninja import Field, Router
 
-from django.urls import path
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
-
-from ....engines.cards import InputError
-from ....parties.api import endpoint, if_version, player_named, required
+from ....parties.api import WriteIn, player_named, route
 from ....parties.models import Game
 from . import writes
 
+router = Router(tags=["Parties"])
 
-def _claim_add(game: Game, data: dict) -> int:
-    player = player_named(game, required(data, "player"))
-    writes.add_claim(game, player, required(data, "combo"), _cards(data), if_version(data))
-    return 201
+CARDS = "The claim's cards (a list, or one text of cards separated by spaces)."
 
 
-def _cards(data: dict) -> Any:
-    cards = required(data, "cards")
-    if not isinstance(cards, list | str):
-        raise InputError("cards", gettext("« cards » est une liste de cartes."))
-    return cards
+class NumCheckPartyClaimEditIn(WriteIn):
+    combo: str | None = Field(None, description="The combination's key (unchanged if absent).")
+    cards: list[str] | str = Field(description=CARDS)
 
 
-def _claim_edit(game: Game, data: dict, claim: int) -> None:
-    writes.edit_claim(game, claim, data.get("combo"), _cards(data), if_version(data))
+class NumCheckPartyClaimIn(NumCheckPartyClaimEditIn):
+    player: str = Field(description="The name of the player who claims it.")
+    combo: str | None = Field(description="The combination's key (`paire`, `full`…).")
 
 
-def _claim_delete(game: Game, data: dict, claim: int) -> None:
-    writes.delete_claim(game, claim, if_version(data))
+@route(
+    router, "POST", "/parties/{token}/claims", url_name="party_claims", status=201,
+    summary=gettext_noop("NUM CHECK : enregistrer une annonce"),
+)  # fmt: skip
+def _claim_add(game: Game, payload: NumCheckPartyClaimIn) -> None:
+    player = player_named(game, payload.player)
+    writes.add_claim(game, player, payload.combo, payload.cards, payload.if_version)
 
 
-def _deck_turn(game: Game, data: dict) -> int:
-    writes.add_deck_turn(game, if_version(data))
-    return 201
+@route(
+    router, "PUT", "/parties/{token}/claims/{int:claim}", url_name="party_claim",
+    summary=gettext_noop("Corriger une annonce (son rang ne change pas)"),
+)  # fmt: skip
+def _claim_edit(game: Game, payload: NumCheckPartyClaimEditIn, claim: int) -> None:
+    writes.edit_claim(game, claim, payload.combo, payload.cards, payload.if_version)
 
 
-def _invalid_check(game: Game, data: dict) -> int:
-    player = player_named(game, required(data, "player"))
-    writes.add_invalid_check(game, player, required(data, "combo"), _cards(data), if_version(data))
-    return 201
+@route(
+    router, "DELETE", "/parties/{token}/claims/{int:claim}", url_name="party_claim",
+    summary=gettext_noop("Supprimer une annonce (les rangs suivants remontent)"),
+)  # fmt: skip
+def _claim_delete(game: Game, payload: WriteIn, claim: int) -> None:
+    writes.delete_claim(game, claim, payload.if_version)
 
 
-claims = endpoint(POST=(_claim_add, True))
-claim = endpoint(PUT=(_claim_edit, True), DELETE=(_claim_delete, True))
+@route(
+    router, "POST", "/parties/{token}/deck-turns", url_name="party_deck_turns", status=201,
+    summary=gettext_noop("NUM CHECK : un tour de paquet terminé"),
+)  # fmt: skip
+def _deck_turn(game: Game, payload: WriteIn) -> None:
+    writes.add_deck_turn(game, payload.if_version)
 
-urlpatterns = [
-    path("claims", claims, name="party_claims"),
-    path("claims/<int:claim>", claim, name="party_claim"),
-    path("deck-turns", endpoint(POST=(_deck_turn, True)), name="party_deck_turns"),
-    path("invalid-checks", endpoint(POST=(_invalid_check, True)), name="party_invalid_checks"),
-]
-#: (method, path, what it does): the lines of the /api/ page for these routes
-api_docs = [
-    ("POST", "/api/v1/parties/<jeton>/claims", _("NUM CHECK : enregistrer une annonce")),
-    ("PUT, DELETE", "/api/v1/parties/<jeton>/claims/<id>", _("Corriger, supprimer une annonce")),
-    ("POST", "/api/v1/parties/<jeton>/deck-turns", _("NUM CHECK : un tour de paquet terminé")),
-    (
-        "POST",
-        "/api/v1/parties/<jeton>/invalid-checks",
-        _("NUM CHECK : noter un CHECK invalide (sans rang ni points)"),
-    ),
-]
+
+@route(
+    router, "POST", "/parties/{token}/invalid-checks", url_name="party_invalid_checks", status=201,
+    summary=gettext_noop("NUM CHECK : noter un CHECK invalide (sans rang ni points)"),
+)  # fmt: skip
+def _invalid_check(game: Game, payload: NumCheckPartyClaimIn) -> None:
+    player = player_named(game, payload.player)
+    writes.add_invalid_check(game, player, payload.combo, payload.cards, payload.if_version)

@@ -23,8 +23,7 @@ from . import api, forms, writes
 class NumDraftParty(PartyKind):
     spec = NUM_DRAFT
     write_forms = forms.WRITE_FORMS
-    api_urlpatterns = api.urlpatterns
-    api_docs = api.api_docs
+    api_router = api.router
 
     def board(self, game: Game, players: list[Player]) -> Board:
         table = numdraft.table(

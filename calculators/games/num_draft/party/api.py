@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from django.urls import path
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+from ninja import Field, Router
 
 from ....parties import services
-from ....parties.api import endpoint, if_version, required
+from ....parties.api import WriteIn, route
 from ....parties.models import Game
 from . import writes
 
+router = Router(tags=["Parties"])
 
-def _grid_set(game: Game, data: dict, seat: int) -> None:
+
+class NumDraftPartyGridIn(WriteIn):
+    cells: list[str | None] = Field(
+        description="The 9 places row by row, top left first: a card, or null when empty."
+    )
+
+
+@route(
+    router, "PUT", "/parties/{token}/grids/{int:seat}", url_name="party_grid",
+    summary=gettext_noop("NUM DRAFT : la grille d'un joueur"),
+)  # fmt: skip
+def _grid_set(game: Game, payload: NumDraftPartyGridIn, seat: int) -> None:
     player = services.player_by_seat(game, seat)
-    writes.set_grid(game, player.pk, required(data, "cells"), if_version(data))
-
-
-grid = endpoint(PUT=(_grid_set, True))
-
-urlpatterns = [path("grids/<int:seat>", grid, name="party_grid")]
-#: (method, path, what it does): the lines of the /api/ page for these routes
-api_docs = [
-    ("PUT", "/api/v1/parties/<jeton>/grids/<place>", _("NUM DRAFT : la grille d'un joueur")),
-]
+    writes.set_grid(game, player.pk, payload.cells, payload.if_version)
