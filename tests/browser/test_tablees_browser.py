@@ -35,8 +35,8 @@ def test_create_a_tablee_play_two_parties_and_see_the_statistics(page):
     page.locator("[data-testid=cell-2]").fill("0")
     page.keyboard.press("Enter")
     expect(page.locator("[data-testid=round-1-1]")).to_contain_text("27")
-    page.once("dialog", lambda dialog: dialog.accept())
     page.locator("[data-testid=finish]").click()
+    page.locator("[data-testid=confirm-yes]").click()  # finishing is asked first
     expect(page.locator("[data-testid=game-finished]")).to_contain_text("victoire de Léa")
     page.reload()
     expect(page.locator("[data-testid=party-in-tablee]")).to_contain_text("Les jeudis")
@@ -54,8 +54,8 @@ def test_create_a_tablee_play_two_parties_and_see_the_statistics(page):
     page.locator("#claim-cards").fill("7R 7B 7J 3V 3A")
     page.get_by_role("button", name="Enregistrer le CHECK").click()
     expect(page.locator("[data-testid=total-0]")).to_have_text("26")
-    page.once("dialog", lambda dialog: dialog.accept())
     page.locator("[data-testid=finish]").click()
+    page.locator("[data-testid=confirm-yes]").click()  # finishing is asked first
     expect(page.locator("[data-testid=game-finished]")).to_contain_text("victoire de Léa")
 
     # The tablée: both parties, newest first, the statistics and the charts beside tables.
