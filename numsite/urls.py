@@ -17,6 +17,7 @@ from . import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("api/", api_docs, name="api_docs"),
     path("api/v1/", include("calculators.api_urls")),
     # Last of the API: any /api/… path no pattern above took answers the API's JSON 404,

@@ -198,3 +198,12 @@ def test_static_files_are_served_by_whitenoise_with_the_headers(client, collecte
     plain = client.get("/static/css/numsite.css")  # the unhashed name: a short cache
     assert isinstance(plain, WhiteNoiseFileResponse)
     assert plain["Cache-Control"] == "max-age=60, public"
+
+
+def test_favicon_ico_is_the_sites_icon_not_a_404(client):
+    """Browsers ask for /favicon.ico by themselves: a permanent redirect to the site's icon."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].startswith("/static/favicon") and response["Location"].endswith(
+        ".svg"
+    )
