@@ -199,27 +199,6 @@ def check_values(data: dict[str, Any]) -> None:
             )
 
 
-def required(data: dict[str, Any], field: str) -> Any:
-    if field not in data or data[field] is None:
-        raise InputError(
-            field, gettext("Le champ « {field} » est obligatoire.").format(field=field)
-        )
-    return data[field]
-
-
-def as_bool(data: dict[str, Any], field: str) -> bool:
-    value = data.get(field, False)
-    if not isinstance(value, bool):
-        raise InputError(field, gettext("« {field} » vaut true ou false.").format(field=field))
-    return value
-
-
-def as_list(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InputError(field, gettext("« {field} » doit être une liste.").format(field=field))
-    return value
-
-
 # --------------------------------------------------------------------------- the typed API
 # The endpoints are django-ninja operations: their request bodies are typed schemas (strict:
 # a string is no number, a bool is no number), which validate before any engine runs and
