@@ -13,7 +13,7 @@ UV_VERSION := 0.13.9
 TEMPLATES := $(shell find templates -name '*.html' | sort)
 
 .PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres fuzz bench \
-	load tables clean messages gettext lock
+	load tables lighthouse clean messages gettext lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -161,6 +161,13 @@ load: install-test
 
 tables: install-test
 	$(BIN)/python -m tests.load.tables
+
+## Lighthouse (phone emulation, Debian's Chromium) on a party of each game mid-game and the home
+## page, under gunicorn (tests/load/lighthouse.py). Lighthouse is pinned by its own lock file in
+## tests/load/lighthouse/: it is a measuring tool, not needed to run the site or its tests.
+lighthouse: install-test
+	npm ci --prefix tests/load/lighthouse --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m tests.load.lighthouse
 
 ## Debian's gettext (msgfmt, xgettext) for `make messages` only: the site and the tests run
 ## without it (the compiled catalogue, locale/*/LC_MESSAGES/django.mo, is committed).
