@@ -66,6 +66,9 @@ def _config(title: str) -> dict[str, Any]:
         "show_minor_x_labels": True,
         "print_values": False,
         "margin": 8,
+        "margin_bottom": 44,
+        "y_labels_major_count": 6,
+        "show_minor_y_labels": False,
     }
 
 
