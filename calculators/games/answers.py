@@ -4,12 +4,13 @@ answer's JSON object.
 The JSON API (``games/<game>/api.py``) and the offline bundle (docs/offline.md: the same files,
 run in the browser by Pyodide when the phone has no network) both call these functions, so an
 answer computed on a phone can never drift from the server's. Like the registry, this module
-imports only the engines and the registry (an import contract checks it): no Django, its texts
-through the engines' ``gettext`` on the site's one catalogue. Bad input raises the engines'
+imports only the engines, the registry and the pages' readers (an import contract checks it): no
+Django, its texts through the engines' ``gettext`` on the site's one catalogue. Bad input raises the engines'
 :class:`InputError`; the API turns it into HTTP 400 ``{"error": {"field", "message"}}``.
 
-:data:`ENDPOINTS` maps each endpoint's path under ``/api/v1/`` to its function; :func:`answer`
-is the offline bundle's entry point.
+:data:`ENDPOINTS` maps each endpoint's path under ``/api/v1/`` to its function; :data:`PAGES`
+maps each page answered offline from its own fields (its URL name) to its function;
+:func:`answer` is the offline bundle's entry point.
 """
 
 from __future__ import annotations
@@ -738,8 +739,8 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any]], Answer]] = {
 
 
 def answer(endpoint: str, body: str, language: str = "fr") -> str:
-    """The offline bundle's entry point: ``body`` (a JSON object) answered by ``endpoint`` in
-    ``language``, as JSON: the answer, or ``{"error": {"field", "message"}}`` as the API's 400.
+    """The offline bundle's entry point: ``body`` (a JSON object) answered by ``endpoint`` (an
+    endpoint's path, or a page's name in :data:`PAGES`) in ``language``, as JSON: the answer, or ``{"error": {"field", "message"}}`` as the API's 400.
     JSON in and out, so the page's script hands over text and nothing else."""
     with use_language(language):
         try:

@@ -5,11 +5,14 @@
    - a calculator form marked data-offline="<endpoint>" is answered on this phone when the
      server cannot be reached: the form's fields are collected into the API's JSON body (its
      data-offline-body template: "@name" a field's text, "@name:cards" its cards split as the
-     chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name),
-     the worker runs the site's own engines on it (calculators.games.answers, the API's
-     code), and the answer's total, title and lines are drawn, marked « calculé sur ce
-     téléphone ». No rule is here: only the fields and the drawing. When neither the server
-     nor the phone can answer, the result area says so instead of keeping a stale score;
+     chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name,
+     "@*" every field as typed), the worker runs the site's own engines on it
+     (calculators.games.answers, the API's code; a page's name: its own fields read by
+     calculators.games.readers, as its Django form reads them), and the answer's total, title
+     and lines — or the page's "view", drawn generically — are drawn, marked « calculé sur ce
+     téléphone », an error also at its field. No rule is here: only the fields and the
+     drawing. When neither the server nor the phone can answer, the result area says so
+     instead of keeping a stale score;
    - a Party page served by the service worker from its copy shows when that copy was made.
    Every text is a data-msg-* attribute of the markup (this script's element, the calculator
    layout's [data-offline-texts]). */

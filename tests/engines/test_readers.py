@@ -2,6 +2,7 @@
 (``answers.PAGES``): a page's text fields read once, for its Django form and for the phone."""
 
 import json
+import re
 
 import pytest
 
@@ -232,3 +233,26 @@ def test_turn_page_hands_back_the_turn_played():
         },
     )
     assert got["players"] == want["players"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        ("/num-check/", "num-check/score"),
+        ("/num-check/", "num-check/detect"),
+        ("/num-check/guetter/", "num_check_outs"),
+        ("/num-check/feuille/", "num_check_sheet"),
+        ("/num-draft/", "num-draft/score"),
+        ("/num-draft/table/", "num_draft_table"),
+        ("/num-5/", "num_5"),
+        ("/num-5/tour/", "num_5_turn"),
+        ("/num-connect/", "num-connect/check"),
+    ],
+)
+def test_every_calculator_page_is_answered_on_the_phone(client, path, name):
+    """Each calculator form names what answers it offline, an endpoint or a page's answer."""
+    html = client.get(path).content.decode()
+    wired = set(re.findall(r'data-offline="([^"]+)"', html))
+    assert name in wired
+    assert wired <= set(answers.ENDPOINTS) | set(answers.PAGES)
