@@ -55,6 +55,7 @@ BUNDLE_SOURCES = (
     "calculators/games/__init__.py",
     "calculators/games/registry.py",
     "calculators/games/answers.py",
+    "calculators/games/readers.py",
     "locale/*/LC_MESSAGES/django.mo",
 )
 BUNDLE_NAME = "offline/engines.zip"

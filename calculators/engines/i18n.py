@@ -69,6 +69,11 @@ def _(message: str) -> str:
     return _catalogue(_language.get()).gettext(message)
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` (French) for ``count``, in the current language."""
+    return _catalogue(_language.get()).ngettext(singular, plural, count)
+
+
 def gettext_noop(message: str) -> str:
     """Marks a French text for the catalogue without translating it (translate with :func:`_`
     where it is shown)."""

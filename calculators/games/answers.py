@@ -4,27 +4,32 @@ answer's JSON object.
 The JSON API (``games/<game>/api.py``) and the offline bundle (docs/offline.md: the same files,
 run in the browser by Pyodide when the phone has no network) both call these functions, so an
 answer computed on a phone can never drift from the server's. Like the registry, this module
-imports only the engines and the registry (an import contract checks it): no Django, its texts
-through the engines' ``gettext`` on the site's one catalogue. Bad input raises the engines'
+imports only the engines, the registry and the pages' readers (an import contract checks it): no
+Django, its texts through the engines' ``gettext`` on the site's one catalogue. Bad input raises the engines'
 :class:`InputError`; the API turns it into HTTP 400 ``{"error": {"field", "message"}}``.
 
-:data:`ENDPOINTS` maps each endpoint's path under ``/api/v1/`` to its function; :func:`answer`
-is the offline bundle's entry point.
+:data:`ENDPOINTS` maps each endpoint's path under ``/api/v1/`` to its function; :data:`PAGES`
+maps each page answered offline from its own fields (its URL name) to its function;
+:func:`answer` is the offline bundle's entry point.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..engines import num5, num5turn, numcheck, numconnect, numdraft
-from ..engines.cards import InputError, format_cards
-from ..engines.i18n import gettext, use_language
+from ..engines.cards import Card, Family, InputError, format_cards
+from ..engines.i18n import gettext, ngettext, use_language
+from ..engines.names import split_names
 from ..engines.num5 import RoundResult
+from ..engines.numbers import parse_whole
 from ..engines.numcheck import ClaimResult, Detected
 from ..engines.numdraft import PoolResult
 from ..engines.standings import positions
+from . import readers
 from .registry import NUM_DRAFT
 
 Answer = dict[str, Any]
@@ -135,7 +140,11 @@ def num_check_outs(data: dict[str, Any]) -> Answer:
     """« Quelles cartes guetter ? »: the cards that would complete a CHECK with the hand."""
     rank = numcheck.check_rank(as_whole(data, "rank", 1))
     hand = as_list(required(data, "hand"), "hand")
-    found = numcheck.outs(hand, rank, as_list(data.get("exclude") or [], "exclude"))
+    return outs_json(rank, numcheck.outs(hand, rank, as_list(data.get("exclude") or [], "exclude")))
+
+
+def outs_json(rank: int, found: Sequence[numcheck.Out]) -> Answer:
+    """The outs as the ``num-check/outs`` endpoint answers them."""
     return {
         "rank": rank,
         "outs": [
@@ -373,6 +382,347 @@ def num_connect_check(data: dict[str, Any]) -> Answer:
     }
 
 
+# --------------------------------------------------------------------------- the pages' answers
+#
+# A page whose inputs are text (a sheet, a table, a round in the URL) is answered offline from
+# its own fields, read by :mod:`readers` as its Django form reads them. Its answer is the
+# endpoint's answer plus ``view``: what the page's result area shows, as plain data the script
+# draws without knowing the game (``head`` and ``score``: the heading and its total, ``lines``,
+# ``groups`` of a ``title`` and its ``items``, ``note``; ``fields``: values the page keeps for
+# its next request, as the server's redrawn form would). An error names the page's field.
+
+
+@dataclass(frozen=True, slots=True)
+class OutGroup:
+    """One combination the hand can still make, and each card that would complete it (the card,
+    and the CHECK it makes with its best reading), highest total first."""
+
+    combo: numcheck.Combo
+    checks: tuple[Detected, ...]
+
+    @property
+    def best(self) -> int:
+        return self.checks[0].result.total
+
+
+def group_outs(found: Sequence[numcheck.Out]) -> list[OutGroup]:
+    """The engine's outs grouped by combination (/num-check/regles/#arbitrage-cartes-a-guetter):
+    the groups best first (equal bests in the combinations' table order), each group's cards
+    highest total first (equal totals in the engine's order of the outs)."""
+    by_combo: dict[str, list[Detected]] = {}
+    for out in found:
+        for check in out.checks:
+            by_combo.setdefault(check.combo.key, []).append(check)
+    order = {combo.key: index for index, combo in enumerate(numcheck.COMBOS)}
+    groups = [
+        OutGroup(numcheck.COMBOS_BY_KEY[key], tuple(sorted(checks, key=lambda d: -d.result.total)))
+        for key, checks in by_combo.items()
+    ]
+    groups.sort(key=lambda g: (-g.best, order[g.combo.key]))
+    return groups
+
+
+def _text(data: dict[str, Any], field: str) -> str:
+    """A page's text field (absent: empty)."""
+    value = data.get(field)
+    return value if isinstance(value, str) else ""
+
+
+def _choice(data: dict[str, Any], field: str, low: int, high: int, default: int) -> int:
+    """A page's ``<select>`` of whole numbers (absent: ``default``)."""
+    raw = data.get(field)
+    if raw in (None, ""):
+        return default
+    value = parse_whole(raw)
+    if value is None or not low <= value <= high:
+        raise InputError(
+            field, gettext("Choisissez une valeur de {low} à {high}.").format(low=low, high=high)
+        )
+    return value
+
+
+def _required_text(data: dict[str, Any], field: str) -> str:
+    text = _text(data, field)
+    if not text.strip():
+        raise InputError(field, gettext("Ce champ est obligatoire."))
+    return text
+
+
+def _points(total: int) -> str:
+    return gettext("{total} points").format(total=total)
+
+
+def num_check_outs_page(data: dict[str, Any]) -> Answer:
+    """« Quelles cartes guetter ? »: ``hand`` (text), ``rank`` and ``exclude`` (the combinations
+    already made) → the outs grouped by combination, best first."""
+    rank = _choice(data, "rank", 1, len(numcheck.RANKS), 1)
+    hand = _required_text(data, "hand")
+    exclude = [e for e in as_list(data.get("exclude") or [], "exclude") if isinstance(e, str)]
+    found = numcheck.outs(hand, rank, exclude)
+    groups = group_outs(found)
+    answer = outs_json(rank, found)
+    if not groups:
+        view: Answer = {
+            "head": gettext(
+                "Aucune carte ne compléterait un CHECK avec cette main : il vous faut d'autres cartes en main."
+            )
+        }
+    else:
+        view = {
+            "head": ngettext(
+                "{n} carte à guetter au centre, par combinaison, la meilleure d'abord.",
+                "{n} cartes à guetter au centre, par combinaison, la meilleure d'abord.",
+                len(found),
+            ).format(n=len(found)),
+            "groups": [
+                {
+                    "title": gettext("{combo} — jusqu'à {best} pts").format(
+                        combo=g.combo.label, best=g.best
+                    ),
+                    "key": g.combo.key,
+                    "items": [
+                        gettext("{card} : {total} pts").format(
+                            card=d.claim.code, total=d.result.total
+                        )
+                        for d in g.checks
+                    ],
+                }
+                for g in groups
+            ],
+        }
+    return {**answer, "view": view}
+
+
+def num_check_sheet_page(data: dict[str, Any]) -> Answer:
+    """Players' sheets: ``players``, one claim per line « Léa : Paire 5R 5B » in the order
+    announced (:func:`readers.read_check_sheet`)."""
+    entries = readers.read_check_sheet(_required_text(data, "players"))
+    result = numcheck.sheet(entries)
+    answer = num_check_sheet(
+        {
+            "players": [
+                {"name": name, "claims": [{"combo": c, "cards": cards} for c, cards in claims]}
+                for name, claims in entries
+            ]
+        }
+    )
+    groups = []
+    for player in result.players:
+        items = []
+        for claim in player.claims:
+            cards = " ".join(str(c) for c in claim.result.cards)
+            line = f"{claim.rank or '—'}. {claim.result.combo.label} {cards}"
+            if claim.result.valid:
+                items.append(
+                    gettext("{claim} : {total} (bonus {bonus})").format(
+                        claim=line, total=claim.total, bonus=claim.result.rank_bonus
+                    )
+                )
+            else:
+                items.append(f"{line} : 0 — {claim.result.reason}")
+        groups.append(
+            {
+                "title": f"{player.name} — {_points(player.total)}, {player.title}",
+                "score": player.total,
+                "items": items,
+            }
+        )
+    standings = " · ".join(
+        f"{s.position}. {s.item.name} ({s.item.total})" for s in result.standings
+    )
+    view = {"groups": groups, "lines": [f"{gettext('Classement :')} {standings}"]}
+    return {**answer, "view": view}
+
+
+def num_draft_table_page(data: dict[str, Any]) -> Answer:
+    """Mode table: ``players``, one line per player « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S »
+    in seating order (:func:`readers.read_draft_table`), ``mode`` and ``values``."""
+    players = readers.read_draft_table(_required_text(data, "players"))
+    mode, values = _text(data, "mode") or None, _text(data, "values") or None
+    answer = num_draft_table({"players": players, "mode": mode, "values": values})
+    result = numdraft.table(players, NUM_DRAFT.resolve_mode(mode), values)
+    lines = [
+        f"{p['position']}. {p['name']} — {_points(p['total'])}, {p['title']} ({p['left']} / {p['right']})"
+        for p in answer["players"]
+    ]
+    groups = [
+        {
+            "title": gettext("Pool de {name} : {total} points, {title}").format(
+                name=p.name, total=p.result.total, title=p.result.title
+            ),
+            "score": p.result.total,
+            "items": list(p.result.explanation),
+        }
+        for p in result.players
+    ]
+    head = gettext("Classement (paquet {values})").format(values=result.values)
+    return {**answer, "view": {"head": head, "lines": lines, "groups": groups}}
+
+
+#: Rounds a Num 5 sheet draws at most, as its form does.
+NUM5_MAX_ROUNDS = 30
+
+
+def num5_sheet_page(data: dict[str, Any]) -> Answer:
+    """The Num 5 sheet: ``players`` (commas), ``n`` rounds of cells ``r<round>_<seat>`` typed
+    under the names ``was`` (each cell follows its player's name,
+    :func:`readers.sheet_columns`), ``explosion``. The complete rounds are scored; the first
+    round not entered yet is the answer's note (/num-5/regles/#arbitrage-manche-saisie)."""
+    players = _required_text(data, "players")
+    names = split_names(players)[: 2 * num5.MAX_PLAYERS]
+    was = data.get("was")
+    previous = names if not isinstance(was, str) else split_names(was)[: 2 * num5.MAX_PLAYERS]
+    count = min(parse_whole(data.get("n")) or 0, NUM5_MAX_ROUNDS)
+    source = readers.sheet_columns(previous, names)
+    cells = [
+        [_text(data, f"r{i}_{k}") if k is not None else "" for k in source] for i in range(count)
+    ]
+    sheet = readers.read_num5_sheet(players, cells)
+    game = sheet.game
+    answer = num5_game(
+        {
+            "players": list(game.players),
+            "rounds": [
+                [{"name": p.name, "plus": p.plus, "minus": p.minus} for p in r.players]
+                for r in game.rounds
+            ],
+        }
+    )
+    lines = []
+    for number, played in enumerate(game.rounds, start=1):
+        cells_text = " · ".join(
+            f"{p.name} {p.total}{' ★' if p.name in played.winners else ''}" for p in played.players
+        )
+        lines.append(f"{gettext('Manche {number}').format(number=number)} : {cells_text}")
+    if game.rounds:
+        points = " · ".join(f"{n} {game.points[n]}" for n in game.players)
+        wins = " · ".join(f"{n} {game.wins[n]}" for n in game.players)
+        lines += [f"{gettext('Points')} : {points}", f"{gettext('Manches gagnées')} : {wins}"]
+    view: Answer = {"lines": lines, "note": sheet.pending}
+    if game.finished:
+        winners = ", ".join(game.winners)
+        view["head"] = (
+            gettext("Partie terminée — victoire partagée : {winners}.")
+            if len(game.winners) > 1
+            else gettext("Partie terminée — victoire de {winners}.")
+        ).format(winners=winners)
+        if game.ruling:
+            view["lines"].append(game.ruling)
+    elif game.rounds:
+        view["head"] = ngettext(
+            "Après {n} manche : manches ★ et points",
+            "Après {n} manches : manches ★ et points",
+            len(game.rounds),
+        ).format(n=len(game.rounds))
+    return {**answer, "view": view}
+
+
+def colour_name(family: Family | None) -> str:
+    """A row's colour (/num-5/regles/#arbitrage-tour-t2), « sans couleur » when it has none."""
+    return family.french if family else gettext("sans couleur")
+
+
+def where_text(step: num5turn.Step) -> str:
+    """Why the card went where it went (T1, T7–T9, T14, T15)."""
+    v, last, row = step.card.value, step.last_before, step.row
+    if step.how == num5turn.OWN_ROW:
+        return gettext("va sur la rangée {row}, celle de sa couleur.").format(row=row)
+    if step.how == num5turn.CLOSEST:
+        if last == v:
+            return gettext(
+                "va sur la rangée {row} : sa dernière carte est égale ({last}), elle convient."
+            ).format(row=row, last=last)
+        return gettext(
+            "va sur la rangée {row} : sa dernière carte ({last}) est la plus proche sans dépasser {v}."
+        ).format(row=row, last=last, v=v)
+    if step.how == num5turn.LOWEST:
+        return gettext(
+            "ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
+        ).format(v=v, row=row, last=last)
+    if step.how in (num5turn.REPOSITION, num5turn.REPOSITION_LOWEST):
+        lost = gettext("le {french} n'a plus de rangée").format(french=step.card.family.french)
+        if step.how == num5turn.REPOSITION:
+            return gettext(
+                "va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus proche sans dépasser {v} ({last})."
+            ).format(row=row, lost=lost, v=v, last=last)
+        return gettext(
+            "va sur la rangée {row} : {lost} et aucune rangée sans couleur ne finit à {v} ou moins, elle prend celle dont la dernière carte est la plus petite ({last})."
+        ).format(row=row, lost=lost, v=v, last=last)
+    return gettext("ne va sur aucune rangée : toutes les dernières cartes dépassent {v}.").format(
+        v=v
+    )
+
+
+def _row_lines(rows: Sequence[Sequence[Card]]) -> list[str]:
+    return [
+        f"{gettext('Rangée {number}').format(number=number)} · "
+        f"{colour_name(num5turn.colour(tuple(row)))} : {' '.join(str(c) for c in row)}"
+        for number, row in enumerate(rows, start=1)
+    ]
+
+
+def num5_turn_page(data: dict[str, Any]) -> Answer:
+    """« Jouer un tour »: ``players`` (seat order), ``explosion``, the starting rows
+    ``r1``–``r4``, the turns already played ``t1`` … (:func:`readers.read_turn_line`) and, with
+    ``play``, each seat's revealed card ``c0``, ``c1`` … → the round replayed and this turn
+    played (the rulings T1–T17, /num-5/regles/#arbitrage-tour-t1 …). The turn played is
+    handed back as its field (``t<n>``), the revealed cards emptied, as the server redraws."""
+    players = _required_text(data, "players")
+    seats = len(split_names(players))
+    playing = bool(data.get("play"))
+    cards = [_text(data, f"c{i}") for i in range(seats)] if playing else None
+    replay = readers.Replay()
+    history = readers.history_of(data)
+    starts = [_text(data, name) for name in readers.ROW_FIELDS]
+    try:
+        state = replay.run(players, bool(data.get("explosion")), starts, history, cards)
+    except num5turn.PlaceError as err:
+        field = f"r{err.index + 1}" if err.field == "rows" else f"c{err.index}"
+        raise InputError(field, err.message) from None
+    turns = replay.turns or []
+    last = turns[-1] if turns else None
+    answer: Answer = num5_turn_json(last) if last else {}
+    entries = state.entries()
+    groups = []
+    if last:
+        groups.append(
+            {
+                "title": gettext("Tour {turn} : où va chaque carte").format(turn=state.turn),
+                "items": [
+                    f"{s.n}. {s.player} : {s.card.label} {where_text(s)}" for s in last.steps
+                ],
+            }
+        )
+    title = (
+        gettext("La table après le tour {turn}").format(turn=state.turn)
+        if state.turn
+        else gettext("La table après la mise en place")
+    )
+    groups.append({"title": title, "items": _row_lines(state.rows)})
+    lines = [
+        f"{name} : {entry.total}" + (f" ({entry.plus} − {entry.minus})" if entry.minus else "")
+        for name, entry in zip(state.players, entries, strict=True)
+    ]
+    view: Answer = {"lines": lines, "groups": groups}
+    if state.finished:
+        view["head"] = gettext("Manche terminée : chaque joueur a joué ses 10 cartes.")
+    if replay.played_now:
+        fields = {f"c{i}": "" for i in range(seats)}
+        fields[f"t{len(turns)}"] = replay.history_lines()[-1]
+        view["fields"] = fields
+    return {**answer, "round": state.to_json(), "view": view}
+
+
+#: Each page answered offline from its own fields (its URL name) → its answer.
+PAGES: dict[str, Callable[[dict[str, Any]], Answer]] = {
+    "num_check_outs": num_check_outs_page,
+    "num_check_sheet": num_check_sheet_page,
+    "num_draft_table": num_draft_table_page,
+    "num_5": num5_sheet_page,
+    "num_5_turn": num5_turn_page,
+}
+
+
 #: Each calculator endpoint's path under ``/api/v1/`` → its answer.
 ENDPOINTS: dict[str, Callable[[dict[str, Any]], Answer]] = {
     "num-check/score": num_check_score,
@@ -389,15 +739,15 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any]], Answer]] = {
 
 
 def answer(endpoint: str, body: str, language: str = "fr") -> str:
-    """The offline bundle's entry point: ``body`` (a JSON object) answered by ``endpoint`` in
-    ``language``, as JSON: the answer, or ``{"error": {"field", "message"}}`` as the API's 400.
+    """The offline bundle's entry point: ``body`` (a JSON object) answered by ``endpoint`` (an
+    endpoint's path, or a page's name in :data:`PAGES`) in ``language``, as JSON: the answer, or ``{"error": {"field", "message"}}`` as the API's 400.
     JSON in and out, so the page's script hands over text and nothing else."""
     with use_language(language):
         try:
             data = json.loads(body)
             if not isinstance(data, dict):
                 raise InputError("body", gettext("Le corps de la requête doit être un objet JSON."))
-            result: Answer = ENDPOINTS[endpoint](data)
+            result: Answer = (ENDPOINTS.get(endpoint) or PAGES[endpoint])(data)
         except InputError as err:
             result = {"error": {"field": err.field, "message": err.message}}
     return json.dumps(result, ensure_ascii=False)

@@ -5,11 +5,14 @@
    - a calculator form marked data-offline="<endpoint>" is answered on this phone when the
      server cannot be reached: the form's fields are collected into the API's JSON body (its
      data-offline-body template: "@name" a field's text, "@name:cards" its cards split as the
-     chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name),
-     the worker runs the site's own engines on it (calculators.games.answers, the API's
-     code), and the answer's total, title and lines are drawn, marked « calculé sur ce
-     téléphone ». No rule is here: only the fields and the drawing. When neither the server
-     nor the phone can answer, the result area says so instead of keeping a stale score;
+     chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name,
+     "@*" every field as typed), the worker runs the site's own engines on it
+     (calculators.games.answers, the API's code; a page's name: its own fields read by
+     calculators.games.readers, as its Django form reads them), and the answer's total, title
+     and lines — or the page's "view", drawn generically — are drawn, marked « calculé sur ce
+     téléphone », an error also at its field. No rule is here: only the fields and the
+     drawing. When neither the server nor the phone can answer, the result area says so
+     instead of keeping a stale score;
    - a Party page served by the service worker from its copy shows when that copy was made.
    Every text is a data-msg-* attribute of the markup (this script's element, the calculator
    layout's [data-offline-texts]). */
@@ -93,7 +96,31 @@
     return text === "" ? null : text;
   }
 
+  /* "@*": every field of the form by name, as the page would send it (text as typed, a ticked
+     box's value, several ticked boxes of a name as a list, the button that submitted it). */
+  function allFields(form) {
+    var out = {};
+    var lists = {};
+    Array.prototype.forEach.call(form.elements, function (node) {
+      var name = node.name;
+      if (!name || node.disabled || name === "csrfmiddlewaretoken") return;
+      var type = (node.type || "").toLowerCase();
+      if (type === "submit" || type === "button" || type === "reset") return;
+      if ((type === "checkbox" || type === "radio") && !node.checked) return;
+      if (type === "checkbox" && form.querySelectorAll('[name="' + name + '"][type=checkbox]').length > 1) {
+        (lists[name] = lists[name] || []).push(node.value);
+        out[name] = lists[name];
+        return;
+      }
+      out[name] = node.value;
+    });
+    var button = form.offlineSubmitter;
+    if (button && button.name) out[button.name] = button.value;
+    return out;
+  }
+
   function fill(form, template) {
+    if (template === "@*") return allFields(form);
     if (typeof template === "string" && template.charAt(0) === "@") return valueOf(form, template);
     if (Array.isArray(template)) return template.map(function (t) { return fill(form, t); });
     if (template && typeof template === "object") {
@@ -144,9 +171,97 @@
     return { total: data.total, title: data.title || null, lines: data.explanation || [] };
   }
 
+  /* The form field an error names: the field the body template reads under that key, else
+     the form's field of that name. */
+  function errorField(form, field) {
+    var template = JSON.parse(form.getAttribute("data-offline-body") || "{}");
+    var ref = template && typeof template === "object" ? template[field] : null;
+    var name = typeof ref === "string" && ref.charAt(0) === "@" ? ref.slice(1).split(":")[0] : field;
+    var node = field ? form.elements.namedItem(name) : null;
+    if (node && node.length !== undefined && !node.tagName) node = node[0];
+    return node || null;
+  }
+
+  /* The error at its field, as the server draws it (the field's error container), and cleared
+     on the next answer. */
+  function fieldErrors(form, data) {
+    form.querySelectorAll("[data-offline-error]").forEach(function (node) {
+      node.removeAttribute("data-offline-error");
+      if (node.hasAttribute("data-error-for")) node.textContent = "";
+      else node.classList.remove("is-invalid");
+    });
+    if (!data.error) return;
+    var input = errorField(form, data.error.field);
+    if (!input || !input.id) return;
+    var box = document.querySelector('[data-error-for="' + input.id + '"]');
+    if (box) {
+      box.textContent = data.error.message;
+      box.setAttribute("data-offline-error", "");
+    }
+    if (!input.classList.contains("is-invalid")) {
+      input.classList.add("is-invalid");
+      input.setAttribute("data-offline-error", "");
+    }
+  }
+
+  /* Values the page keeps for its next request (a turn played, the revealed cards emptied),
+     as the server's redrawn form would hold them. */
+  function keep(form, fields) {
+    Object.keys(fields || {}).forEach(function (name) {
+      var node = form.elements.namedItem(name);
+      if (!node) {
+        node = el("input");
+        node.type = "hidden";
+        node.name = name;
+        form.appendChild(node);
+      }
+      if (node.tagName) node.value = fields[name];
+    });
+  }
+
+  /* A page's answer (answers.PAGES): its "view" is what the result area shows. */
+  function drawView(body, view) {
+    var parts = [];
+    if (view.head) {
+      var head = el("p", "h5 mb-2", view.head);
+      if (view.score !== undefined && view.score !== null) head.setAttribute("data-score", view.score);
+      body.appendChild(head);
+      parts.push(view.head);
+    }
+    if (view.note) body.appendChild(el("p", "alert alert-warning py-2 mb-2", view.note));
+    (view.groups || []).forEach(function (group) {
+      var section = el("section", "mb-2");
+      section.setAttribute("data-offline-group", group.key || "");
+      var title = el("h3", "h6 mb-1", group.title);
+      if (group.score !== undefined && group.score !== null) title.setAttribute("data-score", group.score);
+      section.appendChild(title);
+      var items = el("ul", "list-unstyled mb-0 small");
+      (group.items || []).forEach(function (item) { items.appendChild(el("li", null, item)); });
+      section.appendChild(items);
+      body.appendChild(section);
+    });
+    var list = el("ul", "list-unstyled mb-0");
+    (view.lines || []).forEach(function (line) { list.appendChild(el("li", null, line)); });
+    if (list.children.length) body.appendChild(list);
+    return parts.join(" ") || (view.lines && view.lines[0]) || "";
+  }
+
   function draw(form, data) {
     var target = document.querySelector(form.getAttribute("data-offline-target"));
     if (!target) return;
+    fieldErrors(form, data);
+    if (data.view && !data.error) {
+      var card = el("div", "card border-info offline-answer");
+      card.setAttribute("data-offline-answer", "");
+      var inner = el("div", "card-body");
+      inner.appendChild(el("p", "badge text-bg-info mb-2", msg("local")));
+      var said = drawView(inner, data.view);
+      card.appendChild(inner);
+      target.replaceChildren(card);
+      keep(form, data.view.fields);
+      live(form, said || msg("local"));
+      return;
+    }
     var read = reading(data);
     var box = el("div", "card border-info offline-answer");
     box.setAttribute("data-offline-answer", "");
@@ -204,11 +319,21 @@
     var form = event.target.closest && event.target.closest("form[data-offline-target]");
     if (form) fallback(form);
   });
+  /* The button that submitted a form (its name and value are a field: « Jouer le tour »),
+     noted before htmx sends it; a typed change sends no button. */
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches && event.target.matches("form[data-offline]")) event.target.offlineSubmitter = event.submitter || null;
+  }, true);
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form) form.offlineSubmitter = null;
+  }, true);
   /* A calculator form submitted without network (no htmx, or before it loaded). */
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (event.defaultPrevented) return; /* htmx sent it: its sendError answers */
-    if (navigator.onLine === false && form.matches("form[data-offline-target]") && (form.method || "get").toLowerCase() === "get") {
+    var method = (form.method || "get").toLowerCase();
+    if (navigator.onLine === false && form.matches("form[data-offline-target]") && (method === "get" || form.hasAttribute("data-offline"))) {
       event.preventDefault();
       fallback(form);
     }

@@ -20,40 +20,25 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ...engines import num5, num5turn
 from ...engines.cards import Card, InputError
-from ...engines.names import name_key, split_names
+from ...engines.names import split_names
 from ...engines.numbers import parse_whole
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm
+from ..readers import (
+    ROW_FIELDS,
+    SETUP_LINES,
+    Replay,
+    history_of,
+    read_num5_sheet,
+    sheet_columns,
+    turn_line,
+)
 from ..registry import NUM5
 
 
 def _explosion_label() -> str:
     """« Variante « Explosion de rangée » », the mode's name from the registry."""
     return gettext("Variante « {mode} »").format(mode=gettext(NUM5.mode(num5turn.EXPLOSION).label))
-
-
-def _columns(previous: list[str], names: list[str]) -> list[int | None]:
-    """For each name, the column its cells were typed under (``None``: a new player).
-
-    Columns follow names, not positions: a name keeps the cells of the same name in ``previous``
-    (compared by :func:`names.name_key`, so « léa » is « Léa »). When the list keeps its length
-    and the names that went away sit exactly where the new ones are, they were edited in place
-    (a typo fixed, « Tom » → « Thomas »): those columns keep their cells.
-    """
-    keys = [name_key(n) for n in previous]
-    free = list(range(len(previous)))
-    source: list[int | None] = []
-    for name in names:
-        key = name_key(name)
-        match = next((k for k in free if keys[k] == key), None)
-        if match is not None:
-            free.remove(match)
-        source.append(match)
-    new = [j for j, k in enumerate(source) if k is None]
-    if new and len(names) == len(previous) and new == free:
-        for j in new:
-            source[j] = j
-    return source
 
 
 class Num5Form(EngineForm):
@@ -133,7 +118,7 @@ class Num5Form(EngineForm):
         typed = [
             [str(raw.get(f"r{i}_{j}") or "") for j in range(len(previous))] for i in range(count)
         ]
-        source = _columns(previous, names)
+        source = sheet_columns(previous, names)
         grid = [[row[k] if k is not None else "" for k in source] for row in typed]
         lost = [
             previous[k]
@@ -199,70 +184,17 @@ class Num5Form(EngineForm):
         round and which players (``num5.check_entered``); the calculator scores the complete
         rounds before it, since an incomplete round is normal while a player types.
         """
-        names = num5.check_names(split_names(self.cleaned_data["players"]))
-        rounds = [
-            [num5.parse_cell(self.cleaned_data.get(f"r{i}_{j}")) for j in range(len(names))]
+        count = len(split_names(self.cleaned_data["players"]))
+        cells = [
+            [self.cleaned_data.get(f"r{i}_{j}") for j in range(count)]
             for i in range(self.round_count)
         ]
-        complete = 0
-        for number, row in enumerate(rounds, start=1):
-            try:
-                num5.check_entered(
-                    names, row, "rounds", gettext("Manche {number}").format(number=number)
-                )
-            except InputError as err:
-                self.pending = err.message
-                break
-            complete += 1
-        result = num5.play_game(names, rounds[:complete])
-        if result.finished:
-            self.pending = ""
-        return result
+        sheet = read_num5_sheet(self.cleaned_data["players"], cells)
+        self.pending = sheet.pending
+        return sheet.game
 
     def error_target(self, err: InputError) -> str | None:
         return "players" if err.field == "players" else None  # round errors above the table
-
-
-SETUP_LINES = tuple(" ".join(str(c) for c in row) for row in num5turn.SETUP)
-
-
-ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))
-
-
-TURN_KEYS = tuple(f"t{k}" for k in range(1, num5turn.TURNS_PER_ROUND + 1))
-#: a turn played, in the URL: each seat's card, ``@<row>`` after the card when its player chose
-#: among tied rows (T8 « Choice », the table position 1–4): ``t1=5R 3A@2 0S``
-CHOICE_MARK = "@"
-
-
-def read_turn_line(line: str, number: int) -> tuple[list[str], list[int | None]]:
-    """A played turn from the URL: its cards and, per seat, the chosen row (a table index 0–3,
-    ``None`` for table order). A choice that is not a row 1–4 is bad input (field ``history``)."""
-    cards: list[str] = []
-    rows: list[int | None] = []
-    for token in line.split():
-        card, mark, row = token.partition(CHOICE_MARK)
-        cards.append(card)
-        if not mark:
-            rows.append(None)
-        elif row.isdigit() and 1 <= int(row) <= num5turn.ROWS:
-            rows.append(int(row) - 1)
-        else:
-            raise InputError(
-                "history",
-                gettext("Tour {number} : « {token} » : la rangée choisie va de 1 à {last}.").format(
-                    number=number, token=token, last=num5turn.ROWS
-                ),
-            )
-    return cards, rows
-
-
-def turn_line(result: num5turn.TurnResult, rows: Sequence[int | None]) -> str:
-    """A played turn as the URL keeps it (:func:`read_turn_line`)."""
-    return " ".join(
-        f"{p.card}{CHOICE_MARK}{row + 1}" if row is not None else str(p.card)
-        for p, row in zip(result.players, [*rows, *[None] * len(result.players)], strict=False)
-    )
 
 
 class TurnForm(EngineForm):
@@ -290,12 +222,7 @@ class TurnForm(EngineForm):
                 max_length=60,
                 initial=setup,
             )
-        self.history: list[str] = []
-        for key in TURN_KEYS:
-            line = data.get(key)
-            if line is None:
-                break
-            self.history.append(" ".join(str(line).split()))
+        self.history: list[str] = history_of(data)
         self.names = split_names(data.get("players", "")) if self.is_bound else []
         self.playing = self.is_bound and "play" in data
         for index, name in enumerate(self.names[: num5.MAX_PLAYERS]):
@@ -341,35 +268,17 @@ class TurnForm(EngineForm):
 
     def run(self) -> num5turn.RoundState | None:
         data = self.cleaned_data
-        variant = num5turn.EXPLOSION if data.get("explosion") else num5turn.NORMAL
-        state = num5turn.start_round(split_names(data["players"]), variant, self.start_rows())
-        self.start = before = state.rows
-        for number, line in enumerate(self.history, start=1):
-            cards, rows = read_turn_line(line, number)
-            try:
-                after, result = num5turn.play_round_turn(state, cards, rows)
-            except InputError as err:
-                message = (
-                    err.message
-                    if err.message.startswith(gettext("Tour "))
-                    else (
-                        gettext("Tour {number} : {message}").format(
-                            number=number, message=err.message
-                        )
-                    )
-                )
-                raise InputError("history", message) from None
-            before, state = state.rows, after
-            self.turns.append(result)
-            self.choices.append(rows)
-        self.before, self.state = before, state  # the table, even if this turn is refused
-        if self.playing:
-            cards = [data.get(name, "") for name in self.card_fields]
-            after, result = num5turn.play_round_turn(state, cards)
-            self.before, self.state = state.rows, after
-            self.turns.append(result)
-            self.choices.append([None] * len(cards))  # a tie goes to table order until chosen
-            self.played_now = True
+        cards = [data.get(name, "") for name in self.card_fields] if self.playing else None
+        replay = Replay()
+        try:
+            replay.run(
+                data["players"], bool(data.get("explosion")), self.start_rows(), self.history, cards
+            )
+        finally:  # the table so far, even if this turn is refused
+            self.start, self.before, self.state = replay.start, replay.before, replay.state
+            self.turns, self.choices = replay.turns or [], replay.choices or []
+            self.played_now = replay.played_now
+        if self.played_now:
             # The next turn's places are drawn empty again.
             redrawn = self.data_copy()
             for name in self.card_fields:

@@ -23,8 +23,9 @@ from rules.games import content_dir, content_language
 from rules.views import rulebook_context
 
 from ...engines import num5turn
-from ...engines.cards import Card, Family
+from ...engines.cards import Card
 from ...web.pages import HtmxRequest, page
+from ..answers import colour_name, where_text
 from .forms import ROW_FIELDS, Num5Form, TurnForm
 
 TEMPLATE = "games/num5/sheet.html"
@@ -94,41 +95,6 @@ def rows_text(numbers: tuple[int, ...]) -> str:
     """« 1 et 3 », « 1, 2, 3 et 4 »."""
     words = [str(n) for n in numbers]
     return ", ".join(words[:-1]) + gettext(" et ") + words[-1]
-
-
-def colour_name(family: Family | None) -> str:
-    return family.french if family else gettext("sans couleur")
-
-
-def where_text(step: num5turn.Step) -> str:
-    """Why the card went where it went (T1, T7–T9, T14, T15)."""
-    v, last, row = step.card.value, step.last_before, step.row
-    if step.how == num5turn.OWN_ROW:
-        return gettext("va sur la rangée {row}, celle de sa couleur.").format(row=row)
-    if step.how == num5turn.CLOSEST:
-        if last == v:
-            return gettext(
-                "va sur la rangée {row} : sa dernière carte est égale ({last}), elle convient."
-            ).format(row=row, last=last)
-        return gettext(
-            "va sur la rangée {row} : sa dernière carte ({last}) est la plus proche sans dépasser {v}."
-        ).format(row=row, last=last, v=v)
-    if step.how == num5turn.LOWEST:
-        return gettext(
-            "ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
-        ).format(v=v, row=row, last=last)
-    if step.how in (num5turn.REPOSITION, num5turn.REPOSITION_LOWEST):
-        lost = gettext("le {french} n'a plus de rangée").format(french=step.card.family.french)
-        if step.how == num5turn.REPOSITION:
-            return gettext(
-                "va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus proche sans dépasser {v} ({last})."
-            ).format(row=row, lost=lost, v=v, last=last)
-        return gettext(
-            "va sur la rangée {row} : {lost} et aucune rangée sans couleur ne finit à {v} ou moins, elle prend celle dont la dernière carte est la plus petite ({last})."
-        ).format(row=row, lost=lost, v=v, last=last)
-    return gettext("ne va sur aucune rangée : toutes les dernières cartes dépassent {v}.").format(
-        v=v
-    )
 
 
 def result_html(step: num5turn.Step) -> SafeString:

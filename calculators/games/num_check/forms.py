@@ -3,7 +3,6 @@ and the players' sheets."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -14,6 +13,7 @@ from ...engines import numcheck
 from ...engines.cards import InputError
 from ...web.fields import CardInput
 from ...web.forms import EngineForm
+from ..readers import read_check_sheet
 
 
 @lru_cache(maxsize=8)
@@ -174,42 +174,6 @@ class OutsForm(EngineForm):
         return numcheck.outs(data["hand"], data["rank"], data["exclude"])
 
 
-SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")
-
-
-def parse_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Sheet lines « Léa : Full 7R 7B 7J 3V 3A » in the order announced, grouped by player."""
-    players: dict[str, list[tuple[str, str]]] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        match = SHEET_LINE.match(line)
-        if not match:
-            raise InputError(
-                "players",
-                gettext("Ligne {number} : écrivez « Nom : combinaison cartes ».").format(
-                    number=number
-                ),
-            )
-        name, claim = match.group(1), match.group(2)
-        words = claim.split()
-        combo = None
-        for size in (3, 2, 1):
-            found = numcheck.find_combo("".join(words[:size]))
-            if found:
-                combo, cards = found.key, " ".join(words[size:])
-                break
-        if combo is None:
-            raise InputError(
-                "players",
-                gettext("Ligne {number} : combinaison inconnue dans « {claim} ».").format(
-                    number=number, claim=claim
-                ),
-            )
-        players.setdefault(name, []).append((combo, cards))
-    return list(players.items())
-
-
 class SheetForm(EngineForm):
     """Player sheets, stateless: one claim per line in the order announced."""
 
@@ -222,4 +186,4 @@ class SheetForm(EngineForm):
     )
 
     def run(self) -> numcheck.Sheet:
-        return numcheck.sheet(parse_sheet(self.cleaned_data["players"]))
+        return numcheck.sheet(read_check_sheet(self.cleaned_data["players"]))

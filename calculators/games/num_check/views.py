@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpResponse
@@ -10,24 +9,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ...engines import numcheck
 from ...web.pages import HtmxRequest, bound, is_live, page
+from ..answers import group_outs
 from .forms import CheckForm, DetectForm, OutsForm, SheetForm
 
 TEMPLATE = "games/num_check/calculator.html"
 #: the result of « Quelles cartes guetter ? », for any page that shows a player's outs
 OUTS_TEMPLATE = "games/num_check/_outs.html"
-
-
-@dataclass(frozen=True, slots=True)
-class OutGroup:
-    """One combination the hand can still make, and each card that would complete it (the card,
-    and the CHECK it makes with its best reading), highest total first."""
-
-    combo: numcheck.Combo
-    checks: tuple[numcheck.Detected, ...]
-
-    @property
-    def best(self) -> int:
-        return self.checks[0].result.total
 
 
 def outs_context(found: list[numcheck.Out] | None, rank: int) -> dict[str, Any]:
@@ -37,16 +24,7 @@ def outs_context(found: list[numcheck.Out] | None, rank: int) -> dict[str, Any]:
     outs). ``found`` is ``None`` until a hand is entered."""
     if found is None:
         return {"outs": None, "out_groups": (), "outs_rank": rank}
-    by_combo: dict[str, list[numcheck.Detected]] = {}
-    for out in found:
-        for check in out.checks:
-            by_combo.setdefault(check.combo.key, []).append(check)
-    order = {combo.key: index for index, combo in enumerate(numcheck.COMBOS)}
-    groups = [
-        OutGroup(numcheck.COMBOS_BY_KEY[key], tuple(sorted(checks, key=lambda d: -d.result.total)))
-        for key, checks in by_combo.items()
-    ]
-    groups.sort(key=lambda g: (-g.best, order[g.combo.key]))
+    groups = group_outs(found)
     return {"outs": found, "out_groups": groups, "outs_rank": rank}
 
 

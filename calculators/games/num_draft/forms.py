@@ -12,6 +12,7 @@ from ...engines import numdraft
 from ...engines.cards import InputError
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm, name_lines
+from ..readers import read_draft_table
 from ..registry import NUM_DRAFT, Deck
 
 #: NUM DRAFT's two decks (/num-draft/regles/#arbitrage-paquet);
@@ -111,25 +112,7 @@ class DraftTableForm(EngineForm):
     )
 
     def run(self) -> numdraft.TableResult:
-        players = []
-        for number, line in enumerate(self.cleaned_data["players"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            if ":" not in line:
-                raise InputError(
-                    "players",
-                    gettext("Ligne {number} : écrivez « Nom : grille ».").format(number=number),
-                )
-            name, grid_text = line.split(":", 1)
-            rows = [r.split() for r in grid_text.split("/")]
-            if len(rows) != 3 or any(len(r) != 3 for r in rows):
-                raise InputError(
-                    "players",
-                    gettext(
-                        "Ligne {number} : la grille a 3 lignes de 3 cases séparées par /."
-                    ).format(number=number),
-                )
-            players.append({"name": name.strip(), "grid": rows})
+        players = read_draft_table(self.cleaned_data["players"])
         data = self.cleaned_data
         return numdraft.table(players, data["mode"], data["values"] or None)
 

@@ -1,0 +1,277 @@
+"""The calculator pages' text fields read, pure: the field values a page posts (strings) → the
+engine's input, or the engines' :class:`InputError` naming the field.
+
+A page's own fields are not the API's JSON: a NUM CHECK sheet is one textarea of lines
+« Léa : Full 7R 7B 7J 3V 3A », a Num 5 round is a list of turns kept in the URL (``t1=5R 3A@2
+0S``). These readers are the one place that reads them. The Django forms call them (their
+errors land on the field the :class:`InputError` names) and so does the offline bundle
+(docs/offline.md: ``answers.page_answer``, run by Pyodide in the browser when the phone has no
+network), so a page answered on a phone reads its text exactly as the server does.
+
+Like the answers, this module imports only the engines (an import contract checks it): no
+Django, its texts through the engines' ``gettext`` on the site's one catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..engines import num5, num5turn, numcheck
+from ..engines.cards import Card, InputError
+from ..engines.i18n import gettext
+from ..engines.names import name_key, split_names
+
+# --------------------------------------------------------------------------- NUM CHECK sheet
+
+SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")
+
+
+def read_check_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Sheet lines « Léa : Full 7R 7B 7J 3V 3A » in the order announced, grouped by player
+    (the engine ranks each claim in that order, /num-check/regles/#reference-et-rang). The
+    combination is its first one to three words (« Double paire », « Full cosmique »). A line
+    that is not « Nom : combinaison cartes », or names no combination: field ``players``."""
+    players: dict[str, list[tuple[str, str]]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = SHEET_LINE.match(line)
+        if not match:
+            raise InputError(
+                "players",
+                gettext("Ligne {number} : écrivez « Nom : combinaison cartes ».").format(
+                    number=number
+                ),
+            )
+        name, claim = match.group(1), match.group(2)
+        words = claim.split()
+        combo = None
+        for size in (3, 2, 1):
+            found = numcheck.find_combo("".join(words[:size]))
+            if found:
+                combo, cards = found.key, " ".join(words[size:])
+                break
+        if combo is None:
+            raise InputError(
+                "players",
+                gettext("Ligne {number} : combinaison inconnue dans « {claim} ».").format(
+                    number=number, claim=claim
+                ),
+            )
+        players.setdefault(name, []).append((combo, cards))
+    return list(players.items())
+
+
+# --------------------------------------------------------------------------- NUM DRAFT table
+
+
+def read_draft_table(text: str) -> list[dict[str, object]]:
+    """One line per player in seating (passing) order, « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S »
+    (/num-draft/regles/#scoring: each pool takes its neighbours' real columns): each player as
+    the engine's ``{"name", "grid"}``, the grid three rows of three words (``-`` an empty
+    place, read by the engine). A line without « : » or a grid of another shape: field
+    ``players``."""
+    players: list[dict[str, object]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if ":" not in line:
+            raise InputError(
+                "players",
+                gettext("Ligne {number} : écrivez « Nom : grille ».").format(number=number),
+            )
+        name, grid_text = line.split(":", 1)
+        rows = [r.split() for r in grid_text.split("/")]
+        if len(rows) != 3 or any(len(r) != 3 for r in rows):
+            raise InputError(
+                "players",
+                gettext("Ligne {number} : la grille a 3 lignes de 3 cases séparées par /.").format(
+                    number=number
+                ),
+            )
+        players.append({"name": name.strip(), "grid": rows})
+    return players
+
+
+# --------------------------------------------------------------------------- Num 5 sheet
+
+
+def sheet_columns(previous: list[str], names: list[str]) -> list[int | None]:
+    """For each name, the column its cells were typed under (``None``: a new player).
+
+    Columns follow names, not positions: a name keeps the cells of the same name in ``previous``
+    (compared by :func:`names.name_key`, so « léa » is « Léa »). When the list keeps its length
+    and the names that went away sit exactly where the new ones are, they were edited in place
+    (a typo fixed, « Tom » → « Thomas »): those columns keep their cells.
+    """
+    keys = [name_key(n) for n in previous]
+    free = list(range(len(previous)))
+    source: list[int | None] = []
+    for name in names:
+        key = name_key(name)
+        match = next((k for k in free if keys[k] == key), None)
+        if match is not None:
+            free.remove(match)
+        source.append(match)
+    new = [j for j, k in enumerate(source) if k is None]
+    if new and len(names) == len(previous) and new == free:
+        for j in new:
+            source[j] = j
+    return source
+
+
+@dataclass(frozen=True, slots=True)
+class Num5Sheet:
+    """A Num 5 sheet read: the game from its complete rounds and, while a round is still being
+    entered, the engine's message for it (``pending``, empty once the game is finished)."""
+
+    game: num5.GameResult
+    pending: str
+
+
+def read_num5_sheet(players: str, cells: Sequence[Sequence[str | None]]) -> Num5Sheet:
+    """The sheet's names (``players``: commas) and its cells, round by round in the names'
+    order (each cell: the cards collected, or « plus - minus », /num-5/regles/#arbitrage-tour-t17).
+
+    Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie):
+    the engine says which round and which players (``num5.check_entered``); the sheet scores
+    the complete rounds before it, since an incomplete round is normal while a player types.
+    Bad names: field ``players``; a bad cell: field ``rounds``."""
+    names = num5.check_names(split_names(players))
+    rounds = [
+        [num5.parse_cell(row[j] if j < len(row) else None) for j in range(len(names))]
+        for row in cells
+    ]
+    complete, pending = 0, ""
+    for number, row in enumerate(rounds, start=1):
+        try:
+            num5.check_entered(
+                names, row, "rounds", gettext("Manche {number}").format(number=number)
+            )
+        except InputError as err:
+            pending = err.message
+            break
+        complete += 1
+    game = num5.play_game(names, rounds[:complete])
+    return Num5Sheet(game, "" if game.finished else pending)
+
+
+# --------------------------------------------------------------------------- Num 5 turn
+
+#: The set-up's four rows as a page writes them (``0B``, ``0R``, ``0J``, ``0V``).
+SETUP_LINES = tuple(" ".join(str(c) for c in row) for row in num5turn.SETUP)
+#: The page's fields of the starting rows, and of the turns already played (in the URL).
+ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))
+TURN_KEYS = tuple(f"t{k}" for k in range(1, num5turn.TURNS_PER_ROUND + 1))
+#: a turn played, in the URL: each seat's card, ``@<row>`` after the card when its player chose
+#: among tied rows (T8 « Choice », the table position 1–4): ``t1=5R 3A@2 0S``
+CHOICE_MARK = "@"
+
+
+def read_turn_line(line: str, number: int) -> tuple[list[str], list[int | None]]:
+    """A played turn from the URL: its cards and, per seat, the chosen row (a table index 0–3,
+    ``None`` for table order). A choice that is not a row 1–4 is bad input (field ``history``)."""
+    cards: list[str] = []
+    rows: list[int | None] = []
+    for token in line.split():
+        card, mark, row = token.partition(CHOICE_MARK)
+        cards.append(card)
+        if not mark:
+            rows.append(None)
+        elif row.isdigit() and 1 <= int(row) <= num5turn.ROWS:
+            rows.append(int(row) - 1)
+        else:
+            raise InputError(
+                "history",
+                gettext("Tour {number} : « {token} » : la rangée choisie va de 1 à {last}.").format(
+                    number=number, token=token, last=num5turn.ROWS
+                ),
+            )
+    return cards, rows
+
+
+def turn_line(result: num5turn.TurnResult, rows: Sequence[int | None]) -> str:
+    """A played turn as the URL keeps it (:func:`read_turn_line`)."""
+    return " ".join(
+        f"{p.card}{CHOICE_MARK}{row + 1}" if row is not None else str(p.card)
+        for p, row in zip(result.players, [*rows, *[None] * len(result.players)], strict=False)
+    )
+
+
+def history_of(values: Mapping[str, object]) -> list[str]:
+    """The turns already played, ``t1``, ``t2`` … up to the first missing one, spaces tidied."""
+    history: list[str] = []
+    for key in TURN_KEYS:
+        line = values.get(key)
+        if line is None:
+            break
+        history.append(" ".join(str(line).split()))
+    return history
+
+
+@dataclass
+class Replay:
+    """A round replayed from a page's fields, as far as it goes: ``start`` the starting rows,
+    ``before`` the table before the last turn, ``state`` the round after it (``None`` until
+    the round starts), each turn's result and its players' row choices. When a turn is refused
+    the replay keeps what came before (the page still draws that table) and the error is
+    raised."""
+
+    start: tuple[tuple[Card, ...], ...] = num5turn.SETUP
+    before: tuple[tuple[Card, ...], ...] = ()
+    state: num5turn.RoundState | None = None
+    turns: list[num5turn.TurnResult] | None = None
+    choices: list[list[int | None]] | None = None
+    played_now: bool = False
+
+    def run(
+        self,
+        players: str,
+        explosion: bool,
+        start_rows: Sequence[str],
+        history: Sequence[str],
+        cards: Sequence[str] | None = None,
+    ) -> num5turn.RoundState:
+        """The round (/num-5/regles/#arbitrage-tour-t1 …): started from ``start_rows`` (an
+        empty row: the set-up's), each turn of ``history`` replayed (an engine error there is
+        field ``history``, « Tour 2 : … »), then, when ``cards`` are given (one per seat), the
+        next turn played with them (a tie goes to table order until chosen)."""
+        self.turns, self.choices = [], []
+        variant = num5turn.EXPLOSION if explosion else num5turn.NORMAL
+        rows = [row or setup for row, setup in zip(start_rows, SETUP_LINES, strict=True)]
+        state = num5turn.start_round(split_names(players), variant, rows)
+        self.start = before = state.rows
+        for number, line in enumerate(history, start=1):
+            turn_cards, choices = read_turn_line(line, number)
+            try:
+                after, result = num5turn.play_round_turn(state, turn_cards, choices)
+            except InputError as err:
+                prefix = gettext("Tour ")
+                message = (
+                    err.message
+                    if err.message.startswith(prefix)
+                    else gettext("Tour {number} : {message}").format(
+                        number=number, message=err.message
+                    )
+                )
+                raise InputError("history", message) from None
+            before, state = state.rows, after
+            self.turns.append(result)
+            self.choices.append(choices)
+        self.before, self.state = before, state
+        if cards is not None:
+            after, result = num5turn.play_round_turn(state, list(cards))
+            self.before, self.state = state.rows, after
+            self.turns.append(result)
+            self.choices.append([None] * len(cards))
+            self.played_now = True
+        return self.state
+
+    def history_lines(self) -> list[str]:
+        """Each turn played as the URL keeps it: its cards and its players' row choices."""
+        return [
+            turn_line(result, rows)
+            for result, rows in zip(self.turns or [], self.choices or [], strict=True)
+        ]
