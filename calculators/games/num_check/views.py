@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ...engines import numcheck
@@ -17,24 +20,49 @@ TEMPLATE = "games/num_check/calculator.html"
 OUTS_TEMPLATE = "games/num_check/_outs.html"
 
 
+#: what a tapped out opens: the URL of one CHECK (its combination, its five cards, its rank)
+OutLink = Callable[[numcheck.Detected], str]
+
+
+def score_link(check: numcheck.Detected) -> str:
+    """An out opens its score in the calculator, prefilled through the URL (Back returns)."""
+    query = urlencode(
+        {
+            "combo": check.combo.key,
+            "cards": " ".join(c.code for c in check.cards),
+            "rank": str(check.result.rank),
+        }
+    )
+    return f"{reverse('calculators:num_check')}?{query}#calcul"
+
+
 @dataclass(frozen=True, slots=True)
 class OutGroup:
     """One combination the hand can still make, and each card that would complete it (the card,
-    and the CHECK it makes with its best reading), highest total first."""
+    and the CHECK it makes with its best reading), highest total first; ``links``: what each
+    card opens, in the same order."""
 
     combo: numcheck.Combo
     checks: tuple[numcheck.Detected, ...]
+    links: tuple[str, ...] = ()
 
     @property
     def best(self) -> int:
         return self.checks[0].result.total
 
+    @property
+    def cards(self) -> list[tuple[numcheck.Detected, str]]:
+        return list(zip(self.checks, self.links, strict=True))
 
-def outs_context(found: list[numcheck.Out] | None, rank: int) -> dict[str, Any]:
+
+def outs_context(
+    found: list[numcheck.Out] | None, rank: int, link: OutLink = score_link
+) -> dict[str, Any]:
     """What ``_outs.html`` draws (/num-check/regles/#arbitrage-cartes-a-guetter): the engine's
     outs grouped by combination, the groups best first (equal bests in the combinations' table
     order), each group's cards highest total first (equal totals in the engine's order of the
-    outs). ``found`` is ``None`` until a hand is entered."""
+    outs), each card with the URL it opens (``link``: its score in the calculator by default; a
+    party's entry fills its claim with it). ``found`` is ``None`` until a hand is entered."""
     if found is None:
         return {"outs": None, "out_groups": (), "outs_rank": rank}
     by_combo: dict[str, list[numcheck.Detected]] = {}
@@ -42,10 +70,12 @@ def outs_context(found: list[numcheck.Out] | None, rank: int) -> dict[str, Any]:
         for check in out.checks:
             by_combo.setdefault(check.combo.key, []).append(check)
     order = {combo.key: index for index, combo in enumerate(numcheck.COMBOS)}
-    groups = [
-        OutGroup(numcheck.COMBOS_BY_KEY[key], tuple(sorted(checks, key=lambda d: -d.result.total)))
-        for key, checks in by_combo.items()
-    ]
+    groups = []
+    for key, checks in by_combo.items():
+        ordered = tuple(sorted(checks, key=lambda d: -d.result.total))
+        groups.append(
+            OutGroup(numcheck.COMBOS_BY_KEY[key], ordered, tuple(link(d) for d in ordered))
+        )
     groups.sort(key=lambda g: (-g.best, order[g.combo.key]))
     return {"outs": found, "out_groups": groups, "outs_rank": rank}
 
