@@ -134,3 +134,46 @@ def test_the_api_turn_takes_a_tied_rows_choice(papi):
         "POST", f"parties/{game.edit_token}/turns", {"cards": cards, "rows": {"Léa": 1}}
     )
     assert status == 400 and body["error"]["field"] == "cards" and "Léa" in body["error"]["message"]
+
+
+def test_a_choice_for_a_turn_no_longer_the_last_is_refused(client):
+    game = _game()
+    tom = seat(game, 1)
+    writes.play_turn(fresh(game), {seat(game, i).pk: c for i, c in enumerate(("1R", "2B", "4V"))})
+    with pytest.raises(InputError) as refused:
+        writes.choose_row(fresh(game), tom.pk, 3, turn=1)
+    assert (
+        refused.value.field == "row"
+        and "Le tour 1 n’est plus le dernier joué" in refused.value.message
+    )
+    assert fresh(game).turns[0] == list(TURN)
+
+
+def test_two_phones_choosing_the_same_tie_the_second_may_write_anyway(client):
+    game = _game()
+    tom = seat(game, 1)
+    seen = game.version
+    writes.choose_row(fresh(game), tom.pk, 2)  # the other phone, first
+    data = {"player": tom.pk, "row": "3", "turn": "1", "seen": seen}
+    response = client.post(url(game, "action", action="turn_row"), data)
+    assert response.status_code == 409
+    page = response.content.decode()
+    form = page[page.index(f'name="player" value="{tom.pk}"') :].split("</form>")[0]
+    assert (
+        '<input type="hidden" name="row" value="3">' in form
+        and 'data-testid="write-anyway"' in form
+    )
+    anyway = {"player": tom.pk, "row": "3", "turn": "1", "seen": fresh(game).version}
+    assert client.post(url(game, "action", action="turn_row"), anyway).status_code == 302
+    assert fresh(game).turns == [["5A", "3S@3", "9R"]]
+
+
+def test_a_tie_shown_before_another_turn_is_refused_not_a_conflict(client):
+    game = _game()
+    seen = game.version
+    writes.play_turn(fresh(game), {seat(game, i).pk: c for i, c in enumerate(("1R", "2B", "4V"))})
+    data = {"player": seat(game, 1).pk, "row": "3", "turn": "1", "seen": seen}
+    response = client.post(url(game, "action", action="turn_row"), data)
+    page = response.content.decode()
+    assert response.status_code == 400 and 'data-testid="write-anyway"' not in page
+    assert "Le tour 1 n’est plus le dernier joué" in page

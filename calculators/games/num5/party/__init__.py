@@ -33,12 +33,12 @@ def _cell_text(entry: dict | None) -> str:
 
 
 def ties(
-    players: list[Player], stored: list[str], result: num5turn.TurnResult
+    players: list[Player], turns_so_far: list[list[str]], result: num5turn.TurnResult
 ) -> list[dict[str, Any]]:
     """The last turn's cards that tied between rows, as choices (/num-5/regles/#arbitrage-tour-t8):
     what ``_tie_choice.html`` draws for each (:func:`..views.tie_view`), each tied row a button
-    posting ``turn_row`` with that row, in placement order."""
-    _, chosen = writes.split_turn(stored)
+    posting ``turn_row`` with that row and the turn's number, in placement order."""
+    _, chosen = writes.split_turn(turns_so_far[-1])
     seats = {p.name: i for i, p in enumerate(players)}
     out = []
     for step in result.steps:
@@ -46,7 +46,9 @@ def ties(
             continue
         seat = seats[step.player]
         tie = tie_view(step, chosen[seat] is not None, lambda number: {"value": number})
-        out.append(tie | {"player_id": players[seat].pk, "write": "turn_row"})
+        out.append(
+            tie | {"player_id": players[seat].pk, "write": "turn_row", "turn": len(turns_so_far)}
+        )
     return out
 
 
@@ -150,7 +152,7 @@ class Num5Party(PartyKind):
             context["turn_collected"] = list(
                 zip(players, play.state.collected, points, strict=True)
             )
-            context["turn_ties"] = ties(players, game.turns[-1], play.turns[-1])
+            context["turn_ties"] = ties(players, game.turns, play.turns[-1])
         context["turn_tie_players"] = [str(t["player_id"]) for t in context.get("turn_ties", ())]
         # a turn's notice (and a tie's choice) is drawn in the turn entry, beside the rows
         context["notice_here"] = ("turn", "turn_row")

@@ -82,10 +82,14 @@ class TurnRowForm(WriteForm):
     to, among the rows it tied between (a tap on one of them)."""
 
     player = forms.IntegerField(widget=forms.HiddenInput)
+    #: the turn whose tie was shown: a choice never lands on a turn entered since
+    turn = forms.IntegerField(required=False, widget=forms.HiddenInput)
     row = forms.IntegerField(label=gettext_lazy("Rangée"))
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return writes.choose_row(self.game, data["player"], data["row"], self.version(data))
+        return writes.choose_row(
+            self.game, data["player"], data["row"], self.version(data), turn=data.get("turn")
+        )
 
 
 def _tally_question(game: Game, data: Any) -> str | None:

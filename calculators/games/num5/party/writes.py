@@ -316,17 +316,30 @@ def _choices_made(
     return out
 
 
-def choose_row(game: Game, player: object, row: object, if_version: object = None) -> HistoryEntry:
+def choose_row(
+    game: Game, player: object, row: object, if_version: object = None, turn: object = None
+) -> HistoryEntry:
     """A tie of the last turn played (/num-5/regles/#arbitrage-tour-t8): ``player``'s card
     goes to ``row`` (1–4), one of the rows it tied between; the first of them is table order.
     The turn is played again with that choice; the choices of the cards placed after it in the
     same turn are dropped (the table they met changes, their tie may be gone). A row the card
-    cannot take is refused, naming the player and the rows they may choose."""
+    cannot take is refused, naming the player and the rows they may choose; so is a choice
+    made for ``turn`` (its number, when given) once another turn was entered."""
+
+    def still_last(g: Game) -> None:
+        if turn is not None and turn != len(g.turns or []):
+            raise InputError(
+                "row",
+                gettext(
+                    "Le tour {turn} n’est plus le dernier joué : sa rangée ne se choisit plus."
+                ).format(turn=turn),
+            )
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
         if not g.turns:
             raise InputError("row", gettext("Aucun tour joué dans cette manche."))
+        still_last(g)
         players = list(g.players.all())
         who = services.player_at(g, player)
         seat = next(i for i, p in enumerate(players) if p.pk == who.pk)
@@ -372,6 +385,8 @@ def choose_row(game: Game, player: object, row: object, if_version: object = Non
         summary = message("turn_row", turn=len(turns), player=who.name, row=number)
         return summary, {"before": turns, "after": after}
 
+    # a turn entered since the tie was shown: said as such, never a conflict to overrule
+    still_last(game)
     return services.write(game, "turn_row", if_version, build)
 
 
