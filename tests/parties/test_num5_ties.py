@@ -177,3 +177,15 @@ def test_a_tie_shown_before_another_turn_is_refused_not_a_conflict(client):
     page = response.content.decode()
     assert response.status_code == 400 and 'data-testid="write-anyway"' not in page
     assert "Le tour 1 n’est plus le dernier joué" in page
+
+
+def test_the_tie_in_english(client):
+    from tests.i18n.test_english_pages import assert_english
+
+    game = _game()
+    page = url(game)  # reversed once, in French: /en/ is added here
+    response = client.get(f"/en{page}")
+    assert_english(response, "party tie")
+    assert 'data-testid="tie-row-3"' in response.content.decode()
+    writes.choose_row(game, seat(game, 1).pk, 3)
+    assert_english(client.get(f"/en{page}"), "party tie chosen")

@@ -145,3 +145,18 @@ def test_the_outs_are_folded_until_asked(client, game):
     page = client.get(url(game)).content.decode()
     assert '<details class="mt-3 border rounded p-2 ns-outs" id="guetter">' in page
     assert page.index('id="claim-save"') < page.index('id="guetter"')
+
+
+def test_the_outs_in_english(client, game):
+    from tests.i18n.test_english_pages import assert_english
+
+    lea, page = seat(game, 0), url(game)  # reversed once, in French: /en/ is added here
+    query = {"guetter": lea.pk, "outs-hand": HAND}
+    response = client.get(f"/en{page}", query)
+    assert_english(response, "party outs")
+    assert "For Léa, at rank 3." in response.content.decode()
+    filled = client.get(
+        f"/en{page}",
+        {**query, "remplir": "1", "player": lea.pk, "combo": "full", "cards": "7R 7B 3V 3J 7J"},
+    )
+    assert_english(filled, "party claim filled from an out")
