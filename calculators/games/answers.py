@@ -395,14 +395,20 @@ def num_connect_check(data: dict[str, Any]) -> Answer:
 @dataclass(frozen=True, slots=True)
 class OutGroup:
     """One combination the hand can still make, and each card that would complete it (the card,
-    and the CHECK it makes with its best reading), highest total first."""
+    and the CHECK it makes with its best reading), highest total first; ``links``: what each
+    card opens on a page, in the same order (none here: the pages add them)."""
 
     combo: numcheck.Combo
     checks: tuple[Detected, ...]
+    links: tuple[str, ...] = ()
 
     @property
     def best(self) -> int:
         return self.checks[0].result.total
+
+    @property
+    def cards(self) -> list[tuple[Detected, str]]:
+        return list(zip(self.checks, self.links, strict=True))
 
 
 def group_outs(found: Sequence[numcheck.Out]) -> list[OutGroup]:

@@ -9,6 +9,8 @@
    - After every write, this phone's or another's: the players whose total changed are
      highlighted for a moment and their points are said in the notice (« Tom +27 »); focus goes
      to the notice, never to <body>; open <details> stay open across the live refresh.
+   - « Quelles cartes guetter ? » follows the entry's player; a claim filled from one of its
+     outs has its save button focused.
    - A write that fails (server error, network) says so next to its button, keeping the entry;
      a poll answered 410 (the links were replaced) shows the server's message and stops.
    The words come from data-* attributes of the page: this file holds no text. */
@@ -109,6 +111,15 @@
     if (t.matches && t.matches("select[data-entry-combo]")) {
       t.setAttribute("data-chosen", "");
     }
+    /* « Quelles cartes guetter ? » is for the entry's player: it follows the claim's player */
+    if (t.matches && t.matches("form[data-entry] select[data-entry-player]")) {
+      var outs = document.querySelector("select[data-outs-player]");
+      var hand = outs && outs.form ? outs.form.querySelector("input[name='outs-hand']") : null;
+      if (outs && outs.value !== t.value && hasOption(outs, t.value)) {
+        outs.value = t.value;
+        if (hand && hand.value.trim()) outs.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
   });
   document.addEventListener("input", function (event) {
     var t = event.target;
@@ -186,6 +197,14 @@
     openDetails = null;
   }
 
+  /* the claim filled from an out (« Quelles cartes guetter ? »): its save button, one tap away */
+  function focusFilled(s, notice) {
+    var filled = notice ? null : s.querySelector("[data-filled]");
+    if (!filled) return;
+    filled.scrollIntoView({ block: "center" });
+    filled.focus({ preventScroll: true });
+  }
+
   function settle(target) {
     var said = changes();
     before = null;
@@ -214,6 +233,7 @@
       choosePlayer(s);
       setupPhone(s);
       openOwnGrid(s);
+      focusFilled(s, notice);
       var active = document.activeElement;
       if (!active || active === document.body) {
         var first = s.querySelector("form[data-entry] select, form[data-entry] input:not([type=hidden])");
@@ -300,5 +320,6 @@
       notice.scrollIntoView({ block: "nearest" });
       notice.focus({ preventScroll: true });
     }
+    focusFilled(s, notice);
   });
 })();

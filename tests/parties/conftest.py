@@ -68,7 +68,8 @@ def every_write():
     num5_writes.edit_round(num5, 1, {seat(num5, 0).pk: "12R", seat(num5, 1).pk: "20"})
     num5_writes.add_round(num5, by_seat(num5, ["10R", "27", "0"]))
     num5_writes.delete_round(num5, 2)
-    num5_writes.play_turn(num5, by_seat(num5, ["9R", "9B", "2V"]))
+    num5_writes.play_turn(num5, by_seat(num5, ["9R", "9B", "2S"]))
+    num5_writes.choose_row(num5, seat(num5, 2).pk, 4)  # Zoé's 2S tied between the four rows
     num5_writes.play_turn(num5, by_seat(num5, ["1R", "3B", "4V"]))
     num5_writes.tally_turns(num5)
     services.undo(num5)
@@ -103,6 +104,7 @@ EVERY_WRITE_FRENCH = [
     ("round_add", "Manche 2 ajoutée"),
     ("round_delete", "Manche 2 supprimée"),
     ("turn", "Tour 1 de la manche 2"),
+    ("turn_row", "Tour 1 : Zoé pose sa carte sur la rangée 4"),
     ("turn", "Tour 2 de la manche 2"),
     ("round_tally", "Manche 2 reportée après 2 tours"),
     ("undo", "Annulé : Manche 2 reportée après 2 tours"),
@@ -132,6 +134,7 @@ EVERY_WRITE_ENGLISH = [
     "Round 2 added",
     "Round 2 deleted",
     "Turn 1 of round 2",
+    "Turn 1: Zoé puts their card on row 4",
     "Turn 2 of round 2",
     "Round 2 carried over to the sheet after 2 turns",
     "Undone: Round 2 carried over to the sheet after 2 turns",

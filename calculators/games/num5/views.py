@@ -5,6 +5,7 @@ steps and links each to its ruling on the Num 5 rules page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -130,32 +131,16 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("−" + str(-points) if points < 0 else "0")
 
 
-def tie_choice(form: TurnForm, step: num5turn.Step, here: str) -> dict[str, Any] | None:
-    """A tie between rows as a choice (/num-5/regles/#arbitrage-tour-t8, « Si le joueur
-    choisit »): one link per tied row, to the round with that choice for this card (the first
-    row: table order, no choice written), the row taken marked. The choices of the cards placed
-    after this one in the same turn are dropped from those links: the table they met changes.
-
-    What ``_tie_choice.html`` draws; ``None`` when nothing tied."""
-    if not step.tied_rows or form.state is None or not form.choices:
-        return None
-    players = form.state.players
-    seat = players.index(step.player)
-    current = form.choices[-1]
-    later = {s.player for s in form.turns[-1].steps if s.n > step.n}
-    options = []
-    for number in step.tied_rows:
-        choices = [None if players[i] in later else row for i, row in enumerate(current)]
-        choices[seat] = None if number == step.tied_rows[0] else number - 1
-        options.append(
-            {
-                "row": number,
-                "url": f"{here}?{form.query(last_choices=choices)}",
-                "chosen": number == step.row,
-            }
-        )
+def tie_view(
+    step: num5turn.Step, chosen: bool, option: Callable[[int], dict[str, Any]]
+) -> dict[str, Any]:
+    """What ``_tie_choice.html`` draws for a card that tied between rows
+    (/num-5/regles/#arbitrage-tour-t8, « Si le joueur choisit »): its sentence (``chosen``: the
+    player named the row, else table order took the first), and one option per tied row, the
+    row taken marked; ``option(row)`` adds what choosing that row does (a link's ``url``, or on a
+    party the ``value`` a button posts)."""
     rows = rows_text(step.tied_rows)
-    if current[seat] is not None:
+    if chosen:
         text = gettext("Égalité entre les rangées {rows} : {player} a choisi la rangée {row}.")
     else:
         text = gettext(
@@ -165,8 +150,33 @@ def tie_choice(form: TurnForm, step: num5turn.Step, here: str) -> dict[str, Any]
         "text": text.format(rows=rows, player=step.player, row=step.row),
         "player": step.player,
         "card": step.card,
-        "options": options,
+        "options": [
+            {"row": number, "chosen": number == step.row, **option(number)}
+            for number in step.tied_rows
+        ],
     }
+
+
+def tie_choice(form: TurnForm, step: num5turn.Step, here: str) -> dict[str, Any] | None:
+    """A tie between rows as a choice (/num-5/regles/#arbitrage-tour-t8, « Si le joueur
+    choisit »): one link per tied row, to the round with that choice for this card (the first
+    row: table order, no choice written), the row taken marked. The choices of the cards placed
+    after this one in the same turn are dropped from those links: the table they met changes.
+
+    What ``_tie_choice.html`` draws (:func:`tie_view`); ``None`` when nothing tied."""
+    if not step.tied_rows or form.state is None or not form.choices:
+        return None
+    players = form.state.players
+    seat = players.index(step.player)
+    current = form.choices[-1]
+    later = {s.player for s in form.turns[-1].steps if s.n > step.n}
+
+    def link(number: int) -> dict[str, Any]:
+        choices = [None if players[i] in later else row for i, row in enumerate(current)]
+        choices[seat] = None if number == step.tied_rows[0] else number - 1
+        return {"url": f"{here}?{form.query(last_choices=choices)}"}
+
+    return tie_view(step, current[seat] is not None, link)
 
 
 def step_view(step: num5turn.Step, form: TurnForm | None = None, here: str = "") -> dict[str, Any]:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ...engines import numcheck
@@ -17,14 +21,33 @@ TEMPLATE = "games/num_check/calculator.html"
 OUTS_TEMPLATE = "games/num_check/_outs.html"
 
 
-def outs_context(found: list[numcheck.Out] | None, rank: int) -> dict[str, Any]:
+#: what a tapped out opens: the URL of one CHECK (its combination, its five cards, its rank)
+OutLink = Callable[[numcheck.Detected], str]
+
+
+def score_link(check: numcheck.Detected) -> str:
+    """An out opens its score in the calculator, prefilled through the URL (Back returns)."""
+    query = urlencode(
+        {
+            "combo": check.combo.key,
+            "cards": " ".join(c.code for c in check.cards),
+            "rank": str(check.result.rank),
+        }
+    )
+    return f"{reverse('calculators:num_check')}?{query}#calcul"
+
+
+def outs_context(
+    found: list[numcheck.Out] | None, rank: int, link: OutLink = score_link
+) -> dict[str, Any]:
     """What ``_outs.html`` draws (/num-check/regles/#arbitrage-cartes-a-guetter): the engine's
     outs grouped by combination, the groups best first (equal bests in the combinations' table
     order), each group's cards highest total first (equal totals in the engine's order of the
-    outs). ``found`` is ``None`` until a hand is entered."""
+    outs), each card with the URL it opens (``link``: its score in the calculator by default; a
+    party's entry fills its claim with it). ``found`` is ``None`` until a hand is entered."""
     if found is None:
         return {"outs": None, "out_groups": (), "outs_rank": rank}
-    groups = group_outs(found)
+    groups = [replace(g, links=tuple(link(d) for d in g.checks)) for g in group_outs(found)]
     return {"outs": found, "out_groups": groups, "outs_rank": rank}
 
 

@@ -12,12 +12,13 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
-from ....engines import num5
+from ....engines import num5, num5turn
 from ....engines.numbers import parse_whole
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
 from ...registry import NUM5
+from ..views import tie_view
 from . import api, forms, writes
 
 
@@ -29,6 +30,26 @@ def _cell_text(entry: dict | None) -> str:
     if cards is not None:
         return " ".join(cards) if isinstance(cards, list) else str(cards)
     return f"{entry.get('plus', 0)} - {entry.get('minus', 0)}"
+
+
+def ties(
+    players: list[Player], turns_so_far: list[list[str]], result: num5turn.TurnResult
+) -> list[dict[str, Any]]:
+    """The last turn's cards that tied between rows, as choices (/num-5/regles/#arbitrage-tour-t8):
+    what ``_tie_choice.html`` draws for each (:func:`..views.tie_view`), each tied row a button
+    posting ``turn_row`` with that row and the turn's number, in placement order."""
+    _, chosen = writes.split_turn(turns_so_far[-1])
+    seats = {p.name: i for i, p in enumerate(players)}
+    out = []
+    for step in result.steps:
+        if not step.tied_rows:
+            continue
+        seat = seats[step.player]
+        tie = tie_view(step, chosen[seat] is not None, lambda number: {"value": number})
+        out.append(
+            tie | {"player_id": players[seat].pk, "write": "turn_row", "turn": len(turns_so_far)}
+        )
+    return out
 
 
 class Num5Party(PartyKind):
@@ -131,8 +152,10 @@ class Num5Party(PartyKind):
             context["turn_collected"] = list(
                 zip(players, play.state.collected, points, strict=True)
             )
-        # a turn's notice is drawn in the turn entry, beside the rows it changed
-        context["notice_here"] = ("turn",)
+            context["turn_ties"] = ties(players, game.turns, play.turns[-1])
+        context["turn_tie_players"] = [str(t["player_id"]) for t in context.get("turn_ties", ())]
+        # a turn's notice (and a tie's choice) is drawn in the turn entry, beside the rows
+        context["notice_here"] = ("turn", "turn_row")
         return context
 
 

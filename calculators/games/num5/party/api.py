@@ -22,6 +22,11 @@ class Num5PartyRoundIn(WriteIn):
 
 class Num5PartyTurnIn(WriteIn):
     cards: dict[str, str] = Field(description="The card each player reveals, by name.")
+    rows: dict[str, int] = Field(
+        default_factory=dict,
+        description="By name, the row (0–3, table order) a player's card goes to when it ties "
+        "between rows; without it, table order. Outside the tied rows → 400.",
+    )
 
 
 @route(
@@ -57,7 +62,7 @@ def _round_delete(game: Game, payload: WriteIn, number: int) -> None:
     summary=gettext_noop("Num 5 : jouer un tour de la manche en cours"),
 )  # fmt: skip
 def _turn(game: Game, payload: Num5PartyTurnIn) -> None:
-    writes.play_turn(game, payload.cards, payload.if_version)
+    writes.play_turn(game, payload.cards, payload.if_version, payload.rows)
 
 
 @route(

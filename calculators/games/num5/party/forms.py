@@ -1,12 +1,12 @@
 """Num 5's write forms on the party page: a round or its correction, a round's removal, a
-turn, and « Reporter la manche »."""
+turn, the row a tied card goes to, and « Reporter la manche »."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from ....engines import num5turn
 from ....parties.forms import CARD_ATTRS, WriteForm, plain
@@ -77,6 +77,21 @@ class TurnForm(WriteForm):
         return writes.play_turn(self.game, cards, self.version(data))
 
 
+class TurnRowForm(WriteForm):
+    """A tie of the last turn (/num-5/regles/#arbitrage-tour-t8): the row a player's card goes
+    to, among the rows it tied between (a tap on one of them)."""
+
+    player = forms.IntegerField(widget=forms.HiddenInput)
+    #: the turn whose tie was shown: a choice never lands on a turn entered since
+    turn = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    row = forms.IntegerField(label=gettext_lazy("Rangée"))
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        return writes.choose_row(
+            self.game, data["player"], data["row"], self.version(data), turn=data.get("turn")
+        )
+
+
 def _tally_question(game: Game, data: Any) -> str | None:
     """A round is 10 turns (/num-5/regles/#arbitrage-tour-t1): reporting it earlier is asked."""
     played = len(game.turns or [])
@@ -92,5 +107,6 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {
     "round_edit": RoundForm,
     "round_delete": RoundDeleteForm,
     "turn": TurnForm,
+    "turn_row": TurnRowForm,
     "round_tally": plain(writes.tally_turns, _tally_question),
 }

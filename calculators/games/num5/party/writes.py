@@ -17,6 +17,7 @@ from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
 from ....parties.summaries import message, names_text
 from ...registry import NUM5
+from ..views import rows_text
 
 
 def _round_create(game: Game, data: dict) -> None:
@@ -189,14 +190,65 @@ def delete_round(game: Game, number: object, if_version: object = None) -> Histo
     return services.write(game, "round_delete", if_version, build)
 
 
+#: a stored turn's card carries ``@<row>`` (the table position 1–4) when its player chose among
+#: tied rows (/num-5/regles/#arbitrage-tour-t8): ``["9R", "2A@3", "11R"]``
+CHOICE_MARK = "@"
+
+
+def split_turn(stored: Sequence[object]) -> tuple[list[str], list[int | None]]:
+    """A stored turn: its cards (seat order) and each seat's chosen row (a table index 0–3,
+    ``None`` for table order)."""
+    cards: list[str] = []
+    rows: list[int | None] = []
+    for token in stored:
+        card, mark, row = str(token).partition(CHOICE_MARK)
+        cards.append(card)
+        rows.append(int(row) - 1 if mark and row.isdigit() else None)
+    return cards, rows
+
+
+def join_turn(cards: Sequence[object], rows: Sequence[int | None]) -> list[str]:
+    """A turn as stored (:func:`split_turn`): each card, ``@<row>`` after it when chosen."""
+    return [
+        f"{card}{CHOICE_MARK}{row + 1}" if row is not None else str(card)
+        for card, row in zip(cards, rows, strict=True)
+    ]
+
+
 def round_in_play(game: Game) -> num5turn.RoundPlay:
-    """The round being played turn by turn, replayed by the engine from the set-up."""
+    """The round being played turn by turn, replayed by the engine from the set-up, each turn
+    with its players' row choices."""
     names = [p.name for p in game.players.all()]
-    return num5turn.play_round(names, list(game.turns or []), game.mode)
+    state = num5turn.start_round(names, game.mode)
+    results: list[num5turn.TurnResult] = []
+    for stored in game.turns or []:
+        cards, rows = split_turn(stored)
+        state, result = num5turn.play_round_turn(state, cards, rows)
+        results.append(result)
+    return num5turn.RoundPlay(state, tuple(results))
 
 
-def play_turn(game: Game, cards: Mapping[Any, object], if_version: object = None) -> HistoryEntry:
-    """One turn of the round in play: each player's revealed card, placed by the engine (/num-5/regles/#arbitrage-tour-t1 and after)."""
+def _before_last(game: Game) -> num5turn.RoundState:
+    """The round as it was before its last turn."""
+    names = [p.name for p in game.players.all()]
+    state = num5turn.start_round(names, game.mode)
+    for stored in list(game.turns or [])[:-1]:
+        cards, rows = split_turn(stored)
+        state, _ = num5turn.play_round_turn(state, cards, rows)
+    return state
+
+
+def play_turn(
+    game: Game,
+    cards: Mapping[Any, object],
+    if_version: object = None,
+    rows: Mapping[Any, object] | None = None,
+) -> HistoryEntry:
+    """One turn of the round in play: each player's revealed card, placed by the engine (/num-5/regles/#arbitrage-tour-t1 and after).
+
+    ``rows``: a player's chosen row (table index 0–3) when their card ties between rows
+    (/num-5/regles/#arbitrage-tour-t8); without it, table order. A choice where nothing ties,
+    or outside the tied rows, is refused naming the player and the rows they may choose."""
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
@@ -223,21 +275,119 @@ def play_turn(game: Game, cards: Mapping[Any, object], if_version: object = None
                 "cards",
                 gettext("Carte révélée manquante : {missing}.").format(missing=", ".join(missing)),
             )
+        chosen: dict[int, object] = {}
+        for key, row in (rows or {}).items():
+            player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
+            player = player or by_key.get(name_key(str(key)))
+            if player is None:
+                raise InputError(
+                    "rows", gettext("« {key} » ne joue pas dans cette partie.").format(key=key)
+                )
+            chosen[player.pk] = row
+        choices: list[Any] = [chosen.get(p.pk) for p in players]
         before = list(g.turns or [])
         current = round_in_play(g)
         try:
             state, result = num5turn.play_round_turn(
-                current.state, [str(given[p.pk]).strip() for p in players]
+                current.state, [str(given[p.pk]).strip() for p in players], choices
             )
         except InputError as err:
             raise InputError("cards", err.message) from None
-        after = [*before, [str(p.card) for p in result.players]]  # canonical, seat order
+        # canonical, seat order; a chosen row only where it differs from table order
+        taken = _choices_made(result, [p.name for p in players], choices)
+        after = [*before, join_turn([str(p.card) for p in result.players], taken)]
         return message("turn", turn=state.turn, number=g.rounds.count() + 1), {
             "before": before,
             "after": after,
         }
 
     return services.write(game, "turn", if_version, build)
+
+
+def _choices_made(
+    result: num5turn.TurnResult, names: Sequence[str], choices: Sequence[object]
+) -> list[int | None]:
+    """Each seat's choice as stored: ``None`` where it asked for table order (the first of the
+    tied rows), so a turn is stored one way whatever the phone sent."""
+    first = {s.player: s.tied_rows[0] - 1 for s in result.steps if s.tied_rows}
+    out: list[int | None] = []
+    for name, row in zip(names, choices, strict=True):
+        out.append(None if not isinstance(row, int) or row == first.get(name) else row)
+    return out
+
+
+def choose_row(
+    game: Game, player: object, row: object, if_version: object = None, turn: object = None
+) -> HistoryEntry:
+    """A tie of the last turn played (/num-5/regles/#arbitrage-tour-t8): ``player``'s card
+    goes to ``row`` (1–4), one of the rows it tied between; the first of them is table order.
+    The turn is played again with that choice; the choices of the cards placed after it in the
+    same turn are dropped (the table they met changes, their tie may be gone). A row the card
+    cannot take is refused, naming the player and the rows they may choose; so is a choice
+    made for ``turn`` (its number, when given) once another turn was entered."""
+
+    def still_last(g: Game) -> None:
+        if turn is not None and turn != len(g.turns or []):
+            raise InputError(
+                "row",
+                gettext(
+                    "Le tour {turn} n’est plus le dernier joué : sa rangée ne se choisit plus."
+                ).format(turn=turn),
+            )
+
+    def build(g: Game) -> tuple[dict, dict]:
+        services.require_game(g, NUM5)
+        if not g.turns:
+            raise InputError("row", gettext("Aucun tour joué dans cette manche."))
+        still_last(g)
+        players = list(g.players.all())
+        who = services.player_at(g, player)
+        seat = next(i for i, p in enumerate(players) if p.pk == who.pk)
+        number = services.whole_number(
+            row, "row", gettext("La rangée choisie va de 1 à {last}.").format(last=num5turn.ROWS)
+        )
+        turns = list(g.turns)
+        cards, current = split_turn(turns[-1])
+        state = _before_last(g)
+        _, played = num5turn.play_round_turn(state, cards, current)
+        step = next((s for s in played.steps if s.player == who.name), None)
+        if step is None:  # pragma: no cover - every player's card is placed or kept
+            raise InputError("row", gettext("Aucun tour joué dans cette manche."))
+        later = {s.player for s in played.steps if s.n > step.n}
+        kept = [
+            None if p.name in later or i == seat else r
+            for i, (p, r) in enumerate(zip(players, current, strict=True))
+        ]
+        # the table this card meets depends only on the cards placed before it: kept as they are
+        _, without = num5turn.play_round_turn(state, cards, kept)
+        tied = next(s for s in without.steps if s.player == who.name).tied_rows
+        if not tied:
+            raise InputError(
+                "row",
+                gettext(
+                    "{name} : {card} ne va pas sur des rangées à égalité, il n'y a pas de rangée à choisir."
+                ).format(name=who.name, card=step.card),
+            )
+        if number not in tied:
+            raise InputError(
+                "row",
+                gettext(
+                    "{name} : {card} hésite entre les rangées {rows} : choisissez l'une d'elles."
+                ).format(
+                    name=who.name,
+                    card=step.card,
+                    rows=rows_text(tied),
+                ),
+            )
+        kept[seat] = None if number == tied[0] else number - 1
+        num5turn.play_round_turn(state, cards, kept)  # the engine checks the whole turn again
+        after = [*turns[:-1], join_turn(cards, kept)]
+        summary = message("turn_row", turn=len(turns), player=who.name, row=number)
+        return summary, {"before": turns, "after": after}
+
+    # a turn entered since the tie was shown: said as such, never a conflict to overrule
+    still_last(game)
+    return services.write(game, "turn_row", if_version, build)
 
 
 def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
@@ -313,6 +463,17 @@ register(
             turn=p["turn"], number=p["number"]
         ),
         # the turns are played in order: two phones entering the same turn must not both count
+        subject=lambda d: "turns",
+    ),
+    Action(
+        "turn_row",
+        _turns("after"),
+        _turns("before"),
+        ("turn", "player", "row"),
+        lambda p: gettext("Tour {turn} : {player} pose sa carte sur la rangée {row}").format(
+            turn=p["turn"], player=p["player"], row=p["row"]
+        ),
+        # a choice changes the last turn: a turn entered meanwhile must not be replayed under it
         subject=lambda d: "turns",
     ),
     Action(

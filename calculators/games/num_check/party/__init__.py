@@ -19,7 +19,7 @@ from ....parties.kinds import PartyKind
 from ....parties.models import Claim, Game, Player
 from ...registry import NUM_CHECK
 from ..forms import combo_choices
-from . import api, forms, writes
+from . import api, forms, outs, writes
 
 
 class NumCheckParty(PartyKind):
@@ -143,7 +143,8 @@ class NumCheckParty(PartyKind):
         return Claim.objects.filter(player__game=game).exists()
 
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
-        """The combinations to choose from, and « Corriger »'s claim (``?corriger=<id>``)."""
+        """The combinations to choose from, « Corriger »'s claim (``?corriger=<id>``), and
+        « Quelles cartes guetter ? » (:mod:`.outs`)."""
         context: dict[str, Any] = {"combos": combo_choices()}
         claim_id = parse_whole(request.GET.get("corriger"))
         match = request.resolver_match
@@ -153,7 +154,11 @@ class NumCheckParty(PartyKind):
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
             # the correction is drawn at its claim's row: not the shared board's details
             context["details_here"] = context["edit_claim"] is not None
-        if "apercu" in request.GET:  # the live score of the claim being entered
+        # « Quelles cartes guetter ? » for the player entering (?guetter=<id>), and the claim
+        # entry filled from one of its outs (?remplir=1): its live score drawn with it
+        context.update(outs.context(game, request.GET))
+        context["claim_fill"] = outs.claim_fill(game, request.GET)
+        if "apercu" in request.GET or context["claim_fill"]:  # the live score of the claim
             context["preview"] = forms.preview(
                 game,
                 request.GET.get("player"),
