@@ -9,7 +9,7 @@
    A field the server drew with a value of its own (a refused entry, given back by the server)
    keeps the server's value. Several forms of one kind (one per row) are keyed "<key>:<row>".
    Hidden fields, buttons, passwords, files and the CSRF token are never kept. The draft is
-   dropped when the page says the entry was saved: an element with data-draft-clear="<key> …"
+   dropped when the form is reset, or when the page says the entry was saved: an element with data-draft-clear="<key> …"
    anywhere in the page or in an htmx swap (a key also drops its "<key>:<row>" drafts); or by
    the form itself with
    data-draft-clear-on="<event>" (e.g. a custom event the page fires).
@@ -134,6 +134,8 @@
       restore(form);
       form.addEventListener("input", function () { save(form); });
       form.addEventListener("change", function () { save(form); });
+      /* the user (or the queue of Party writes) empties the form: its draft goes too */
+      form.addEventListener("reset", function () { clear(form.getAttribute("data-draft")); });
       var on = form.getAttribute("data-draft-clear-on");
       if (on) form.addEventListener(on, function () { clear(form.getAttribute("data-draft")); });
     });

@@ -9,7 +9,8 @@
    - After every write, this phone's or another's: the players whose total changed are
      highlighted for a moment and their points are said in the notice (« Tom +27 »); focus goes
      to the notice, never to <body>; open <details> stay open across the live refresh.
-   - A write that fails (server error, network) says so next to its button, keeping the entry;
+   - A write that fails (a server error; no network when party-queue.js cannot keep it) says so
+     next to its button, keeping the entry;
      a poll answered 410 (the links were replaced) shows the server's message and stops.
    The words come from data-* attributes of the page: this file holds no text. */
 (function () {
@@ -254,6 +255,7 @@
   });
 
   function failed(event) {
+    if (event.detail.queued) return; /* kept by party-queue.js, which says so at the board */
     var elt = event.detail.elt;
     var xhr = event.detail.xhr;
     var s = sheet();
