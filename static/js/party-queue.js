@@ -152,8 +152,12 @@
     if (!form) return;
     form.reset(); /* drafts.js drops its draft on reset */
     form.querySelectorAll("input[data-chips]").forEach(function (input) {
-      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("input", { bubbles: true })); /* the chips follow */
     });
+    /* …and the draft those events saved goes too: the refused entry the server may give back
+       later keeps its own values */
+    var draft = form.getAttribute("data-draft");
+    if (draft && window.NumsiteDrafts) window.NumsiteDrafts.clear(draft);
     var failed = form.querySelector("[data-failed]");
     if (failed) failed.remove();
   }
