@@ -76,6 +76,9 @@ def test_three_claims_made_offline_one_after_a_reload_are_stored_once_each_in_or
     save_claim(page, "Zoé", "paire", "4R 4B")
     expect(waiting(page)).to_contain_text("3 saisies à envoyer")
     assert not Claim.objects.exists()
+    from tests.browser.test_party_table_browser import axe_clean
+
+    axe_clean(page, "three writes waiting")
 
     page.context.set_offline(False)
     expect(waiting(page)).to_be_hidden(timeout=15_000)

@@ -139,3 +139,18 @@ def test_a_read_only_link_with_a_key_is_refused_before_anything_is_remembered(cl
     response = write(client, game, "claim_add", claim(game), key="queue-7", token=game.read_token)
     assert response.status_code == 403
     assert not Claim.objects.exists() and not IdempotentAnswer.objects.exists()
+
+
+def test_the_edit_page_holds_the_queues_box_with_its_words_in_french_and_english(client):
+    """The count of writes waiting on the phone: its words are the page's (hidden until the
+    script counts; the read-only link has no queue)."""
+    game = party("num_check", ["Léa", "Tom"])
+    french = client.get(url(game)).content.decode()
+    assert 'data-one="{n} saisie à envoyer"' in french
+    assert 'data-many="{n} saisies à envoyer"' in french
+    assert "js/party-queue" in french
+    english = client.get(f"/en/parties/{game.edit_token}/").content.decode()
+    assert 'data-one="{n} entry to send"' in english
+    assert 'data-many="{n} entries to send"' in english
+    read_only = client.get(url(game, token=game.read_token)).content.decode()
+    assert "data-party-queue" not in read_only and "js/party-queue" not in read_only
