@@ -301,6 +301,12 @@
     note((fragment.textContent || "").replace(/\s+/g, " ").trim().slice(0, 200));
   }
 
+  /* the player is typing the next entry: the sheet is not redrawn under them */
+  function typing() {
+    var active = document.activeElement;
+    return !!(active && active.matches && active.matches("input, select, textarea") && active.closest("#sheet form"));
+  }
+
   function sendAll(writes) {
     var last = null;
     function next(i) {
@@ -327,7 +333,7 @@
     }
     function finish(all) {
       if (last) {
-        if (all) draw(last.html);
+        if (all && !typing()) draw(last.html); /* never under the fingers of the player */
         refreshBoard();
       }
     }
@@ -358,7 +364,8 @@
       flushing = false;
       return recount();
     }).then(function (writes) {
-      if (writes && writes.length && !held && !offline() && !timer) later(0);
+      /* writes made while these were sent: their turn now */
+      if (writes && writes.length && !held && !offline() && !timer) flushSoon();
     }, function () {
       flushing = false;
     });
