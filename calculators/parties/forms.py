@@ -133,6 +133,8 @@ class WriteForm(forms.Form):
         self.game = game
         self.entry: HistoryEntry | None = None
         self.conflict: services.Conflict | None = None
+        #: set before validating: the write is refused with this message, never carried out
+        self.refusal: str | None = None
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:  # pragma: no cover - per form
         raise NotImplementedError
@@ -155,6 +157,9 @@ class WriteForm(forms.Form):
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean()
+        if self.refusal is not None:
+            self.add_error(None, self.refusal)
+            return data
         if self.errors or data is None:
             return data
         try:

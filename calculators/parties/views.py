@@ -15,7 +15,13 @@ from functools import lru_cache, wraps
 
 import segno
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseRedirect,
+)
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
@@ -35,7 +41,8 @@ from ..web.pages import HtmxRequest
 from . import forms, kinds, services
 from .board import board as compute_board
 from .board import export_csv
-from .models import Game
+from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
+from .models import Game, IdempotentAnswer
 from .summaries import values
 
 
@@ -267,7 +274,67 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
             return throttle.too_many(request, retry_after)
         new = services.rematch(game)
         return redirect("parties:game", token=new.edit_token)
-    question = write_forms[name].confirmation(game, request.POST)
+    write_form = write_forms[name]
+    key = request.headers.get(IDEMPOTENCY_KEY)
+    if key is None:
+        return _write(request, game, token, name, write_form)
+    malformed = malformed_key(request)
+    if malformed is not None:
+        return _refused(request, game, name, write_form, malformed, 400)
+    return idempotent(
+        request,
+        key,
+        IdempotentAnswer,
+        game,
+        lambda: _write(request, game, token, name, write_form),
+        lambda field, message: _refused(request, game, name, write_form, message, 409),
+        lambda: _refused(request, game, name, write_form, gettext(services.CONFLICT), 409),
+        keep=_page_kept,
+        replay=_page_replay,
+    )
+
+
+def _page_kept(response: HttpResponse) -> bytes:
+    """What is remembered of a page write's answer: the HTML, or where a redirect goes."""
+    if 300 <= response.status_code < 400:
+        return response["Location"].encode()
+    return response.content
+
+
+def _page_replay(status: int, kept: bytes) -> HttpResponse:
+    """A page write's remembered answer, given again: the same HTML, or the same redirect."""
+    if 300 <= status < 400:
+        again = HttpResponseRedirect(kept.decode())
+        again.status_code = status
+        return again
+    return HttpResponse(kept, status=status, content_type="text/html; charset=utf-8")
+
+
+def _refused(
+    request: HtmxRequest,
+    game: Game,
+    name: str,
+    write_form: type[forms.WriteForm],
+    message: str,
+    status: int,
+) -> HttpResponse:
+    """The page's own refusal of a write it does not carry out (an ``Idempotency-Key`` that
+    came with another request, or malformed): the sheet with the message at the form that was
+    sent, which keeps what was typed; the form is validated with its ``refusal`` set, so it
+    never writes."""
+    form = write_form(game, request.POST)
+    form.refusal = message
+    form.is_valid()
+    context = _context(request, game, True, form=form, action=name)
+    template = "parties/game.html#sheet" if request.htmx else "parties/game.html"
+    return render(request, template, context, status=status)
+
+
+def _write(
+    request: HtmxRequest, game: Game, token: str, name: str, write_form: type[forms.WriteForm]
+) -> HttpResponse:
+    """One page write carried out: its confirmation step, its refusal or its new sheet."""
+    question = write_form.confirmation(game, request.POST)
     if question and request.POST.get("confirm") != "1":
         # what ends something is asked first, as a step of the page (works without JavaScript)
         kept = [
@@ -277,7 +344,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         context = _context(request, game, True, action=name, confirm=confirm)
         template = "parties/game.html#sheet" if request.htmx else "parties/game.html"
         return render(request, template, context)
-    form = write_forms[name](game, request.POST)
+    form = write_form(game, request.POST)
     entry = form.entry if form.is_valid() else None
     ok = entry is not None
     game.refresh_from_db()

@@ -9,10 +9,18 @@
    A field the server drew with a value of its own (a refused entry, given back by the server)
    keeps the server's value. Several forms of one kind (one per row) are keyed "<key>:<row>".
    Hidden fields, buttons, passwords, files and the CSRF token are never kept. The draft is
-   dropped when the page says the entry was saved: an element with data-draft-clear="<key> …"
+   dropped when the form is reset, or when the page says the entry was saved: an element with data-draft-clear="<key> …"
    anywhere in the page or in an htmx swap (a key also drops its "<key>:<row>" drafts); or by
    the form itself with
    data-draft-clear-on="<event>" (e.g. a custom event the page fires).
+
+   The calculators' forms keep drafts too. A draft remembers the page's address it was typed
+   at: on another address (a permalink, a step back in the history), a field named in the
+   address keeps the address's value; on that address (a reload), the draft is the newer. A form marked data-draft-redrawn is
+   drawn again by the server from what it was sent (a Num 5 round removed, a turn computed):
+   when an htmx swap brings it, its values become the draft, never the other way round. A form
+   marked data-draft-submit computes on submit only: after a reload that gave values back it
+   is submitted, so that its result shows again.
 
    No library, no text: it only moves values. Private browsing or a full storage simply keeps no
    draft. */
@@ -73,19 +81,27 @@
       }
       values[field.name] = valueOf(field);
     });
-    s.setItem(keyOf(form), JSON.stringify(values));
+    /* with the page's address as it was: a draft is newer than that address, not than another */
+    s.setItem(keyOf(form), JSON.stringify({ values: values, address: window.location.search }));
   }
 
+  /* Gives back what was typed; true when a field changed. */
   function restore(form) {
     var s = store();
-    if (!s) return;
+    if (!s) return false;
     var saved;
     try { saved = JSON.parse(s.getItem(keyOf(form)) || "null"); } catch (e) { saved = null; }
-    if (!saved) return;
+    if (!saved || typeof saved.values !== "object" || saved.values === null) return false;
+    /* another address than the one the draft was typed at (a permalink, a step back in the
+       history): the address's values win */
+    var address = new URLSearchParams(saved.address === window.location.search ? "" : window.location.search);
+    var values = saved.values;
+    var any = false;
     Array.prototype.forEach.call(form.elements, function (field) {
-      if (!kept(field) || !(field.name in saved)) return;
+      if (!kept(field) || !(field.name in values)) return;
+      if (address.has(field.name)) return;
       if (valueOf(field) !== drawnValue(field)) return; /* the server's own value wins */
-      var want = saved[field.name];
+      var want = values[field.name];
       var type = (field.type || "").toLowerCase();
       var changed = false;
       if (type === "checkbox" || type === "radio") {
@@ -99,11 +115,13 @@
         changed = true;
       }
       if (changed) {
+        any = true;
         field.dispatchEvent(new Event("input", { bubbles: true }));
         field.dispatchEvent(new Event("change", { bubbles: true }));
       }
     });
     form.setAttribute("data-draft-restored", "");
+    return any;
   }
 
   function clear(keys) {
@@ -121,7 +139,8 @@
     });
   }
 
-  function init(root) {
+  /* root: the page (first) or what an htmx swap brought (swapped: true) */
+  function init(root, swapped) {
     root.querySelectorAll("[data-draft-clear]").forEach(function (el) {
       clear(el.getAttribute("data-draft-clear"));
       el.removeAttribute("data-draft-clear");
@@ -131,9 +150,15 @@
     forms.forEach(function (form) {
       if (form.hasAttribute("data-draft-ready")) return;
       form.setAttribute("data-draft-ready", "");
-      restore(form);
+      if (swapped && form.hasAttribute("data-draft-redrawn")) {
+        save(form); /* drawn again from what it was sent (a round removed…): that is the draft */
+      } else if (restore(form) && form.hasAttribute("data-draft-submit") && form.requestSubmit) {
+        form.requestSubmit(); /* a form computed on submit only: its result shows again */
+      }
       form.addEventListener("input", function () { save(form); });
       form.addEventListener("change", function () { save(form); });
+      /* the user (or the queue of Party writes) empties the form: its draft goes too */
+      form.addEventListener("reset", function () { clear(form.getAttribute("data-draft")); });
       var on = form.getAttribute("data-draft-clear-on");
       if (on) form.addEventListener(on, function () { clear(form.getAttribute("data-draft")); });
     });
@@ -144,6 +169,15 @@
     /* after the page's other scripts (htmx included) have set up their listeners: they hear
        the restored values */
     window.setTimeout(function () { init(document); }, 0);
-    document.body.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
+    /* htmx pushed a new address: the drafts (typed since, or as sent) belong to it now */
+    ["htmx:pushedIntoHistory", "htmx:replacedInHistory"].forEach(function (name) {
+      document.body.addEventListener(name, function () {
+        document.querySelectorAll("form[data-draft][data-draft-ready]").forEach(save);
+      });
+    });
+    document.body.addEventListener("htmx:load", function (event) {
+      var elt = event.detail.elt;
+      init(elt, elt !== document.body); /* htmx's first load event is the page's own */
+    });
   });
 })();

@@ -11,7 +11,8 @@
      to the notice, never to <body>; open <details> stay open across the live refresh.
    - « Quelles cartes guetter ? » follows the entry's player; a claim filled from one of its
      outs has its save button focused.
-   - A write that fails (server error, network) says so next to its button, keeping the entry;
+   - A write that fails (a server error; no network when party-queue.js cannot keep it) says so
+     next to its button, keeping the entry;
      a poll answered 410 (the links were replaced) shows the server's message and stops.
    The words come from data-* attributes of the page: this file holds no text. */
 (function () {
@@ -274,6 +275,7 @@
   });
 
   function failed(event) {
+    if (event.detail.queued) return; /* kept by party-queue.js, which says so at the board */
     var elt = event.detail.elt;
     var xhr = event.detail.xhr;
     var s = sheet();

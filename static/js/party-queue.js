@@ -1,0 +1,398 @@
+/* The phone's queue of Party writes (docs/offline.md, « Writes without network »).
+
+   Every write of a Party edit page (an htmx post to /parties/<token>/<write>/) is sent with an
+   Idempotency-Key made when it is submitted. A write that cannot be sent, or whose answer never
+   comes (no network, a network error, a timeout, an aborted answer), is kept in IndexedDB (its
+   URL, method, body, key, time and party) and shown at the board as « en attente » with the
+   count; it survives a reload and a closed tab, and is sent again, in the order the writes were
+   made, with its own key, when the network returns (the online event, a retry timer with
+   backoff, and every load of the page): the server gives the answer it remembered for a write
+   it had already applied, so nothing is written twice.
+
+   While the queue holds writes, or without network, a new write joins the queue (so the order
+   holds); its form is cleared at once and the player may type the next entry.
+
+   The answer of a sent write: a refusal (merge rules, a validation error, a confirmation step)
+   is drawn in place of the sheet, where the page shows it with the entry kept, and only then
+   dropped from the queue; the queue waits there until the player writes again or taps
+   « Envoyer maintenant ». A 5xx, a 429, a 408 or no answer: kept, tried again later. After the
+   writes went through, the last answer is drawn and the board refreshed by its own poll URL.
+
+   Without IndexedDB (a private window may refuse it) nothing is queued: a failed write says so
+   next to its button (party.js). Without JavaScript none of this runs: plain posts.
+   The words come from data-* attributes of the page: this file holds no text. */
+(function () {
+  "use strict";
+
+  var DB = "numsite-party-queue";
+  var STORE = "writes";
+  var HEADER = "Idempotency-Key";
+  var TIMEOUT = 20000; /* a write's answer that takes longer is taken as lost */
+  var FIRST_RETRY = 2000;
+  var LAST_RETRY = 60000;
+  var PAGE = /^\/(?:en\/)?parties\/([A-Za-z0-9_-]+)\/$/;
+  var WRITE = /^\/(?:en\/)?parties\/([A-Za-z0-9_-]+)\/[a-z0-9_-]+\/$/;
+
+  var page = PAGE.exec(window.location.pathname);
+  if (!page) return;
+  var party = page[1];
+
+  /* ------------------------------------------------------------------ IndexedDB */
+
+  var db = new Promise(function (resolve, reject) {
+    if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
+    var request;
+    try { request = window.indexedDB.open(DB, 1); } catch (e) { reject(e); return; }
+    request.onupgradeneeded = function () {
+      var store = request.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+      store.createIndex("party", "party");
+    };
+    request.onsuccess = function () { resolve(request.result); };
+    request.onerror = function () { reject(request.error); };
+  });
+  var storage = false; /* true once the database is open: only then are writes queued */
+
+  function run(mode, work) {
+    return db.then(function (base) {
+      return new Promise(function (resolve, reject) {
+        var tx = base.transaction(STORE, mode);
+        var request = work(tx.objectStore(STORE));
+        tx.oncomplete = function () { resolve(request ? request.result : undefined); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+
+  /* this party's writes, in the order they were made (the store's increasing id) */
+  function waiting() {
+    return run("readonly", function (store) { return store.index("party").getAll(party); }).then(function (all) {
+      return (all || []).sort(function (a, b) { return a.id - b.id; });
+    });
+  }
+
+  function keep(record) { return run("readwrite", function (store) { return store.add(record); }); }
+  function drop(id) { return run("readwrite", function (store) { return store.delete(id); }); }
+
+  /* ------------------------------------------------------------------ the count at the board */
+
+  var count = 0;
+
+  function box() { return document.querySelector("[data-party-queue]"); }
+
+  function render() {
+    var b = box();
+    if (!b) return;
+    b.hidden = count === 0;
+    var slot = b.querySelector("[data-queue-count]");
+    var words = b.getAttribute(count === 1 ? "data-one" : "data-many") || "{n}";
+    if (slot) slot.textContent = words.replace("{n}", String(count));
+  }
+
+  function recount() {
+    return waiting().then(function (all) { count = all.length; render(); return all; });
+  }
+
+  /* a dropped write whose answer is no sheet (a read-only link, an unknown write): said here */
+  function note(text) {
+    var b = box();
+    var slot = b && b.querySelector("[data-queue-note]");
+    if (!slot) return;
+    slot.textContent = (b.getAttribute("data-msg-dropped") || "") + " " + text;
+    slot.hidden = false;
+    b.hidden = false;
+  }
+
+  /* ------------------------------------------------------------------ a write and its key */
+
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  /* The body exactly as htmx sends it (its urlEncode: encodeURIComponent, fields in order): the
+     server tells a write again from another one by these bytes. */
+  function encode(formData) {
+    var parts = [];
+    formData.forEach(function (value, name) {
+      parts.push(encodeURIComponent(name) + "=" + encodeURIComponent(value));
+    });
+    return parts.join("&");
+  }
+
+  function writeOf(detail) {
+    if (!detail || String(detail.verb).toLowerCase() !== "post") return null;
+    var url = new URL(detail.path, window.location.href);
+    var found = WRITE.exec(url.pathname);
+    if (url.origin !== window.location.origin || !found || found[1] !== party) return null;
+    return url;
+  }
+
+  var inflight = {}; /* key → the write htmx is sending */
+  var flushing = false;
+  var held = false; /* a refusal is shown: wait for the player */
+  var delay = 0;
+  var timer = null;
+
+  function offline() { return navigator.onLine === false; }
+
+  function record(detail, url, key) {
+    return {
+      party: party,
+      url: url.pathname + url.search,
+      method: "POST",
+      body: encode(detail.formData),
+      key: key,
+      at: new Date().toISOString()
+    };
+  }
+
+  function cleared(form) {
+    if (!form) return;
+    form.reset(); /* drafts.js drops its draft on reset */
+    form.querySelectorAll("input[data-chips]").forEach(function (input) {
+      input.dispatchEvent(new Event("input", { bubbles: true })); /* the chips follow */
+    });
+    /* …and the draft those events saved goes too: the refused entry the server may give back
+       later keeps its own values */
+    var draft = form.getAttribute("data-draft");
+    if (draft && window.NumsiteDrafts) window.NumsiteDrafts.clear(draft);
+    var failed = form.querySelector("[data-failed]");
+    if (failed) failed.remove();
+  }
+
+  function queue(write, elt) {
+    return keep(write).then(function () {
+      count += 1;
+      held = false;
+      render();
+      cleared(elt && elt.closest ? elt.closest("form") : null);
+      flushSoon();
+    });
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    var url = writeOf(detail);
+    if (!url) {
+      /* without network the poll and the live scores wait: no request that cannot go out */
+      var elt = detail.elt;
+      if (offline() && elt && (elt.id === "board" || (elt.matches && elt.matches("[data-preview]")))) event.preventDefault();
+      return;
+    }
+    var key = newKey();
+    detail.headers[HEADER] = key;
+    if (!detail.timeout) detail.timeout = TIMEOUT;
+    var write = record(detail, url, key);
+    if (storage && (offline() || count > 0 || flushing)) {
+      event.preventDefault(); /* behind the writes already waiting, in order */
+      queue(write, detail.elt).catch(function () { /* nothing kept: the entry stays typed */ });
+      return;
+    }
+    inflight[key] = write;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var key = config && config.headers && config.headers[HEADER];
+    if (key && event.detail.xhr && event.detail.xhr.status) delete inflight[key]; /* an answer came */
+  });
+
+  /* the request went out and no answer came: the write joins the queue (party.js stays quiet) */
+  function lost(event) {
+    var config = event.detail.requestConfig;
+    var key = config && config.headers && config.headers[HEADER];
+    var write = key && inflight[key];
+    if (!write || !storage) return;
+    delete inflight[key];
+    event.detail.queued = true;
+    queue(write, event.detail.elt).catch(function () {});
+  }
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:sendAbort", lost);
+
+  /* the page's own refusal of a key sent with another request (409) replaces the sheet too */
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var t = event.detail.target;
+    if (t && t.id === "sheet" && event.detail.xhr && event.detail.xhr.status === 409) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  /* ------------------------------------------------------------------ sending the queue */
+
+  function sheet() { return document.getElementById("sheet"); }
+
+  function parsed(html) {
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content;
+  }
+
+  function draw(html) {
+    var old = sheet();
+    if (!old || !window.htmx) return;
+    window.htmx.swap(old, html, { swapStyle: "outerHTML" }, { eventInfo: { target: old, elt: old } });
+    render();
+  }
+
+  function refreshBoard() {
+    var board = document.getElementById("board");
+    var url = board && board.getAttribute("hx-get");
+    if (url && window.htmx) window.htmx.ajax("GET", url, { source: board, target: board, swap: "outerHTML" });
+  }
+
+  function send(write) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var clock = controller ? window.setTimeout(function () { controller.abort(); }, TIMEOUT) : null;
+    var headers = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "HX-Request": "true",
+      "HX-Target": "sheet",
+      "HX-Current-URL": window.location.href
+    };
+    headers[HEADER] = write.key;
+    return fetch(write.url, {
+      method: write.method,
+      headers: headers,
+      body: write.body,
+      credentials: "same-origin",
+      cache: "no-store",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      var status = response.status;
+      if (status >= 500 || status === 429 || status === 408) {
+        var after = Number(response.headers.get("Retry-After"));
+        return { retry: true, after: after > 0 ? after * 1000 : 0 };
+      }
+      return response.text().then(function (html) {
+        return { status: status, html: html, redirect: response.headers.get("HX-Redirect") };
+      });
+    }, function () {
+      return { retry: true, after: 0 };
+    }).then(function (answer) {
+      if (clock) window.clearTimeout(clock);
+      return answer;
+    });
+  }
+
+  function later(after) {
+    window.clearTimeout(timer);
+    delay = Math.min(LAST_RETRY, Math.max(after || 0, delay ? delay * 2 : FIRST_RETRY));
+    timer = window.setTimeout(flush, delay);
+  }
+
+  /* one answer shown (a refusal, another phone's change…): it is dropped once drawn */
+  function attention(answer) {
+    var fragment = parsed(answer.html);
+    var drawn = fragment.querySelector("#sheet");
+    if (drawn) {
+      draw(answer.html);
+      return;
+    }
+    var gone = fragment.querySelector("[data-gone]");
+    if (gone && sheet()) {
+      sheet().replaceWith(gone); /* the links were replaced: nothing more can be sent here */
+      return;
+    }
+    note((fragment.textContent || "").replace(/\s+/g, " ").trim().slice(0, 200));
+  }
+
+  /* the player is typing the next entry: the sheet is not redrawn under them */
+  function typing() {
+    var active = document.activeElement;
+    return !!(active && active.matches && active.matches("input, select, textarea") && active.closest("#sheet form"));
+  }
+
+  function sendAll(writes) {
+    var last = null;
+    function next(i) {
+      if (i >= writes.length || held || offline()) return finish(i >= writes.length);
+      return send(writes[i]).then(function (answer) {
+        if (answer.retry) {
+          later(answer.after);
+          return finish(false);
+        }
+        delay = 0;
+        if (answer.redirect) {
+          return drop(writes[i].id).then(function () { window.location.assign(answer.redirect); });
+        }
+        var drawn = parsed(answer.html).querySelector("#sheet");
+        if (answer.status >= 400 || !drawn || drawn.hasAttribute("data-attention")) {
+          attention(answer);
+          held = true;
+          last = null;
+          return drop(writes[i].id).then(function () { count = Math.max(0, count - 1); render(); return finish(false); });
+        }
+        last = answer;
+        return drop(writes[i].id).then(function () { count = Math.max(0, count - 1); render(); return next(i + 1); });
+      });
+    }
+    function finish(all) {
+      if (last) {
+        if (all && !typing()) draw(last.html); /* never under the fingers of the player */
+        refreshBoard();
+      }
+    }
+    return next(0);
+  }
+
+  function locked(work) {
+    if (navigator.locks && navigator.locks.request) {
+      return navigator.locks.request(DB + ":" + party, work); /* one tab sends at a time */
+    }
+    return work();
+  }
+
+  function flush() {
+    window.clearTimeout(timer);
+    timer = null;
+    if (!storage || flushing || held || offline()) return Promise.resolve();
+    flushing = true;
+    return locked(function () {
+      return waiting().then(function (writes) {
+        count = writes.length;
+        render();
+        return sendAll(writes);
+      });
+    }).catch(function () {
+      later(0);
+    }).then(function () {
+      flushing = false;
+      return recount();
+    }).then(function (writes) {
+      /* writes made while these were sent: their turn now */
+      if (writes && writes.length && !held && !offline() && !timer) flushSoon();
+    }, function () {
+      flushing = false;
+    });
+  }
+
+  function flushSoon() { window.setTimeout(flush, 0); }
+
+  window.addEventListener("online", function () { held = false; delay = 0; flush(); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-queue-send]");
+    if (!button) return;
+    held = false;
+    delay = 0;
+    var slot = button.parentNode.querySelector("[data-queue-note]");
+    if (slot) slot.hidden = true;
+    flush();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var t = event.detail.target;
+    if (t && t.id === "sheet") render(); /* a new sheet: its count box filled again */
+  });
+
+  db.then(function () {
+    storage = true;
+    return recount();
+  }).then(function () {
+    if (count) flush();
+  }).catch(function () { storage = false; });
+  document.addEventListener("DOMContentLoaded", render);
+})();
