@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
@@ -102,8 +102,9 @@ def history(game: Game) -> list[HistoryLine]:
 
     A line is a function of its entry's version, state and language alone: the summary is
     rendered from the entry's own data (an undo or redo from its target's, which never
-    changes), the time is the write's. So the lines drawn are kept in Django's cache, one
-    mapping per game and language keyed by ``(id, version, state)``: after a write only its own
+    changes), the time is the write's. So the lines drawn are kept in the ``board`` cache (each
+    process's memory, numsite/settings.py), one mapping per game and language keyed by
+    ``(id, version, state)``: after a write only its own
     entry (and, for an undo or redo, the entry whose state it changed; for any other write,
     the undone entries it drops) is drawn, whatever the length of the history. The ids,
     versions and states come from one query of three columns; the missing entries from a
@@ -111,7 +112,7 @@ def history(game: Game) -> list[HistoryLine]:
     language = translation.get_language() or ""
     shown = list(game.history.values_list("id", "version", "state")[:HISTORY_SHOWN])
     key = f"parties:history:{game_key(game)}:{language}"
-    drawn: dict[tuple[int, int, str], tuple[str, str]] = cache.get(key) or {}
+    drawn: dict[tuple[int, int, str], tuple[str, str]] = caches["board"].get(key) or {}
     missing = [pk for pk, version, state in shown if (pk, version, state) not in drawn]
     by_id: dict[int, tuple[str, str]] = {}
     if missing:
@@ -120,7 +121,7 @@ def history(game: Game) -> list[HistoryLine]:
         kept = set(shown)
         drawn = {k: v for k, v in drawn.items() if k in kept}  # the entries still shown
         drawn.update(fresh)
-        cache.set(key, drawn, HISTORY_CACHE_SECONDS)
+        caches["board"].set(key, drawn, HISTORY_CACHE_SECONDS)
         # an entry whose state changed between the two queries: shown as the second read it
         by_id = {k[0]: v for k, v in fresh.items()}
     lines = []

@@ -27,7 +27,7 @@ EDIT_CONTROLS = ("claim_delete/", "round_delete/", "?corriger=", "?manche=", "âœ
 
 
 def empty_caches() -> None:
-    for alias in ("default", "fragments"):
+    for alias in ("default", "fragments", "board"):
         caches[alias].clear()
 
 
