@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import caches
-from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import dateformat, timezone, translation
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -93,8 +93,25 @@ class HistoryLine:
 
 
 def _history_line(entry: HistoryEntry, language: str) -> tuple[str, str]:
-    context = {"entry": entry, "LANGUAGE_CODE": language}
-    return str(entry.summary_html), render_to_string("parties/game.html#history-line", context)
+    """An entry's summary and its ``<li>``: the time of the write (« 21 h 05 » in French,
+    « 21:05 » otherwise), its summary, struck through with « (annulée) » for assistive
+    technology once undone."""
+    summary = entry.summary_html
+    at = timezone.localtime(entry.at)
+    when = (
+        dateformat.format(at, "G \\h i") if language == "fr" else dateformat.time_format(at, "H:i")
+    )
+    if entry.state in (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED):
+        line = format_html(
+            '<li class="text-decoration-line-through text-body-secondary">{} — {} '
+            '<span class="visually-hidden">{}</span></li>',
+            when,
+            summary,
+            gettext("(annulée)"),
+        )
+    else:
+        line = format_html("<li>{} — {}</li>", when, summary)
+    return str(summary), str(line)
 
 
 def history(game: Game) -> list[HistoryLine]:

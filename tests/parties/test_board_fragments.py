@@ -126,5 +126,7 @@ def test_the_history_shows_each_entry_in_its_current_state():
     assert undone.count("text-decoration-line-through") == 1 and "(annulée)" in undone
     services.redo(game)
     assert "text-decoration-line-through" not in drawn(game)["edit", "fr"]
-    english = drawn(game)["read", "en"]
-    assert "(undone)" not in english and "Ada" in english
+    boards = drawn(game)
+    assert "(undone)" not in boards["read", "en"] and "Ada" in boards["read", "en"]
+    assert re.search(r"<li>\d{1,2} h \d{2} — ", boards["read", "fr"])  # « 21 h 05 »
+    assert re.search(r"<li>\d{2}:\d{2} — ", boards["read", "en"])  # « 21:05 »
