@@ -114,6 +114,20 @@ def _history_line(entry: HistoryEntry, language: str) -> tuple[str, str]:
     return str(summary), str(line)
 
 
+def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """``entries`` with the entries their undo or redo targets set: from among themselves
+    when there (an undo and the entry whose state it changed are drawn together), the others
+    in one more query."""
+    by_id = {e.pk: e for e in entries}
+    wanted = {e.target_id for e in entries if e.target_id is not None} - by_id.keys()
+    targets = {**HistoryEntry.objects.in_bulk(wanted), **by_id} if wanted else by_id
+    for e in entries:
+        target = targets.get(e.target_id) if e.target_id is not None else None
+        if target is not None:
+            e.target = target
+    return entries
+
+
 def history(game: Game) -> list[HistoryLine]:
     """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
 
@@ -125,7 +139,7 @@ def history(game: Game) -> list[HistoryLine]:
     entry (and, for an undo or redo, the entry whose state it changed; for any other write,
     the undone entries it drops) is drawn, whatever the length of the history. The ids,
     versions and states come from one query of three columns; the missing entries from a
-    second one, by id. The summaries and lines are safe HTML (names escaped when drawn)."""
+    second one, by id (and their undo or redo targets, when not among them, from a third). The summaries and lines are safe HTML (names escaped when drawn)."""
     language = translation.get_language() or ""
     shown = list(game.history.values_list("id", "version", "state")[:HISTORY_SHOWN])
     key = f"parties:history:{game_key(game)}:{language}"
@@ -133,7 +147,7 @@ def history(game: Game) -> list[HistoryLine]:
     missing = [pk for pk, version, state in shown if (pk, version, state) not in drawn]
     by_id: dict[int, tuple[str, str]] = {}
     if missing:
-        entries = game.history.select_related("target").filter(pk__in=missing)
+        entries = _with_targets(list(HistoryEntry.objects.filter(game=game, pk__in=missing)))
         fresh = {(e.pk, e.version, e.state): _history_line(e, language) for e in entries}
         kept = set(shown)
         drawn = {k: v for k, v in drawn.items() if k in kept}  # the entries still shown

@@ -130,3 +130,19 @@ def test_the_history_shows_each_entry_in_its_current_state():
     assert "(undone)" not in boards["read", "en"] and "Ada" in boards["read", "en"]
     assert re.search(r"<li>\d{1,2} h \d{2} — ", boards["read", "fr"])  # « 21 h 05 »
     assert re.search(r"<li>\d{2}:\d{2} — ", boards["read", "en"])  # « 21:05 »
+
+
+def test_an_undo_drawn_without_its_target_reads_the_target_once():
+    from calculators.parties.board import _with_targets
+    from calculators.parties.models import HistoryEntry
+
+    game = party("num_check", ["Léa", "Tom"])
+    renamed = services.rename(game, seat(game, 0).pk, "Ada")
+    services.undo(game)
+    undo = HistoryEntry.objects.get(game=game, action="undo")
+    alone = _with_targets([HistoryEntry.objects.get(pk=undo.pk)])[0]
+    together = _with_targets(
+        list(HistoryEntry.objects.filter(pk__in=[undo.pk, renamed.pk]).order_by("-version"))
+    )
+    assert alone.target == renamed and together[0].target is together[1]
+    assert "Ada" in str(alone.summary_html) and str(alone.summary_html) == str(undo.summary_html)
