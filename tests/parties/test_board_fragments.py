@@ -146,3 +146,29 @@ def test_an_undo_drawn_without_its_target_reads_the_target_once():
     )
     assert alone.target == renamed and together[0].target is together[1]
     assert "Ada" in str(alone.summary_html) and str(alone.summary_html) == str(undo.summary_html)
+
+
+def test_the_parts_cache_is_each_processs_memory_keyed_by_the_release_and_off_under_debug():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from django.conf import settings
+
+    config = settings.CACHES["board"]
+    assert config["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert config["KEY_PREFIX"] == settings.RELEASE
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from django.conf import settings; print(settings.CACHES['board']['BACKEND'])",
+        ],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "numsite.settings", "DEBUG": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert shown.stdout.strip() == "django.core.cache.backends.dummy.DummyCache"
