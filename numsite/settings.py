@@ -264,6 +264,21 @@ CACHES = {
             "TIMEOUT": 24 * 3600,
         }
     ),
+    # The parts of a Parties board that many versions share (a player's claims, a Num 5 round,
+    # a standings row, a history line), each under a key that digests everything it shows, so
+    # that no entry is ever stale: kept in each process's memory (no file to write at each
+    # version, nothing to share: a process draws a part at most once), none under DEBUG.
+    "board": (
+        {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+        if DEBUG
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "parties-board",
+            "KEY_PREFIX": RELEASE,
+            "TIMEOUT": 24 * 3600,
+            "OPTIONS": {"MAX_ENTRIES": 4000},
+        }
+    ),
 }
 
 # Forms are drawn by the site's one template engine (TEMPLATES, its cached loader): Django's

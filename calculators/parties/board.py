@@ -8,16 +8,21 @@ the export.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import caches
+from django.utils import dateformat, timezone, translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..engines.standings import standings
 from . import kinds
-from .models import Game, Player
+from .models import Game, HistoryEntry, Player
 
 
 @dataclass
@@ -62,6 +67,100 @@ def leaders(rows: list[BoardRow]) -> tuple[str, ...]:
 def board(game: Game) -> Board:
     """Every score of the game, recomputed by the engines."""
     return kinds.of(game).board(game, list(game.players.all()))
+
+
+def game_key(game: Game) -> str:
+    """The game in a cache key: a digest of its edit token, never its id (a deleted game's id
+    may be given again by SQLite, its token never; and no secret goes into a key)."""
+    return hashlib.sha256(game.edit_token.encode()).hexdigest()[:32]
+
+
+# --------------------------------------------------------------------------- the history list
+
+#: the history the page shows: the latest writes, newest first
+HISTORY_SHOWN = 100
+HISTORY_CACHE_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One write in the page's history: its version, its summary (safe HTML, the reader's
+    language) and its drawn ``<li>``."""
+
+    version: int
+    summary_html: SafeString
+    html: SafeString
+
+
+def _history_line(entry: HistoryEntry, language: str) -> tuple[str, str]:
+    """An entry's summary and its ``<li>``: the time of the write (« 21 h 05 » in French,
+    « 21:05 » otherwise), its summary, struck through with « (annulée) » for assistive
+    technology once undone."""
+    summary = entry.summary_html
+    at = timezone.localtime(entry.at)
+    when = (
+        dateformat.format(at, "G \\h i") if language == "fr" else dateformat.time_format(at, "H:i")
+    )
+    if entry.state in (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED):
+        line = format_html(
+            '<li class="text-decoration-line-through text-body-secondary">{} — {} '
+            '<span class="visually-hidden">{}</span></li>',
+            when,
+            summary,
+            gettext("(annulée)"),
+        )
+    else:
+        line = format_html("<li>{} — {}</li>", when, summary)
+    return str(summary), str(line)
+
+
+def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """``entries`` with the entries their undo or redo targets set: from among themselves
+    when there (an undo and the entry whose state it changed are drawn together), the others
+    in one more query."""
+    by_id = {e.pk: e for e in entries}
+    wanted = {e.target_id for e in entries if e.target_id is not None} - by_id.keys()
+    targets = {**HistoryEntry.objects.in_bulk(wanted), **by_id} if wanted else by_id
+    for e in entries:
+        target = targets.get(e.target_id) if e.target_id is not None else None
+        if target is not None:
+            e.target = target
+    return entries
+
+
+def history(game: Game) -> list[HistoryLine]:
+    """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
+
+    A line is a function of its entry's version, state and language alone: the summary is
+    rendered from the entry's own data (an undo or redo from its target's, which never
+    changes), the time is the write's. So the lines drawn are kept in the ``board`` cache (each
+    process's memory, numsite/settings.py), one mapping per game and language keyed by
+    ``(id, version, state)``: after a write only its own
+    entry (and, for an undo or redo, the entry whose state it changed; for any other write,
+    the undone entries it drops) is drawn, whatever the length of the history. The ids,
+    versions and states come from one query of three columns; the missing entries from a
+    second one, by id (and their undo or redo targets, when not among them, from a third). The summaries and lines are safe HTML (names escaped when drawn)."""
+    language = translation.get_language() or ""
+    shown = list(game.history.values_list("id", "version", "state")[:HISTORY_SHOWN])
+    key = f"parties:history:{game_key(game)}:{language}"
+    drawn: dict[tuple[int, int, str], tuple[str, str]] = caches["board"].get(key) or {}
+    missing = [pk for pk, version, state in shown if (pk, version, state) not in drawn]
+    by_id: dict[int, tuple[str, str]] = {}
+    if missing:
+        entries = _with_targets(list(HistoryEntry.objects.filter(game=game, pk__in=missing)))
+        fresh = {(e.pk, e.version, e.state): _history_line(e, language) for e in entries}
+        kept = set(shown)
+        drawn = {k: v for k, v in drawn.items() if k in kept}  # the entries still shown
+        drawn.update(fresh)
+        caches["board"].set(key, drawn, HISTORY_CACHE_SECONDS)
+        # an entry whose state changed between the two queries: shown as the second read it
+        by_id = {k[0]: v for k, v in fresh.items()}
+    lines = []
+    for pk, version, state in shown:
+        line = drawn.get((pk, version, state)) or by_id.get(pk)
+        if line is not None:  # None: deleted between the two queries (the game with it)
+            lines.append(HistoryLine(version, mark_safe(line[0]), mark_safe(line[1])))
+    return lines
 
 
 def csv_ranking(board: Board, row: Callable[..., None], points: str) -> None:

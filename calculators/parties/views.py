@@ -8,7 +8,6 @@ call (:mod:`.services`); the page and its htmx fragments are served by the same 
 
 from __future__ import annotations
 
-import hashlib
 import io
 from collections.abc import Callable
 from functools import lru_cache, wraps
@@ -40,7 +39,7 @@ from ..games import registry
 from ..web.pages import HtmxRequest
 from . import forms, kinds, services
 from .board import board as compute_board
-from .board import export_csv
+from .board import export_csv, game_key, history
 from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
 from .models import Game, IdempotentAnswer
 from .summaries import values
@@ -103,12 +102,6 @@ def kind_template(game: Game) -> str:
     return kinds.of(game).template
 
 
-def _game_key(game: Game) -> str:
-    """The game in a cache key: a digest of its edit token, never its id (a deleted game's id
-    may be given again by SQLite, its token never; and no secret goes into a key)."""
-    return hashlib.sha256(game.edit_token.encode()).hexdigest()[:32]
-
-
 def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) -> dict:
     token = game.edit_token if can_edit else game.read_token
     read_url = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
@@ -127,14 +120,14 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "edit_url": edit_url if can_edit else None,
         "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",
         # read only by a board drawn here (not when the page shows the cached one)
-        "history": SimpleLazyObject(lambda: list(game.history.select_related("target")[:100])),
+        "history": SimpleLazyObject(lambda: history(game)),
         "form": None,
         "action": "",
         "done": None,
         # the actions whose notice the game's entry draws itself, beside what they changed
         "notice_here": (),
         # this phone's choices for this party (« Ce téléphone : … ») are kept under this key
-        "party_key": _game_key(game)[:16],
+        "party_key": game_key(game)[:16],
     }
     if can_edit:
         context["next_undo"] = services.next_undo(game)
@@ -174,7 +167,7 @@ def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, Saf
     send it in a header too (``hx-headers`` on ``<body>``). The page at its own URL shows this
     board; a page drawn at a write's URL (a refused write without JavaScript) draws its own."""
     language = translation.get_language() or ""
-    key = f"parties:board:{_game_key(game)}:{game.version}:{int(can_edit)}:{language}"
+    key = f"parties:board:{game_key(game)}:{game.version}:{int(can_edit)}:{language}"
     parts = cache.get(key)
     if parts is None:
         kind = kinds.of(game)
@@ -186,7 +179,7 @@ def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, Saf
             "board": compute_board(game),
             "kind": kind,
             "kind_template": kind.template,
-            "history": list(game.history.select_related("target")[:100]),
+            "history": history(game),
             "LANGUAGE_CODE": language,
             "action": "",
             "posted": {},

@@ -10,7 +10,9 @@ own or a party's, is on its page, its charts or its exports.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 from typing import Any
 
 from django.core.cache import cache
@@ -165,6 +167,10 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
     }
     if can_edit:
         context["party_form"] = forms.NewPartyForm(tablee, members)
+        # the unfilled form's fields are the same for every tablée of these members: its
+        # fragment is cached under their digest (a rename or a new member changes it)
+        roster = json.dumps([[m.index, m.name] for m in members], ensure_ascii=False)
+        context["members_key"] = hashlib.sha256(roster.encode()).hexdigest()
         context["add_form"] = forms.MemberAddForm(tablee)
         context["rename_form"] = forms.RenameForm(tablee)
     context.update(extra)

@@ -52,7 +52,8 @@ class NumCheckParty(PartyKind):
         place(rows, lambda r: (r.total,))
         full = numcheck.finished_by(sheets)
         turns = writes.deck_turn_limit(game, len(players))
-        done = len(writes.in_effect(game, writes.DECK_TURN))
+        history_only = writes.in_effect(game, writes.DECK_TURN, writes.INVALID_CHECK)
+        done = sum(1 for entry in history_only if entry.action == writes.DECK_TURN)
         finished = game.finished or bool(full)
         if full:
             note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
@@ -88,7 +89,8 @@ class NumCheckParty(PartyKind):
                 "cards": entry.data["cards"],
                 "reason": writes.invalid_reason(entry.data["combo"], entry.data["cards"]),
             }
-            for entry in writes.in_effect(game, writes.INVALID_CHECK)
+            for entry in history_only
+            if entry.action == writes.INVALID_CHECK
         ]
         extra = {"turns": turns, "turns_done": done, "invalid_checks": invalid}
         return Board(game, rows, finished, leaders(rows) if finished else (), note, extra)

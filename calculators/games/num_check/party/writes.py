@@ -280,10 +280,10 @@ def _history_only(game: Game, data: dict) -> None:
     """A write kept in the history alone: its entry's state is the whole change."""
 
 
-def in_effect(game: Game, action: str) -> list[HistoryEntry]:
-    """The history entries of ``action`` still in effect, oldest first."""
+def in_effect(game: Game, *actions: str) -> list[HistoryEntry]:
+    """The history entries of ``actions`` still in effect, oldest first (one query)."""
     return list(
-        game.history.filter(action=action, state=HistoryEntry.State.ACTIVE).order_by("version")
+        game.history.filter(action__in=actions, state=HistoryEntry.State.ACTIVE).order_by("version")
     )
 
 
