@@ -9,6 +9,7 @@ call (:mod:`.services`); the page and its htmx fragments are served by the same 
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Callable
 from functools import lru_cache, wraps
 
@@ -288,10 +289,12 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
 
 
 def _page_kept(response: HttpResponse) -> bytes:
-    """What is remembered of a page write's answer: the HTML, or where a redirect goes."""
+    """What is remembered of a page write's answer: where a redirect goes, or the HTML
+    compressed (a sheet is some 40 kB, about a tenth of it compressed; one is kept per write
+    sent with a key, for a week)."""
     if 300 <= response.status_code < 400:
         return response["Location"].encode()
-    return response.content
+    return zlib.compress(response.content, 6)
 
 
 def _page_replay(status: int, kept: bytes) -> HttpResponse:
@@ -300,7 +303,8 @@ def _page_replay(status: int, kept: bytes) -> HttpResponse:
         again = HttpResponseRedirect(kept.decode())
         again.status_code = status
         return again
-    return HttpResponse(kept, status=status, content_type="text/html; charset=utf-8")
+    html = zlib.decompress(kept)
+    return HttpResponse(html, status=status, content_type="text/html; charset=utf-8")
 
 
 def _refused(

@@ -154,3 +154,14 @@ def test_the_edit_page_holds_the_queues_box_with_its_words_in_french_and_english
     assert 'data-many="{n} entries to send"' in english
     read_only = client.get(url(game, token=game.read_token)).content.decode()
     assert "data-party-queue" not in read_only and "js/party-queue" not in read_only
+
+
+def test_a_pages_answer_is_remembered_compressed(client):
+    """A sheet is tens of kB and one is kept per write for a week: it is kept compressed, and
+    given back as it was."""
+    game = party("num_check", 6, claims={i: [("paire", f"{i}R {i}B")] for i in range(6)})
+    data = claim(game, combo="brelan", cards="7R 7B 7J")
+    response = write(client, game, "claim_add", data, key="k")
+    kept = IdempotentAnswer.objects.get()
+    assert len(kept.body) * 4 < len(response.content)
+    assert write(client, game, "claim_add", data, key="k").content == response.content
