@@ -60,7 +60,9 @@ class Num5Party(PartyKind):
 
     def board(self, game: Game, players: list[Player]) -> Board:
         rounds = list(game.rounds.all())
-        result = num5.play_game([p.name for p in players], writes._round_table(game, rounds))
+        result = num5.play_game(
+            [p.name for p in players], writes._round_table(game, rounds, players)
+        )
         rows = [
             BoardRow(
                 p, result.points[p.name], "", wins=result.wins[p.name], detail=result.wins[p.name]

@@ -74,9 +74,12 @@ def _tally_undo(game: Game, data: dict) -> None:
     _turns("before")(game, data)
 
 
-def _round_table(game: Game, rounds: Sequence[Round | dict]) -> list[list[dict[str, Any]]]:
-    """Stored rounds (by player id) as the engine's rows (seat order)."""
-    players = list(game.players.all())
+def _round_table(
+    game: Game, rounds: Sequence[Round | dict], players: Sequence[Player] | None = None
+) -> list[list[dict[str, Any]]]:
+    """Stored rounds (by player id) as the engine's rows (seat order); ``players``, the game's
+    players in seat order when the caller has read them already."""
+    players = list(game.players.all()) if players is None else list(players)
     rows: list[list[dict[str, Any]]] = []
     for stored in rounds:
         entries = stored.entries if isinstance(stored, Round) else stored
