@@ -15,8 +15,9 @@
    data-draft-clear-on="<event>" (e.g. a custom event the page fires).
 
    The calculators' forms keep drafts too. A draft remembers the page's address it was typed
-   at: on another address (a permalink, a step back in the history), a field named in the
-   address keeps the address's value; on that address (a reload), the draft is the newer. A form marked data-draft-redrawn is
+   at: on another address with a query (a permalink, a step back in the history) the draft is
+   not given back, the address says what to show; on that address (a reload) or on the bare
+   page, the draft is the newer. A form marked data-draft-redrawn is
    drawn again by the server from what it was sent (a Num 5 round removed, a turn computed):
    when an htmx swap brings it, its values become the draft, never the other way round. A form
    marked data-draft-submit computes on submit only: after a reload that gave values back it
@@ -92,14 +93,15 @@
     var saved;
     try { saved = JSON.parse(s.getItem(keyOf(form)) || "null"); } catch (e) { saved = null; }
     if (!saved || typeof saved.values !== "object" || saved.values === null) return false;
-    /* another address than the one the draft was typed at (a permalink, a step back in the
-       history): the address's values win */
-    var address = new URLSearchParams(saved.address === window.location.search ? "" : window.location.search);
+    /* opened at another address than the one the draft was typed at (a permalink, a step back
+       in the history, a link from another tab of the page): the address says what to show, and
+       the draft waits. Giving it back there would also fire the form's live request, whose
+       pushed address would hijack the history (Back would land on the draft, not the page). */
+    if (window.location.search && saved.address !== window.location.search) return false;
     var values = saved.values;
     var any = false;
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!kept(field) || !(field.name in values)) return;
-      if (address.has(field.name)) return;
       if (valueOf(field) !== drawnValue(field)) return; /* the server's own value wins */
       var want = values[field.name];
       var type = (field.type || "").toLowerCase();

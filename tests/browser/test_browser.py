@@ -143,7 +143,7 @@ def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_serve
     assert reader.locator("text=Enregistrer le CHECK").count() == 0
 
     writer.select_option("#claim-combo", "full")
-    picker = writer.locator("[data-picker]")
+    picker = writer.locator("#claim-picker [data-picker]")
     for family, value in (("R", "7"), ("B", "7"), ("J", "7"), ("V", "3"), ("A", "3")):
         picker.locator(f"[data-family={family}]").click()
         picker.locator(f"[data-value='{value}']").click()
