@@ -613,7 +613,9 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         ).format(winners=winners)
         if game.ruling:
             view["lines"].append(game.ruling)
-    elif game.rounds:
+    elif not game.rounds:
+        view["head"] = gettext("Entrez les joueurs puis les manches : le classement s'affiche ici.")
+    else:
         view["head"] = ngettext(
             "Après {n} manche : manches ★ et points",
             "Après {n} manches : manches ★ et points",
