@@ -454,6 +454,11 @@ def _required_text(data: dict[str, Any], field: str) -> str:
     return text
 
 
+def _pair(label: object, value: object) -> str:
+    """« label : value » as the language writes it (« label: value » in English)."""
+    return gettext("{label} : {value}").format(label=label, value=value)
+
+
 def _points(total: int) -> str:
     return gettext("{total} points").format(total=total)
 
@@ -525,7 +530,7 @@ def num_check_sheet_page(data: dict[str, Any]) -> Answer:
                     )
                 )
             else:
-                items.append(f"{line} : 0 — {claim.result.reason}")
+                items.append(_pair(line, f"0 — {claim.result.reason}"))
         groups.append(
             {
                 "title": f"{player.name} — {_points(player.total)}, {player.title}",
@@ -599,11 +604,11 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         cells_text = " · ".join(
             f"{p.name} {p.total}{' ★' if p.name in played.winners else ''}" for p in played.players
         )
-        lines.append(f"{gettext('Manche {number}').format(number=number)} : {cells_text}")
+        lines.append(_pair(gettext("Manche {number}").format(number=number), cells_text))
     if game.rounds:
         points = " · ".join(f"{n} {game.points[n]}" for n in game.players)
         wins = " · ".join(f"{n} {game.wins[n]}" for n in game.players)
-        lines += [f"{gettext('Points')} : {points}", f"{gettext('Manches gagnées')} : {wins}"]
+        lines += [_pair(gettext("Points"), points), _pair(gettext("Manches gagnées"), wins)]
     view: Answer = {"lines": lines, "note": sheet.pending}
     if game.finished:
         winners = ", ".join(game.winners)
@@ -614,7 +619,9 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         ).format(winners=winners)
         if game.ruling:
             view["lines"].append(game.ruling)
-    elif game.rounds:
+    elif not game.rounds:
+        view["head"] = gettext("Entrez les joueurs puis les manches : le classement s'affiche ici.")
+    else:
         view["head"] = ngettext(
             "Après {n} manche : manches ★ et points",
             "Après {n} manches : manches ★ et points",
@@ -661,8 +668,11 @@ def where_text(step: num5turn.Step) -> str:
 
 def _row_lines(rows: Sequence[Sequence[Card]]) -> list[str]:
     return [
-        f"{gettext('Rangée {number}').format(number=number)} · "
-        f"{colour_name(num5turn.colour(tuple(row)))} : {' '.join(str(c) for c in row)}"
+        _pair(
+            f"{gettext('Rangée {number}').format(number=number)} · "
+            f"{colour_name(num5turn.colour(tuple(row)))}",
+            " ".join(str(c) for c in row),
+        )
         for number, row in enumerate(rows, start=1)
     ]
 
@@ -695,7 +705,8 @@ def num5_turn_page(data: dict[str, Any]) -> Answer:
             {
                 "title": gettext("Tour {turn} : où va chaque carte").format(turn=state.turn),
                 "items": [
-                    f"{s.n}. {s.player} : {s.card.label} {where_text(s)}" for s in last.steps
+                    _pair(f"{s.n}. {s.player}", f"{s.card.label} {where_text(s)}")
+                    for s in last.steps
                 ],
             }
         )
@@ -706,7 +717,7 @@ def num5_turn_page(data: dict[str, Any]) -> Answer:
     )
     groups.append({"title": title, "items": _row_lines(state.rows)})
     lines = [
-        f"{name} : {entry.total}" + (f" ({entry.plus} − {entry.minus})" if entry.minus else "")
+        _pair(name, f"{entry.total} ({entry.plus} − {entry.minus})" if entry.minus else entry.total)
         for name, entry in zip(state.players, entries, strict=True)
     ]
     view: Answer = {"lines": lines, "groups": groups}

@@ -219,8 +219,17 @@
     });
   }
 
+  /* The level of the headings an answer draws: one below the last heading before its area. */
+  function headingLevel(target) {
+    var level = 1;
+    document.querySelectorAll("h1, h2, h3, h4, h5").forEach(function (h) {
+      if (!target.contains(h) && (h.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)) level = Number(h.tagName.charAt(1));
+    });
+    return "h" + Math.min(level + 1, 6);
+  }
+
   /* A page's answer (answers.PAGES): its "view" is what the result area shows. */
-  function drawView(body, view) {
+  function drawView(body, view, heading) {
     var parts = [];
     if (view.head) {
       var head = el("p", "h5 mb-2", view.head);
@@ -232,7 +241,8 @@
     (view.groups || []).forEach(function (group) {
       var section = el("section", "mb-2");
       section.setAttribute("data-offline-group", group.key || "");
-      var title = el("h3", "h6 mb-1", group.title);
+      var title = el(heading, "h6 mb-1", group.title);
+      title.setAttribute("data-offline-title", "");
       if (group.score !== undefined && group.score !== null) title.setAttribute("data-score", group.score);
       section.appendChild(title);
       var items = el("ul", "list-unstyled mb-0 small");
@@ -255,7 +265,7 @@
       card.setAttribute("data-offline-answer", "");
       var inner = el("div", "card-body");
       inner.appendChild(el("p", "badge text-bg-info mb-2", msg("local")));
-      var said = drawView(inner, data.view);
+      var said = drawView(inner, data.view, headingLevel(target));
       card.appendChild(inner);
       target.replaceChildren(card);
       keep(form, data.view.fields);

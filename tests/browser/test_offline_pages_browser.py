@@ -4,6 +4,7 @@ Django form calls) and draws the same totals and titles as the server's API answ
 « calculé sur ce téléphone »; a bad input shows its message at the field, as the server does."""
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
 from playwright.sync_api import expect
 
@@ -11,6 +12,7 @@ from calculators.games import readers
 from calculators.games.num5.forms import Num5Form, TurnForm
 from calculators.games.num_check.forms import OutsForm, SheetForm
 from calculators.games.num_draft.forms import DraftTableForm
+from tests.browser.test_axe import describe
 from tests.browser.test_offline_browser import online_visit, server_answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("offline")]
@@ -38,6 +40,11 @@ def form_error(form_class, data, field, language="fr"):
         form = form_class(data)
         assert not form.is_valid()
         return " ".join(str(e) for e in form.errors[field])
+
+
+def assert_accessible(page):
+    """axe finds nothing on the page with its offline answer drawn."""
+    assert describe(Axe().run(page).response["violations"]) == []
 
 
 def answer_box(page, target, language="fr"):
@@ -73,6 +80,7 @@ def test_outs_answer_offline(offline_page):
         assert [best[k] for k in keys] == sorted(best.values(), reverse=True)
         if want["outs"]:
             expect(box).to_contain_text(f"{len(want['outs'])} carte")
+    assert_accessible(page)
     page.fill("#id_outs-hand", "7R 99Z")
     page.get_by_role("button", name="Voir les cartes à guetter").click()
     want = form_error(OutsForm, {"outs-hand": "7R 99Z", "outs-rank": "1"}, "hand")
@@ -100,7 +108,7 @@ def test_check_sheet_answers_offline_in_both_languages(offline_page):
             }
             want = server_answer(page.base, "num-check/sheet", body, language)
             box = answer_box(page, "#sheet-result", language)
-            titles = box.locator("[data-offline-group] h3")
+            titles = box.locator("[data-offline-group] [data-offline-title]")
             expect(titles).to_have_count(len(want["players"]))
             for title, player in zip(titles.all(), want["players"], strict=True):
                 assert title.get_attribute("data-score") == str(player["total"])
@@ -135,12 +143,13 @@ def test_draft_table_answers_offline(offline_page):
         want = server_answer(page.base, "num-draft/table", body, "fr")
         box = answer_box(page, "#table-result")
         expect(box).to_contain_text(f"Classement (paquet {want['values']})")
-        scores = box.locator("[data-offline-group] h3")
+        scores = box.locator("[data-offline-group] [data-offline-title]")
         expect(scores).to_have_count(len(want["players"]))
         for title, player in zip(scores.all(), want["players"], strict=True):
             assert title.get_attribute("data-score") == str(player["total"])
             expect(title).to_contain_text(player["title"])
         expect(page.locator("#table-live")).to_contain_text(LOCAL["fr"])
+    assert_accessible(page)
     page.fill("#id_players", "Léa : 3R 3B")
     page.get_by_role("button", name="Compter la table").click()
     want = form_error(DraftTableForm, {"players": "Léa : 3R 3B", "mode": "classic"}, "players")
@@ -203,12 +212,13 @@ def test_num5_turn_answers_offline(offline_page):
         box = answer_box(page, "#turn-result")
         expect(box).to_contain_text(f"Tour {turn} : où va chaque carte")
         table = box.locator("[data-offline-group]").nth(1)
-        expect(table.locator("h3")).to_have_text(f"La table après le tour {turn}")
+        expect(table.locator("[data-offline-title]")).to_have_text(f"La table après le tour {turn}")
         for number, row in enumerate(want["rows"]):
             expect(table.locator("li").nth(number)).to_contain_text(" : " + " ".join(row["cards"]))
         expect(page.locator(f"[name=t{turn}]")).to_have_value(" ".join(cards))
         expect(page.locator("[data-testid=card-0]")).to_have_value("")
         rows = [{"cards": row["cards"]} for row in want["rows"]]
+    assert_accessible(page)
     page.fill("[data-testid=card-0]", "8R")
     page.fill("[data-testid=card-1]", "8R")
     page.fill("[data-testid=card-2]", "9J")

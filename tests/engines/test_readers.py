@@ -256,3 +256,9 @@ def test_every_calculator_page_is_answered_on_the_phone(client, path, name):
     wired = set(re.findall(r'data-offline="([^"]+)"', html))
     assert name in wired
     assert wired <= set(answers.ENDPOINTS) | set(answers.PAGES)
+
+
+def test_num5_sheet_page_without_rounds_says_what_to_enter():
+    got = page("num_5", {"players": "Léa, Max, Zoé"}, "en")
+    assert got["view"]["head"].startswith("Enter the players then the rounds")
+    assert got["view"]["lines"] == []
