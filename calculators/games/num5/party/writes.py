@@ -241,6 +241,16 @@ def _before_last(game: Game) -> num5turn.RoundState:
     return state
 
 
+def _seated(by_key: Mapping[str, Player], key: object, field: str) -> Player:
+    """The player a turn's ``key`` names (a player, their id, or their name by the names rule),
+    else the field's message."""
+    player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
+    player = player or by_key.get(name_key(str(key)))
+    if player is None:
+        raise InputError(field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key))
+    return player
+
+
 def play_turn(
     game: Game,
     cards: Mapping[Any, object],
@@ -263,30 +273,14 @@ def play_turn(
             raise InputError("cards", gettext("Indiquez la carte révélée de chaque joueur."))
         players = list(g.players.all())
         by_key = {name_key(p.name): p for p in players} | {str(p.pk): p for p in players}
-        given: dict[int, object] = {}
-        for key, card in cards.items():
-            player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
-            player = player or by_key.get(name_key(str(key)))
-            if player is None:
-                raise InputError(
-                    "cards", gettext("« {key} » ne joue pas dans cette partie.").format(key=key)
-                )
-            given[player.pk] = card
+        given = {_seated(by_key, key, "cards").pk: card for key, card in cards.items()}
         missing = [p.name for p in players if not str(given.get(p.pk) or "").strip()]
         if missing:
             raise InputError(
                 "cards",
                 gettext("Carte révélée manquante : {missing}.").format(missing=", ".join(missing)),
             )
-        chosen: dict[int, object] = {}
-        for key, row in (rows or {}).items():
-            player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
-            player = player or by_key.get(name_key(str(key)))
-            if player is None:
-                raise InputError(
-                    "rows", gettext("« {key} » ne joue pas dans cette partie.").format(key=key)
-                )
-            chosen[player.pk] = row
+        chosen = {_seated(by_key, key, "rows").pk: row for key, row in (rows or {}).items()}
         choices: list[Any] = [chosen.get(p.pk) for p in players]
         before = list(g.turns or [])
         current = round_in_play(g)
