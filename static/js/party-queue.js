@@ -9,8 +9,14 @@
    backoff, and every load of the page): the server gives the answer it remembered for a write
    it had already applied, so nothing is written twice.
 
-   While the queue holds writes, or without network, a new write joins the queue (so the order
-   holds); its form is cleared at once and the player may type the next entry.
+   While the queue holds writes, while a write is still waiting for its answer, or without
+   network, a new write joins the queue (so the order holds); its form is cleared at once and
+   the player may type the next entry. New links (rotate) need the network and are never
+   queued. The writes queued on one page carry the version that page showed (« seen »): once
+   the server's answer shows that this phone's write was the only one since, the writes behind
+   it that were never sent have seen it too (so the next deck turn or correction of the same
+   thing is not taken for another phone's change); a write sent once keeps its body byte for
+   byte. The same key still being carried out by its first sending answers 503: sent again.
 
    The answer of a sent write: a refusal (merge rules, a validation error, a confirmation step)
    is drawn in place of the sheet, where the page shows it with the entry kept, and only then
@@ -32,6 +38,9 @@
   var LAST_RETRY = 60000;
   var PAGE = /^\/(?:en\/)?parties\/([A-Za-z0-9_-]+)\/$/;
   var WRITE = /^\/(?:en\/)?parties\/([A-Za-z0-9_-]+)\/[a-z0-9_-]+\/$/;
+  /* new links need the network: queued, the writes after it would wait on a link that no
+     longer works, and a lost answer would leave this phone without the new one */
+  var ONLINE_ONLY = /\/rotate\/$/;
 
   var page = PAGE.exec(window.location.pathname);
   if (!page) return;
@@ -72,6 +81,7 @@
 
   function keep(record) { return run("readwrite", function (store) { return store.add(record); }); }
   function drop(id) { return run("readwrite", function (store) { return store.delete(id); }); }
+  function put(record) { return run("readwrite", function (store) { return store.put(record); }); }
 
   /* ------------------------------------------------------------------ the count at the board */
 
@@ -126,6 +136,7 @@
     var url = new URL(detail.path, window.location.href);
     var found = WRITE.exec(url.pathname);
     if (url.origin !== window.location.origin || !found || found[1] !== party) return null;
+    if (ONLINE_ONLY.test(url.pathname)) return null;
     return url;
   }
 
@@ -136,6 +147,17 @@
   var timer = null;
 
   function offline() { return navigator.onLine === false; }
+  /* a write htmx sent is still waiting for its answer: what comes after it waits too */
+  function busy() {
+    var now = Date.now();
+    return Object.keys(inflight).some(function (key) {
+      /* htmx gives up on a write after TIMEOUT (a timeout event, then it is queued): a write
+         never answered nor given up on does not hold the others back for longer */
+      if (now - inflight[key].sentAt < TIMEOUT + 5000) return true;
+      delete inflight[key];
+      return false;
+    });
+  }
 
   function record(detail, url, key) {
     return {
@@ -185,18 +207,22 @@
     detail.headers[HEADER] = key;
     if (!detail.timeout) detail.timeout = TIMEOUT;
     var write = record(detail, url, key);
-    if (storage && (offline() || count > 0 || flushing)) {
+    if (storage && (offline() || count > 0 || flushing || busy())) {
       event.preventDefault(); /* behind the writes already waiting, in order */
       queue(write, detail.elt).catch(function () { /* nothing kept: the entry stays typed */ });
       return;
     }
+    write.sentAt = Date.now();
     inflight[key] = write;
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
     var config = event.detail.requestConfig;
     var key = config && config.headers && config.headers[HEADER];
-    if (key && event.detail.xhr && event.detail.xhr.status) delete inflight[key]; /* an answer came */
+    if (key && event.detail.xhr && event.detail.xhr.status) {
+      delete inflight[key]; /* an answer came: the writes queued behind it may go */
+      if (count > 0 && !busy()) flushSoon();
+    }
   });
 
   /* the request went out and no answer came: the write joins the queue (party.js stays quiet) */
@@ -207,6 +233,7 @@
     if (!write || !storage) return;
     delete inflight[key];
     event.detail.queued = true;
+    write.sent = true; /* the server may have applied it: its body is never changed */
     queue(write, event.detail.elt).catch(function () {});
   }
   document.addEventListener("htmx:sendError", lost);
@@ -255,14 +282,15 @@
       "HX-Current-URL": window.location.href
     };
     headers[HEADER] = write.key;
-    return fetch(write.url, {
+    var marked = write.sent ? Promise.resolve() : (write.sent = true, put(write).catch(function () {}));
+    return marked.then(function () { return fetch(write.url, {
       method: write.method,
       headers: headers,
       body: write.body,
       credentials: "same-origin",
       cache: "no-store",
       signal: controller ? controller.signal : undefined
-    }).then(function (response) {
+    }); }).then(function (response) {
       var status = response.status;
       if (status >= 500 || status === 429 || status === 408) {
         var after = Number(response.headers.get("Retry-After"));
@@ -307,6 +335,30 @@
     return !!(active && active.matches && active.matches("input, select, textarea") && active.closest("#sheet form"));
   }
 
+  /* The writes queued on one page all carry the version that page was drawn at (« seen »): the
+     server would take this phone's own earlier write for another phone's change and refuse the
+     next correction, deck turn or Num 5 turn of the same thing. When the answer to writes[i]
+     shows that it was the only write since what it had seen, the writes after it that were
+     never sent and had seen the same version have now seen this one. A write already sent once
+     keeps its body byte for byte: the server tells it again by those bytes. */
+  function seenOf(body) {
+    var value = new URLSearchParams(body).get("seen");
+    return value === null || !/^\d+$/.test(value) ? null : Number(value);
+  }
+
+  function followOn(writes, i, drawn) {
+    var board = drawn.querySelector("#board");
+    var version = board ? Number(board.getAttribute("data-version")) : NaN;
+    var seen = seenOf(writes[i].body);
+    if (seen === null || version !== seen + 1) return; /* another phone wrote meanwhile */
+    for (var j = i + 1; j < writes.length; j++) {
+      var w = writes[j];
+      if (w.sent || seenOf(w.body) !== seen) continue;
+      w.body = w.body.replace(/(^|&)seen=\d+(?=&|$)/, "$1seen=" + version);
+      put(w).catch(function () {});
+    }
+  }
+
   function sendAll(writes) {
     var last = null;
     function next(i) {
@@ -328,6 +380,7 @@
           return drop(writes[i].id).then(function () { count = Math.max(0, count - 1); render(); return finish(false); });
         }
         last = answer;
+        followOn(writes, i, drawn);
         return drop(writes[i].id).then(function () { count = Math.max(0, count - 1); render(); return next(i + 1); });
       });
     }
@@ -350,7 +403,7 @@
   function flush() {
     window.clearTimeout(timer);
     timer = null;
-    if (!storage || flushing || held || offline()) return Promise.resolve();
+    if (!storage || flushing || held || offline() || busy()) return Promise.resolve();
     flushing = true;
     return locked(function () {
       return waiting().then(function (writes) {

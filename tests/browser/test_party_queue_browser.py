@@ -196,3 +196,27 @@ def test_a_server_error_is_retried_a_refused_entry_shown_and_the_rest_waits_for_
     assert (claim.player.name, claim.cards) == ("Tom", "5R 5B")
     problems = [p for p in unexpected(page) if "status of 503" not in p]
     assert problems == [], page.problems
+
+
+def test_two_deck_turns_made_offline_are_both_stored_none_taken_for_another_phones(page):
+    """Both writes carry the version the page was drawn at and change the same thing (the deck
+    turns): once the first is applied, the second has seen it — this phone made it — so it is
+    not refused as if another phone had changed the deck turns meanwhile."""
+    from calculators.parties.board import board
+    from tests.factories import fresh, party
+
+    game = party("num_check", 3, mode="family")  # three deck turns in the family mode
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    expect(page.locator("#party-clock-title")).to_contain_text("1/3")
+    page.context.set_offline(True)
+    page.get_by_test_id("deck-turn").click()
+    expect(waiting(page)).to_contain_text("1 saisie à envoyer")
+    page.get_by_test_id("deck-turn").click()
+    expect(waiting(page)).to_contain_text("2 saisies à envoyer")
+
+    page.context.set_offline(False)
+    expect(waiting(page)).to_be_hidden(timeout=15_000)
+    assert board(fresh(game)).extra["turns_done"] == 2
+    expect(page.locator("[data-testid=refusal]")).to_have_count(0)
+    expect(page.locator("#party-clock-title")).to_contain_text("3/3", timeout=10_000)
+    assert unexpected(page) == [], page.problems
