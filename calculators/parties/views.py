@@ -282,7 +282,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         game,
         lambda: _write(request, game, token, name, write_form),
         lambda field, message: _refused(request, game, name, write_form, message, 409),
-        lambda: _refused(request, game, name, write_form, gettext(services.CONFLICT), 409),
+        lambda: _busy(request, game, name, write_form),
         keep=_page_kept,
         replay=_page_replay,
     )
@@ -325,6 +325,18 @@ def _refused(
     context = _context(request, game, True, form=form, action=name)
     template = "parties/game.html#sheet" if request.htmx else "parties/game.html"
     return render(request, template, context, status=status)
+
+
+def _busy(
+    request: HtmxRequest, game: Game, name: str, write_form: type[forms.WriteForm]
+) -> HttpResponse:
+    """The same key is being carried out by another request at this moment (the phone's queue
+    sent a write again while its first sending still holds the party's lock): a 503 with
+    ``Retry-After``, which the queue sends again with the same key — never a refusal the player
+    would answer by saving again under a new key while the first sending commits."""
+    response = _refused(request, game, name, write_form, gettext(services.CONFLICT), 503)
+    response["Retry-After"] = "2"
+    return response
 
 
 def _write(

@@ -165,3 +165,39 @@ def test_a_pages_answer_is_remembered_compressed(client):
     kept = IdempotentAnswer.objects.get()
     assert len(kept.body) * 4 < len(response.content)
     assert write(client, game, "claim_add", data, key="k").content == response.content
+
+
+def test_a_multipart_write_with_a_key_is_a_415_before_anything_is_read():
+    """Django's CSRF check would read a multipart body before the view, which could then not
+    fingerprint it: the site takes form-encoded bodies only (numsite/bodies.py), so such a
+    write is a 415 before the CSRF check, never a 500, and nothing is written or remembered."""
+    from django.middleware.csrf import get_token
+    from django.test import Client, RequestFactory
+
+    game = party("num_check", ["Léa", "Tom"])
+    browser = Client(enforce_csrf_checks=True)
+    token = get_token(RequestFactory().get("/"))
+    browser.cookies["csrftoken"] = token
+    answer = browser.post(  # Django's own client: a dict goes as multipart/form-data
+        url(game, "action", action="claim_add"),
+        {**claim(game), "csrfmiddlewaretoken": token},
+        headers={**HTMX, "Idempotency-Key": "multi-1"},
+    )
+    assert answer.status_code == 415
+    assert Claim.objects.count() == 0 and IdempotentAnswer.objects.count() == 0
+
+
+def test_a_key_being_carried_out_by_another_request_is_a_503_to_send_again(client, monkeypatch):
+    """The phone's queue sent a write again while its first sending holds the lock: a 503 with
+    Retry-After (the queue sends it again with the same key), not a refusal the player would
+    answer by saving again under a new key."""
+    from calculators.parties import views
+
+    def racing(request, key, remembered, owner, carry_out, refuse, busy, **hooks):
+        return busy()
+
+    monkeypatch.setattr(views, "idempotent", racing)
+    game = party("num_check", ["Léa", "Tom"])
+    answer = write(client, game, "claim_add", claim(game), key="queue-race")
+    assert answer.status_code == 503 and answer["Retry-After"] == "2"
+    assert Claim.objects.count() == 0
