@@ -180,7 +180,7 @@ def read_turn_line(line: str, number: int) -> tuple[list[str], list[int | None]]
         cards.append(card)
         if not mark:
             rows.append(None)
-        elif row.isdigit() and 1 <= int(row) <= num5turn.ROWS:
+        elif row.isdecimal() and row.isascii() and 1 <= int(row) <= num5turn.ROWS:
             rows.append(int(row) - 1)
         else:
             raise InputError(

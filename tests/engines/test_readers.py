@@ -262,3 +262,11 @@ def test_num5_sheet_page_without_rounds_says_what_to_enter():
     got = page("num_5", {"players": "Léa, Max, Zoé"}, "en")
     assert got["view"]["head"].startswith("Enter the players then the rounds")
     assert got["view"]["lines"] == []
+
+
+@pytest.mark.parametrize("row", ["²", "٣", "0", "5", "x", ""])
+def test_turn_line_a_row_that_is_not_1_to_4_in_ascii_digits_is_an_error_on_history(row):
+    """« ² » or « ٣ » are digits to str.isdigit but not rows: bad input, never a crash."""
+    with pytest.raises(InputError) as refused:
+        readers.read_turn_line(f"5R@{row} 3A 0S", 1)
+    assert refused.value.field == "history"

@@ -206,7 +206,7 @@ def split_turn(stored: Sequence[object]) -> tuple[list[str], list[int | None]]:
     for token in stored:
         card, mark, row = str(token).partition(CHOICE_MARK)
         cards.append(card)
-        rows.append(int(row) - 1 if mark and row.isdigit() else None)
+        rows.append(int(row) - 1 if mark and row.isdecimal() and row.isascii() else None)
     return cards, rows
 
 
