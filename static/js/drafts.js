@@ -92,12 +92,14 @@
     if (!s) return false;
     var saved;
     try { saved = JSON.parse(s.getItem(keyOf(form)) || "null"); } catch (e) { saved = null; }
-    if (!saved || typeof saved.values !== "object" || saved.values === null) return false;
+    if (!saved || typeof saved !== "object") return false;
+    /* a draft kept before drafts remembered their address was its values alone */
+    if (typeof saved.values !== "object" || saved.values === null) saved = { values: saved, address: null };
     /* opened at another address than the one the draft was typed at (a permalink, a step back
        in the history, a link from another tab of the page): the address says what to show, and
        the draft waits. Giving it back there would also fire the form's live request, whose
        pushed address would hijack the history (Back would land on the draft, not the page). */
-    if (window.location.search && saved.address !== window.location.search) return false;
+    if (window.location.search && saved.address !== null && saved.address !== window.location.search) return false;
     var values = saved.values;
     var any = false;
     Array.prototype.forEach.call(form.elements, function (field) {
