@@ -92,18 +92,9 @@ def _entries(game: Game, raw: Mapping[Any, object], field: str) -> dict[str, dic
     if not isinstance(raw, Mapping):
         raise InputError(field, gettext("Indiquez une entrée par joueur."))
     players = list(game.players.all())
-    by_key = {name_key(p.name): p for p in players}
-    by_id = {str(p.pk): p for p in players}
     out: dict[str, dict] = {}
     for key, value in raw.items():
-        if isinstance(key, Player):
-            player = by_id.get(str(key.pk))
-        else:
-            player = by_id.get(str(key)) or by_key.get(name_key(str(key)))
-        if player is None:
-            raise InputError(
-                field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key)
-            )
+        player = _seated(players, key, field)
         if isinstance(value, str):
             entry: object = num5.parse_cell(value)
         else:
@@ -241,14 +232,18 @@ def _before_last(game: Game) -> num5turn.RoundState:
     return state
 
 
-def _seated(by_key: Mapping[str, Player], key: object, field: str) -> Player:
-    """The player a turn's ``key`` names (a player, their id, or their name by the names rule),
-    else the field's message."""
-    player = by_key.get(str(key.pk) if isinstance(key, Player) else str(key))
-    player = player or by_key.get(name_key(str(key)))
-    if player is None:
-        raise InputError(field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key))
-    return player
+def _seated(players: Sequence[Player], key: object, field: str) -> Player:
+    """The player ``key`` names among ``players`` (a player, their id, or else their name by the
+    names rule), or the field's message."""
+    wanted = str(key.pk) if isinstance(key, Player) else str(key)
+    for player in players:
+        if str(player.pk) == wanted:
+            return player
+    if not isinstance(key, Player):
+        for player in players:
+            if name_key(player.name) == name_key(wanted):
+                return player
+    raise InputError(field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key))
 
 
 def play_turn(
@@ -272,15 +267,14 @@ def play_turn(
         if not isinstance(cards, Mapping):
             raise InputError("cards", gettext("Indiquez la carte révélée de chaque joueur."))
         players = list(g.players.all())
-        by_key = {name_key(p.name): p for p in players} | {str(p.pk): p for p in players}
-        given = {_seated(by_key, key, "cards").pk: card for key, card in cards.items()}
+        given = {_seated(players, key, "cards").pk: card for key, card in cards.items()}
         missing = [p.name for p in players if not str(given.get(p.pk) or "").strip()]
         if missing:
             raise InputError(
                 "cards",
                 gettext("Carte révélée manquante : {missing}.").format(missing=", ".join(missing)),
             )
-        chosen = {_seated(by_key, key, "rows").pk: row for key, row in (rows or {}).items()}
+        chosen = {_seated(players, key, "rows").pk: row for key, row in (rows or {}).items()}
         choices: list[Any] = [chosen.get(p.pk) for p in players]
         before = list(g.turns or [])
         current = round_in_play(g)
