@@ -193,6 +193,14 @@ def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, Saf
     return mark_safe(parts[0]), mark_safe(parts[1])
 
 
+def _with_board(context: dict, game: Game, can_edit: bool, token: str) -> None:
+    """The shared board of the party's current version in a sheet's context, in its two places
+    (each drawn by the sheet's template when it is not set)."""
+    context["board_html"], context["board_more_html"] = board_parts(game, can_edit, token)
+    if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
+        context["board_more_html"] = ""
+
+
 def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
     """The poll's answer: the standings, and the details swapped out of band into their place."""
     standings, more = board_parts(game, can_edit, token)
@@ -210,9 +218,7 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
         done = game.history.filter(version=version).first()
     context = _context(request, game, can_edit, done=done)
     # at the page's own URL, the board every phone polls (its links are relative to it)
-    context["board_html"], context["board_more_html"] = board_parts(game, can_edit, token)
-    if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
-        context["board_more_html"] = ""
+    _with_board(context, game, can_edit, token)
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
     target = str(request.htmx.target or "") if request.htmx else ""
@@ -363,7 +369,7 @@ def _write(
     context = _context(request, game, True, form=form, action=name, done=form.entry)
     if request.htmx:
         if ok:  # the writer's phone draws the new version's board once, for every phone
-            context["board_html"] = board_html(game, True, token)
+            _with_board(context, game, True, token)
         response = render(request, "parties/game.html#sheet", context)
         if ok and name == "rotate":
             response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])

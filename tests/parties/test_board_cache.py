@@ -110,3 +110,28 @@ def test_the_read_only_board_is_not_the_edit_board():
     edit = board(Client(), game)
     read = board(Client(), game, token=game.read_token)
     assert "claim_delete/" in edit and "claim_delete/" not in read
+
+
+def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_gets():
+    """The writer's answer draws the new version's board once, in its two places (standings
+    and details), each once: it is what the other phones then get from the cache."""
+    game = party()
+    phone = Client()
+    answer = phone.post(
+        url(game, "action", action="claim_add"),
+        urlencode(
+            {
+                "player": seat(game, 0).pk,
+                "combo": "paire",
+                "cards": "5R 5B",
+                "seen": fresh(game).version,
+            }
+        ),
+        content_type="application/x-www-form-urlencoded",
+        headers={"HX-Request": "true", "HX-Target": "sheet"},
+    ).content.decode()
+    assert answer.count('id="board"') == 1 and answer.count('id="board-more"') == 1
+    assert "hx-swap-oob" not in answer
+    served = board(Client(), game)
+    more = served[served.index('<section id="board-more"') :]
+    assert more.replace(' hx-swap-oob="true"', "", 1) in answer
