@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -204,3 +205,18 @@ def export_csv(game: Game) -> str:
     row()
     kinds.of(game).csv(result, row)
     return out.getvalue()
+
+
+# ------------------------------------------------------- one drawing for both kinds of link
+
+#: what only an edit link shows, in the live board drawn once for both links
+#: (``{% edit_only %}``, calculators/templatetags/parties.py)
+EDIT_ONLY_START, EDIT_ONLY_END = "<!--edit-->", "<!--/edit-->"
+_EDIT_ONLY = re.compile(f"{EDIT_ONLY_START}.*?{EDIT_ONLY_END}", re.DOTALL)
+
+
+def for_link(html: str, can_edit: bool) -> SafeString:
+    """A board drawn for both links (``{% edit_only %}``), as the edit or the read link shows it."""
+    if can_edit:
+        return mark_safe(html.replace(EDIT_ONLY_START, "").replace(EDIT_ONLY_END, ""))
+    return mark_safe(_EDIT_ONLY.sub("", html))  # our own drawing, its markers removed

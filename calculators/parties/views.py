@@ -39,8 +39,8 @@ from ..engines.numbers import parse_whole
 from ..games import registry
 from ..web.pages import HtmxRequest
 from . import forms, kinds, services
+from .board import Board, export_csv, for_link, game_key, history
 from .board import board as compute_board
-from .board import export_csv, game_key, history
 from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
 from .models import Game, IdempotentAnswer
 from .summaries import values
@@ -155,12 +155,19 @@ BOARD_CACHE_SECONDS = 3600
 MORE = '<section id="board-more"'
 
 
-def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, SafeString]:
+def board_parts(
+    game: Game, can_edit: bool, token: str, board: Board | None = None
+) -> tuple[SafeString, SafeString]:
     """The live board that every phone polls, at the party's current version, in its two
     places on the page: the standings at the top, the details (each player's entries, the
-    history) below the entry. Drawn by the first phone after a change and kept in Django's
-    cache (shared by every process when ``CACHES`` is, docs/deploy.md) for the others, per
-    version, language and kind of link.
+    history) below the entry.
+
+    Drawn once per version and language for both links, by the first to ask (the writer's
+    answer, which every page write draws): what only the edit link shows is drawn between
+    markers, kept for an edit link and cut for a read link (:func:`~calculators.templatetags.
+    parties.edit_only`). Kept in Django's cache (shared by every process when ``CACHES`` is,
+    docs/deploy.md), so every phone after a write, on either link, gets it drawn. ``board``:
+    the scores already computed for this version, when the caller has them.
 
     It is the same for every reader: its links are relative to the party's page (``party_url``,
     no token in it) and it holds no CSRF token: its ✕ buttons submit a form of the page outside
@@ -168,16 +175,16 @@ def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, Saf
     send it in a header too (``hx-headers`` on ``<body>``). The page at its own URL shows this
     board; a page drawn at a write's URL (a refused write without JavaScript) draws its own."""
     language = translation.get_language() or ""
-    key = f"parties:board:{game_key(game)}:{game.version}:{int(can_edit)}:{language}"
+    key = f"parties:board:{game_key(game)}:{game.version}:{language}"
     parts = cache.get(key)
     if parts is None:
         kind = kinds.of(game)
         context = {
             "relative_urls": True,
+            "both_links": True,
             "game": game,
-            "token": token,
-            "can_edit": can_edit,
-            "board": compute_board(game),
+            "token": game.edit_token,  # for party_url, which writes no token (relative URLs)
+            "board": board if board is not None else compute_board(game),
             "kind": kind,
             "kind_template": kind.template,
             "history": history(game),
@@ -190,13 +197,15 @@ def board_parts(game: Game, can_edit: bool, token: str) -> tuple[SafeString, Saf
             render_to_string("parties/game.html#board-more", context),
         )
         cache.set(key, parts, BOARD_CACHE_SECONDS)
-    return mark_safe(parts[0]), mark_safe(parts[1])
+    return for_link(parts[0], can_edit), for_link(parts[1], can_edit)
 
 
 def _with_board(context: dict, game: Game, can_edit: bool, token: str) -> None:
     """The shared board of the party's current version in a sheet's context, in its two places
     (each drawn by the sheet's template when it is not set)."""
-    context["board_html"], context["board_more_html"] = board_parts(game, can_edit, token)
+    context["board_html"], context["board_more_html"] = board_parts(
+        game, can_edit, token, context["board"]
+    )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""
 

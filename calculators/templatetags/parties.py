@@ -7,7 +7,39 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
+from ..parties.board import EDIT_ONLY_END, EDIT_ONLY_START
+
 register = template.Library()
+
+
+class EditOnlyNode(template.Node):
+    child_nodelists = ("nodelist",)
+
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        game = context.get("game")
+        if game is not None and game.finished:
+            return ""  # a finished sheet is corrected by reopening it first
+        if context.get("both_links"):
+            return f"{EDIT_ONLY_START}{self.nodelist.render(context)}{EDIT_ONLY_END}"
+        return self.nodelist.render(context) if context.get("can_edit") else ""
+
+
+@register.tag("edit_only")
+def edit_only(parser: template.base.Parser, token: template.base.Token) -> EditOnlyNode:
+    """``{% edit_only %}…{% endedit_only %}``: what only the edit link shows (a correction
+    link, a ✕), and only while the sheet is open.
+
+    The live board is drawn once per version for both links (context ``both_links``): there
+    the part is drawn between two markers, which :func:`calculators.parties.board.for_link`
+    keeps for the edit link and cuts, with what they hold, for the read link. No player's text
+    can hold a marker: what a player typed is escaped when drawn (``<`` becomes ``&lt;``).
+    Not nested."""
+    nodelist = parser.parse(("endedit_only",))
+    parser.delete_first_token()
+    return EditOnlyNode(nodelist)
 
 
 @register.simple_tag(takes_context=True)

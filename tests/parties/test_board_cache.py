@@ -1,15 +1,19 @@
-"""The live board is drawn once per version, language and kind of link, then served from
-Django's cache: it holds no reader's CSRF token (each phone posts with its own, in the header
-htmx sends), and every phone gets its own language and the board of the version it asked for."""
+"""The live board is drawn once per version and language, for both kinds of link (what only the
+edit link shows is cut out for the read link), then served from Django's cache: it holds no
+reader's CSRF token (each phone posts with its own, in the header htmx sends), and every phone
+gets its own language and the board of the version it asked for."""
 
 import re
 from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from calculators.games.num_check.party import writes as check_writes
+from calculators.parties.board import EDIT_ONLY_END, EDIT_ONLY_START
 from tests.factories import fresh, party, seat
 
 from .conftest import url
@@ -135,3 +139,67 @@ def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_g
     served = board(Client(), game)
     more = served[served.index('<section id="board-more"') :]
     assert more.replace(' hx-swap-oob="true"', "", 1) in answer
+
+
+#: a party of each game with entries on its board, and what only its edit link shows there
+EDIT_ONLY = {
+    "num_check": (dict(claims={0: [("paire", "5R 5B")]}), ("claim_delete/", "?corriger=")),
+    "num5": (dict(rounds=[["10R", "3", "7"]]), ("round_delete/", "?manche=")),
+}
+
+
+@pytest.mark.parametrize("kind", EDIT_ONLY)
+@pytest.mark.parametrize("first", ["edit", "read"])
+def test_one_drawing_serves_both_links_and_the_read_link_never_shows_the_edit_controls(kind, first):
+    """Whichever link asks first, the board drawn once gives each link its own: the edit
+    controls on the edit link only, the same scores on both, no marker left."""
+    entries, controls = EDIT_ONLY[kind]
+    game = party(kind, **entries)
+    cache.clear()
+    tokens = {"edit": game.edit_token, "read": game.read_token}
+    boards = {first: board(Client(), game, tokens[first])}
+    second = "read" if first == "edit" else "edit"
+    with CaptureQueriesContext(connection) as served:
+        boards[second] = board(Client(), game, tokens[second])
+    assert len(served) <= 2  # the token and version: the board itself came from the cache
+    for control in controls:
+        assert control in boards["edit"] and control not in boards["read"]
+    assert "Actions" in boards["edit"] and "Actions" not in boards["read"]
+    for drawn in boards.values():
+        assert EDIT_ONLY_START not in drawn and EDIT_ONLY_END not in drawn
+        assert game.edit_token not in drawn and game.read_token not in drawn
+    cut = re.sub(
+        r'<th scope="col"><span class="visually-hidden">Actions</span></th>', "", boards["edit"]
+    )
+    assert re.findall(r"data-score=\"(\d+)\"", cut) == re.findall(
+        r"data-score=\"(\d+)\"", boards["read"]
+    )
+
+
+def test_a_finished_sheet_shows_no_edit_control_on_either_link():
+    game = party(claims={0: [("paire", "5R 5B")]}, finished=True)
+    for token in (game.edit_token, game.read_token):
+        assert "claim_delete/" not in board(Client(), game, token)
+
+
+def test_every_phone_after_a_page_write_gets_the_board_the_writer_drew():
+    """The writer's answer draws the new version's board; a phone on the read link (and one on
+    the edit link) then gets it from the cache, whatever the game."""
+    game = party()
+    Client().post(
+        url(game, "action", action="claim_add"),
+        urlencode(
+            {
+                "player": seat(game, 1).pk,
+                "combo": "paire",
+                "cards": "5R 5B",
+                "seen": fresh(game).version,
+            }
+        ),
+        content_type="application/x-www-form-urlencoded",
+        headers={"HX-Request": "true", "HX-Target": "sheet"},
+    )
+    for token in (game.read_token, game.edit_token):
+        with CaptureQueriesContext(connection) as served:
+            drawn = board(Client(), game, token)
+        assert len(served) <= 2 and "Tom — 1/8 combinaisons" in drawn
