@@ -248,6 +248,10 @@ CACHES = {
         "BACKEND": CACHE_BACKEND,
         "LOCATION": os.environ.get("CACHE_LOCATION", str(VAR_DIR / "cache" / "data")),
         "KEY_PREFIX": RELEASE,
+        # one live board per party and language, a tablée's statistics and charts: room for
+        # a thousand parties before Django culls a third of the entries at random (a file
+        # cache lists its folder at every write, a cost that grows with the entries kept)
+        "OPTIONS": {"MAX_ENTRIES": 1000},
     },
     # Template fragments ({% cache … using="fragments" %}: the card picker, a form nobody filled
     # in), kept a day; none under DEBUG, where an edited template must show at once (the

@@ -164,10 +164,13 @@ def board_parts(
 
     Drawn once per version and language for both links, by the first to ask (the writer's
     answer, which every page write draws): what only the edit link shows is drawn between
-    markers, kept for an edit link and cut for a read link (:func:`~calculators.templatetags.
-    parties.edit_only`). Kept in Django's cache (shared by every process when ``CACHES`` is,
-    docs/deploy.md), so every phone after a write, on either link, gets it drawn. ``board``:
-    the scores already computed for this version, when the caller has them.
+    markers, kept for an edit link and cut for a read link (``{% edit_only %}``,
+    calculators/templatetags/parties.py). Kept in Django's cache (shared by every process when
+    ``CACHES`` is, docs/deploy.md), so every phone after a write, on either link, gets it
+    drawn: one entry per party and language, the latest version's board with its version,
+    replaced by the next version's (an older version's board is never served, nor left to
+    crowd the cache). ``board``: the scores already computed for this version, when the caller
+    has them.
 
     It is the same for every reader: its links are relative to the party's page (``party_url``,
     no token in it) and it holds no CSRF token: its ✕ buttons submit a form of the page outside
@@ -175,9 +178,15 @@ def board_parts(
     send it in a header too (``hx-headers`` on ``<body>``). The page at its own URL shows this
     board; a page drawn at a write's URL (a refused write without JavaScript) draws its own."""
     language = translation.get_language() or ""
-    key = f"parties:board:{game_key(game)}:{game.version}:{language}"
-    parts = cache.get(key)
-    if parts is None:
+    key = f"parties:board:{game_key(game)}:{language}"
+    # the version and the time of its write: a write rolled back after its answer drew its
+    # board (storing the answer it is sent again failed) left a board of a version number the
+    # next write takes again, at another time
+    stamp = (game.version, game.updated_at.isoformat())
+    kept = cache.get(key)
+    if kept is not None and kept[0] == stamp:
+        parts = kept[1:]
+    else:
         kind = kinds.of(game)
         context = {
             "relative_urls": True,
@@ -196,7 +205,7 @@ def board_parts(
             render_to_string("parties/game.html#board", context),
             render_to_string("parties/game.html#board-more", context),
         )
-        cache.set(key, parts, BOARD_CACHE_SECONDS)
+        cache.set(key, (stamp, *parts), BOARD_CACHE_SECONDS)
     return for_link(parts[0], can_edit), for_link(parts[1], can_edit)
 
 

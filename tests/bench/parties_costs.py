@@ -1,17 +1,21 @@
-"""What a table waits for, measured in a fresh interpreter: a write, the first phone's board
-after it, and the 204 poll, for three big tables (a 10-player NUM CHECK game, a 7-player
-NUM DRAFT table, an 8-player Num 5 game at 16 rounds whose write is the 17th).
+"""What a table waits for, measured in a fresh interpreter: a write and the writer's answer,
+the first phone's board after it, and the 204 poll, for three big tables (a 10-player NUM CHECK
+game, a 7-player NUM DRAFT table, an 8-player Num 5 game at 16 rounds whose write is the 17th).
 
 ``measure(rounds)`` returns, on a private in-memory SQLite database (migrated here), the floor
-(``/healthz``, a minimal view with one ``SELECT 1``) and for each table:
+(``/healthz``, a minimal view with one ``SELECT 1``) and for each table the medians below.
+Every figure is CPU time of the measuring thread (:data:`clock`), in milliseconds. Each
+sample's writes are undone afterwards, untimed, so the history grows; each write carries
+cards or points of its own, so no part of the board is drawn already for it.
 
-Every figure is CPU time of the measuring thread (:data:`clock`), in milliseconds.
-
-- ``write_ms``: the median in-process cost of the game's write through the services (the
-  write frame, the engines' validation, the history entry), and ``write_queries``, its SQL
-  query count; each sample's write is undone afterwards, untimed, so the history grows;
-- ``board_ms``: the first phone's board after a change (``tableau/?v=<previous version>``,
-  nothing cached for the new version yet), measured by Django's test client;
+- ``answer_ms``: the writer's answer to the write made from the party's page (htmx: the new
+  sheet, the new version's board drawn in it for every phone), and ``answer_queries``;
+- ``board_ms``: the first phone's board after that page write, on the *other* link (the read
+  link: ``tableau/?v=<previous version>``, sent gzipped as to a phone);
+- ``write_ms``: the write alone, through the services (the write frame, the engines'
+  validation, the history entry), and ``write_queries``;
+- ``board_cold_ms``: the first phone's board after such a write, which draws no board (as
+  an API write): the board drawn with nothing of the new version cached;
 - ``poll_ms``: the 204 poll while nothing changed, and ``poll_queries``.
 
 Run in a fresh interpreter for the reason given in tests/bench/pages.py (pytest's process adds
@@ -28,9 +32,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
+from itertools import count
 from typing import Any
-
-HTMX = {"HX-Request": "true"}
 
 #: This thread's CPU time, not the wall clock: on a machine shared with other jobs a wall-clock
 #: sample includes the time the process waited for a core (several times the work itself when
@@ -42,8 +46,40 @@ def _median(samples: list[float]) -> float:
     return statistics.median(samples)
 
 
-def _tables() -> dict[str, tuple[Any, Callable[[], Any]]]:
-    """The three tables and, for each, its write (a callable that writes once)."""
+#: a phone's poll: htmx, and compressed answers accepted (the board is sent gzipped)
+POLL = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate, br"}
+#: a page write from the party's entry: htmx, the sheet swapped with the answer
+PAGE_WRITE = {"HX-Request": "true", "HX-Target": "sheet"}
+
+
+class Table:
+    """A big table: its party, its write through the services (:meth:`write`) and the same
+    write from the party's page (:meth:`page_write`: the action and the form's fields)."""
+
+    def __init__(
+        self,
+        game: Any,
+        write: Callable[[], Any],
+        action: str,
+        fields: Callable[[], dict[str, object]],
+    ) -> None:
+        self.game, self.write, self.action, self.fields = game, write, action, fields
+
+    def page_write(self, client: Any) -> Any:
+        from urllib.parse import urlencode
+
+        self.game.refresh_from_db()
+        body = {**self.fields(), "seen": self.game.version}
+        return client.post(
+            f"/parties/{self.game.edit_token}/{self.action}/",
+            urlencode(body),
+            content_type="application/x-www-form-urlencoded",
+            headers=PAGE_WRITE,
+        )
+
+
+def _tables() -> dict[str, Table]:
+    """The three tables."""
     from calculators.engines.cards import DRAFT_DECK_LARGE
     from calculators.games.num5.party import writes as num5_writes
     from calculators.games.num_check.party import writes as check_writes
@@ -57,6 +93,7 @@ def _tables() -> dict[str, tuple[Any, Callable[[], Any]]]:
         claims=dict.fromkeys(range(10), EIGHT_CLAIMS[:6]),
     )
     claimer = seat(check, 3).pk
+    combo, cards = EIGHT_CLAIMS[6]
 
     deck = [str(c) for c in DRAFT_DECK_LARGE.numeric_cards()]
     random.Random(7).shuffle(deck)
@@ -67,30 +104,43 @@ def _tables() -> dict[str, tuple[Any, Callable[[], Any]]]:
         grids={k: deck[k * 9 : k * 9 + 9] for k in range(7)},
     )
     drafter = seat(draft, 0).pk
-    spare = deck[63:65]  # two cards nobody holds: the write puts one in a corner
+    own = deck[:9]  # the drafter's grid; each write lays it out in another order
 
     # 16 rounds, each won by one player in turn: everybody at 2 wins; the write is the 17th.
     num5 = party(
         "num5", 8, rounds=[["20" if i == r % 8 else "3" for i in range(8)] for r in range(16)]
     )
-    closing = by_seat(num5, ["3"] * 7 + ["20"])
+    seats = list(by_seat(num5, ["0"] * 8))
 
-    flip = iter(range(10**9))
+    # every write carries other cards or points than the ones before it, as at a table: a
+    # fragment of the board drawn for an earlier write is never the new one's
+    samples = count(1)
 
-    def draft_write() -> Any:
-        cells = deck[:9]
-        cells[0] = spare[next(flip) % 2]
-        return draft_writes.set_grid(draft, drafter, cells)
+    def grid() -> list[str]:
+        return random.Random(next(samples)).sample(own, len(own))
+
+    def closing() -> dict[int, str]:
+        n = next(samples)
+        return {pk: ("20" if i == 7 else str(3 + n % 97)) for i, pk in enumerate(seats)}
 
     return {
-        "NUM CHECK, 10 players, 60 claims (a 7th claim)": (
+        "NUM CHECK, 10 players, 60 claims (a 7th claim)": Table(
             check,
-            lambda: check_writes.add_claim(check, claimer, *EIGHT_CLAIMS[6]),
+            lambda: check_writes.add_claim(check, claimer, combo, cards),
+            "claim_add",
+            lambda: {"player": claimer, "combo": combo, "cards": cards},
         ),
-        "NUM DRAFT, 7 players (a grid)": (draft, draft_write),
-        "Num 5, 8 players, 16 rounds (the 17th)": (
+        "NUM DRAFT, 7 players (a grid)": Table(
+            draft,
+            lambda: draft_writes.set_grid(draft, drafter, grid()),
+            "grid_set",
+            lambda: {"player": drafter, **{f"c{i}": c for i, c in enumerate(grid())}},
+        ),
+        "Num 5, 8 players, 16 rounds (the 17th)": Table(
             num5,
-            lambda: num5_writes.add_round(num5, closing),
+            lambda: num5_writes.add_round(num5, closing()),
+            "round_add",
+            lambda: {f"p{pk}": cell for pk, cell in closing().items()},
         ),
     }
 
@@ -121,37 +171,51 @@ def measure(rounds: int) -> dict[str, Any]:
         client.get("/healthz")
         floor.append((clock() - start) * 1000)
     figures: dict[str, Any] = {"floor_ms": _median(floor), "tables": {}}
-    for name, (game, write) in _tables().items():
-        board_url = f"/parties/{game.edit_token}/tableau/"
-        writes, boards, polls = [], [], []
+
+    def timed(call: Callable[[], Any], samples: list[float], status: int) -> Any:
+        start = clock()
+        response = call()
+        samples.append((clock() - start) * 1000)
+        if getattr(response, "status_code", status) != status:
+            raise SystemExit(f"{response.status_code}: {response.content[:2000]!r}")
+        return response
+
+    for name, table in _tables().items():
+        game = table.game
+        edit_board = f"/parties/{game.edit_token}/tableau/"
+        read_board = f"/parties/{game.read_token}/tableau/"
+        writes, cold, answers, boards, polls = [], [], [], [], []
         for _ in range(rounds):
+            # a write that draws nothing (the API's, or the services'), then the first phone
             game.refresh_from_db()
             before = game.version
-            start = clock()
-            write()
-            writes.append((clock() - start) * 1000)
-            start = clock()
-            response = client.get(board_url, {"v": before}, headers=HTMX)
-            boards.append((clock() - start) * 1000)
-            if response.status_code != 200:
-                raise SystemExit(f"{board_url}: {response.status_code}")
+            timed(table.write, writes, 0)
+            timed(partial(client.get, read_board, {"v": before}, headers=POLL), cold, 200)
+            services.undo(game)
+            # the same write from the party's page, then the first phone on the other link
             game.refresh_from_db()
-            start = clock()
-            response = client.get(board_url, {"v": game.version}, headers=HTMX)
-            polls.append((clock() - start) * 1000)
-            if response.status_code != 204:
-                raise SystemExit(f"{board_url}: {response.status_code}")
+            before = game.version
+            timed(partial(table.page_write, client), answers, 200)
+            timed(partial(client.get, read_board, {"v": before}, headers=POLL), boards, 200)
+            game.refresh_from_db()
+            timed(partial(client.get, edit_board, {"v": game.version}, headers=POLL), polls, 204)
             services.undo(game)
         with CaptureQueriesContext(connection) as queries:
-            write()
+            table.write()
+        services.undo(game)
+        with CaptureQueriesContext(connection) as answer_queries:
+            table.page_write(client)
         game.refresh_from_db()
         with CaptureQueriesContext(connection) as poll_queries:
-            client.get(board_url, {"v": game.version}, headers=HTMX)
+            client.get(edit_board, {"v": game.version}, headers=POLL)
         services.undo(game)
         figures["tables"][name] = {
             "write_ms": _median(writes),
             "write_queries": len(queries.captured_queries),
+            "answer_ms": _median(answers),
+            "answer_queries": len(answer_queries.captured_queries),
             "board_ms": _median(boards),
+            "board_cold_ms": _median(cold),
             "poll_ms": _median(polls),
             "poll_queries": len(poll_queries.captured_queries),
         }

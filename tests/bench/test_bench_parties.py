@@ -78,19 +78,21 @@ def _mark(ok: bool) -> str:
 
 
 def test_bench_party_write_board_and_poll_against_their_goals(benchmark, capsys):
-    """The three big tables (tests/bench/parties_costs.py, a fresh interpreter): each write's
-    in-process cost and query count, the first phone's board after it in floors, the 204 poll."""
+    """The three big tables (tests/bench/parties_costs.py, a fresh interpreter): the writer's
+    answer to a page write (in-process cost and query count) and the write alone, every other
+    phone's first board after it in floors (and after an API write), the 204 poll."""
     figures = json.loads(_fresh("-c", COSTS, "3" if benchmark.disabled else "30"))
     floor = figures["floor_ms"]
     lines = [f"floor /healthz {floor:.3f} ms (in-process)"]
     for name, t in figures["tables"].items():
-        board = t["board_ms"] / floor
+        board, cold = t["board_ms"] / floor, t["board_cold_ms"] / floor
         lines.append(
-            f"{name}: write {t['write_ms']:.2f} ms ≤ {WRITE_GOAL_MS:.0f} ms "
-            f"{_mark(t['write_ms'] <= WRITE_GOAL_MS)} ({t['write_queries']} queries); "
+            f"{name}: the writer's answer {t['answer_ms']:.2f} ms ≤ {WRITE_GOAL_MS:.0f} ms "
+            f"{_mark(t['answer_ms'] <= WRITE_GOAL_MS)} ({t['answer_queries']} queries; the "
+            f"write itself {t['write_ms']:.2f} ms, {t['write_queries']} queries); every phone's "
             f"first board after it {board:.1f}× ≤ {BOARD_GOAL_FLOORS:.0f}× "
-            f"{_mark(board <= BOARD_GOAL_FLOORS)}; 204 poll {t['poll_ms'] / floor:.1f}× "
-            f"({t['poll_queries']} query)"
+            f"{_mark(board <= BOARD_GOAL_FLOORS)} (after an API write, which draws none: "
+            f"{cold:.1f}×); 204 poll {t['poll_ms'] / floor:.1f}× ({t['poll_queries']} query)"
         )
     with capsys.disabled():  # shown by `make bench`, which does not pass -s
         print("\n" + "\n".join(lines))

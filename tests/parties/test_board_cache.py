@@ -4,11 +4,13 @@ reader's CSRF token (each phone posts with its own, in the header htmx sends), a
 gets its own language and the board of the version it asked for."""
 
 import re
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -203,3 +205,31 @@ def test_every_phone_after_a_page_write_gets_the_board_the_writer_drew():
         with CaptureQueriesContext(connection) as served:
             drawn = board(Client(), game, token)
         assert len(served) <= 2 and "Tom — 1/8 combinaisons" in drawn
+
+
+def test_a_board_drawn_for_a_write_rolled_back_is_never_served_for_the_next_write():
+    """A write's answer draws the new version's board inside the write's transaction (a write
+    sent with an Idempotency-Key stores its answer there too); rolled back after that, the
+    next write takes the same version number: its board is drawn again, never the other's."""
+    game = party()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+        assert "Léa — 1/8 combinaisons" in board(Client(), game)  # drawn and kept
+        raise RuntimeError("storing the remembered answer failed")
+    game = fresh(game)
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "7R 7B")
+    drawn = board(Client(), game)
+    assert "Tom — 1/8 combinaisons" in drawn and "Léa — 0/8 combinaisons" in drawn
+
+
+def test_the_cache_keeps_one_board_per_party_and_language():
+    """Each version's board replaces the one before it: a busy table does not fill the cache
+    with boards nobody will ask for again."""
+    game = party()
+    cache.clear()
+    french = url(game, "board")
+    for where in range(3):
+        check_writes.add_claim(fresh(game), seat(game, where).pk, "paire", "5R 5B")
+        for address in (french, f"/en{french}"):
+            assert Client().get(address, {"v": "old"}).status_code == 200
+    assert len(list(Path(settings.CACHES["default"]["LOCATION"]).glob("*.djcache"))) == 2
