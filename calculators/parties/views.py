@@ -380,7 +380,8 @@ def _write(
     form = write_form(game, request.POST)
     entry = form.entry if form.is_valid() else None
     ok = entry is not None
-    game.refresh_from_db()
+    if not ok:  # a write carried out read the game again as it committed (services.lock)
+        game.refresh_from_db()
     if entry is not None and not request.htmx:
         target = reverse("parties:game", args=[game.edit_token])
         return redirect(f"{target}?fait={entry.version}#sheet")

@@ -1,9 +1,12 @@
 """A party's cost does not grow with its history: the same SQL queries for a write, an undo,
-a redo, the 204 poll, the board after a change and the edit page, whether the history holds
+a redo, the 204 poll, the board after a change, the edit page and the writer's answer to a page
+write, whether the history holds
 10 entries or 1,000 (« Annuler » and « Rétablir » are one indexed lookup each, the history is
 read only when it is drawn, and then only its latest 100 entries)."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
@@ -53,8 +56,9 @@ def count(call) -> int:
     return len(queries.captured_queries)
 
 
-def costs(client, game: Game, write) -> dict[str, int]:
-    """Queries of each step a table makes, on ``game`` as it is."""
+def costs(client, game: Game, write, action: str, fields: dict[str, object]) -> dict[str, int]:
+    """Queries of each step a table makes, on ``game`` as it is; ``action`` and ``fields``:
+    the same write from the party's page, whose answer is the writer's new sheet."""
     game = fresh(game)
     page = f"/parties/{game.edit_token}/"
     board = f"/parties/{game.read_token}/tableau/"
@@ -67,6 +71,17 @@ def costs(client, game: Game, write) -> dict[str, int]:
     figures["undo"] = count(lambda: services.undo(game))
     figures["redo"] = count(lambda: services.redo(game))
     figures["undo again"] = count(lambda: services.undo(game))
+    written = fresh(game).version
+    body = urlencode({**fields, "seen": written})
+    figures["the writer's answer"] = count(
+        lambda: client.post(
+            f"{page}{action}/",
+            body,
+            content_type="application/x-www-form-urlencoded",
+            headers={**HTMX, "HX-Target": "sheet"},
+        )
+    )
+    assert fresh(game).version == written + 1  # written
     return figures
 
 
@@ -80,6 +95,8 @@ def check_table(client) -> dict[int, dict[str, int]]:
             client,
             game,
             lambda g=game, p=claimer: check_writes.add_claim(g, p, "brelan", "2R 2B 2J"),
+            "claim_add",
+            {"player": claimer, "combo": "brelan", "cards": "2R 2B 2J"},
         )
     return figures
 
@@ -92,7 +109,11 @@ def draft_table(client) -> dict[int, dict[str, int]]:
         drafter = seat(game, 1).pk
         cells = ["3B", "4B", "5B", "", "", "", "", "", ""]
         figures[entries] = costs(
-            client, game, lambda g=game, p=drafter, c=cells: draft_writes.set_grid(g, p, c)
+            client,
+            game,
+            lambda g=game, p=drafter, c=cells: draft_writes.set_grid(g, p, c),
+            "grid_set",
+            {"player": drafter, **{f"c{i}": c for i, c in enumerate(cells)}},
         )
     return figures
 
@@ -103,7 +124,13 @@ def num5_table(client) -> dict[int, dict[str, int]]:
         game = party("num5", 3, rounds=[["10R", "27", "0"]])
         pad_history(game, entries)
         cells = by_seat(game, ["3", "5", "7"])
-        figures[entries] = costs(client, game, lambda g=game, c=cells: num5_writes.add_round(g, c))
+        figures[entries] = costs(
+            client,
+            game,
+            lambda g=game, c=cells: num5_writes.add_round(g, c),
+            "round_add",
+            {f"p{pk}": cell for pk, cell in cells.items()},
+        )
     return figures
 
 
