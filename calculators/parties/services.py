@@ -335,6 +335,23 @@ def next_redo(game: Game) -> HistoryEntry | None:
     return _undone(game).first()
 
 
+def undo_and_redo(
+    game: Game, latest: HistoryEntry | None = None
+) -> tuple[HistoryEntry | None, HistoryEntry | None]:
+    """:func:`next_undo` and :func:`next_redo` of ``game`` as it is. ``latest``: the entry of a
+    write when it is the game's latest version (the writer's answer): a write in effect, the
+    latest, is what « Annuler » reverts, and a write other than undo or redo left nothing to
+    redo (:func:`record` drops every undone entry), so both are known without a query."""
+    if (
+        latest is not None
+        and latest.version == game.version
+        and latest.state == State.ACTIVE
+        and latest.action not in ("undo", "redo")
+    ):
+        return latest, None
+    return next_undo(game), next_redo(game)
+
+
 def _finished(value: bool) -> Callable[[Game, dict], None]:
     def apply(game: Game, data: dict) -> None:
         Game.objects.filter(pk=game.pk).update(finished=value)

@@ -42,7 +42,7 @@ from . import forms, kinds, services
 from .board import Board, export_csv, for_link, game_key, history
 from .board import board as compute_board
 from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
-from .models import Game, IdempotentAnswer
+from .models import Game, HistoryEntry, IdempotentAnswer
 from .summaries import values
 
 
@@ -131,8 +131,10 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
         "party_key": game_key(game)[:16],
     }
     if can_edit:
-        context["next_undo"] = services.next_undo(game)
-        context["next_redo"] = services.next_redo(game)
+        done = extra.get("done")
+        context["next_undo"], context["next_redo"] = services.undo_and_redo(
+            game, done if isinstance(done, HistoryEntry) else None
+        )
     context.update(kind.page_context(request, game, board), finish_label=kind.finish_label(board))
     context.update(extra)
     form = context["form"]

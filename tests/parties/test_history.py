@@ -239,3 +239,44 @@ def test_undo_k_writes_gives_back_the_sheet_of_k_writes_ago_and_redo_the_last(ki
         assert snapshot(game) == snapshots[-2 - step]
     with pytest.raises(services.Conflict):
         services.undo(game)
+
+
+def test_the_writers_answer_offers_to_undo_its_write_and_redo_what_was_undone():
+    """After each page write (a claim, an undo, a redo, another claim), the « Annuler » and
+    « Rétablir » buttons of the writer's answer are the history's own next undo and redo."""
+    import re
+    from urllib.parse import urlencode
+
+    from django.test import Client
+
+    game = party()
+    phone = Client()
+    steps = [
+        ("claim_add", {"player": seat(game, 0).pk, "combo": "paire", "cards": "5R 5B"}),
+        ("claim_add", {"player": seat(game, 1).pk, "combo": "paire", "cards": "7R 7B"}),
+        ("undo", {}),
+        ("undo", {}),
+        ("redo", {}),
+        ("finish", {"confirm": 1}),
+        ("undo", {}),
+        ("claim_add", {"player": seat(game, 2).pk, "combo": "brelan", "cards": "2R 2B 2J"}),
+    ]
+    for action, fields in steps:
+        answer = phone.post(
+            f"/parties/{game.edit_token}/{action}/",
+            urlencode({**fields, "seen": fresh(game).version}),
+            content_type="application/x-www-form-urlencoded",
+            headers={"HX-Request": "true", "HX-Target": "sheet"},
+        ).content.decode()
+        shown = {
+            which: re.search(rf'data-testid="{which}">([^<]*)<', answer)
+            for which in ("undo", "redo")
+        }
+        for which, expected in (
+            ("undo", services.next_undo(game)),
+            ("redo", services.next_redo(game)),
+        ):
+            if expected is None:
+                assert shown[which] is None, (action, which)
+            else:
+                assert shown[which] is not None and expected.summary in shown[which].group(1)
