@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,7 +128,7 @@ def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
     return entries
 
 
-def history(game: Game) -> list[HistoryLine]:
+def history(game: Game, known: Iterable[HistoryEntry] = ()) -> list[HistoryLine]:
     """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
 
     A line is a function of its entry's version, state and language alone: the summary is
@@ -139,7 +139,9 @@ def history(game: Game) -> list[HistoryLine]:
     entry (and, for an undo or redo, the entry whose state it changed; for any other write,
     the undone entries it drops) is drawn, whatever the length of the history. The ids,
     versions and states come from one query of three columns; the missing entries from a
-    second one, by id (and their undo or redo targets, when not among them, from a third). The summaries and lines are safe HTML (names escaped when drawn)."""
+    second one, by id (and their undo or redo targets, when not among them, from a third),
+    but for those of ``known`` (the entry a write just made) as they are stored. The summaries
+    and lines are safe HTML (names escaped when drawn)."""
     language = translation.get_language() or ""
     shown = list(game.history.values_list("id", "version", "state")[:HISTORY_SHOWN])
     key = f"parties:history:{game_key(game)}:{language}"
@@ -147,7 +149,12 @@ def history(game: Game) -> list[HistoryLine]:
     missing = [pk for pk, version, state in shown if (pk, version, state) not in drawn]
     by_id: dict[int, tuple[str, str]] = {}
     if missing:
-        entries = _with_targets(list(HistoryEntry.objects.filter(game=game, pk__in=missing)))
+        shown_as = {pk: (pk, version, state) for pk, version, state in shown}
+        entries = [e for e in known if shown_as.get(e.pk) == (e.pk, e.version, e.state)]
+        fetch = set(missing) - {e.pk for e in entries}
+        if fetch:
+            entries += HistoryEntry.objects.filter(game=game, pk__in=fetch)
+        entries = _with_targets(entries)
         fresh = {(e.pk, e.version, e.state): _history_line(e, language) for e in entries}
         kept = set(shown)
         drawn = {k: v for k, v in drawn.items() if k in kept}  # the entries still shown

@@ -158,7 +158,11 @@ MORE = '<section id="board-more"'
 
 
 def board_parts(
-    game: Game, can_edit: bool, token: str, board: Board | None = None
+    game: Game,
+    can_edit: bool,
+    token: str,
+    board: Board | None = None,
+    written: HistoryEntry | None = None,
 ) -> tuple[SafeString, SafeString]:
     """The live board that every phone polls, at the party's current version, in its two
     places on the page: the standings at the top, the details (each player's entries, the
@@ -172,7 +176,8 @@ def board_parts(
     drawn: one entry per party and language, the latest version's board with its version,
     replaced by the next version's (an older version's board is never served, nor left to
     crowd the cache). ``board``: the scores already computed for this version, when the caller
-    has them.
+    has them; ``written``: the entry of the write that made it (its history line is drawn from
+    it).
 
     It is the same for every reader: its links are relative to the party's page (``party_url``,
     no token in it) and it holds no CSRF token: its ✕ buttons submit a form of the page outside
@@ -198,7 +203,7 @@ def board_parts(
             "board": board if board is not None else compute_board(game),
             "kind": kind,
             "kind_template": kind.template,
-            "history": history(game),
+            "history": history(game, (written,) if written is not None else ()),
             "LANGUAGE_CODE": language,
             "action": "",
             "posted": {},
@@ -214,8 +219,9 @@ def board_parts(
 def _with_board(context: dict, game: Game, can_edit: bool, token: str) -> None:
     """The shared board of the party's current version in a sheet's context, in its two places
     (each drawn by the sheet's template when it is not set)."""
+    done = context.get("done")
     context["board_html"], context["board_more_html"] = board_parts(
-        game, can_edit, token, context["board"]
+        game, can_edit, token, context["board"], done if isinstance(done, HistoryEntry) else None
     )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""

@@ -9,12 +9,13 @@ from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from calculators.games.num_check.party import writes as check_writes
+from calculators.parties import services
 from calculators.parties.board import EDIT_ONLY_END, EDIT_ONLY_START
 from tests.factories import fresh, party, seat
 
@@ -120,8 +121,12 @@ def test_the_read_only_board_is_not_the_edit_board():
 
 def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_gets():
     """The writer's answer draws the new version's board once, in its two places (standings
-    and details), each once: it is what the other phones then get from the cache."""
+    and details), each once: it is what the other phones then get from the cache, and what
+    the database alone draws (its history too: a write undone, dropped by this one)."""
     game = party()
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "7R 7B")
+    board(Client(), game)
+    services.undo(fresh(game))
     phone = Client()
     answer = phone.post(
         url(game, "action", action="claim_add"),
@@ -141,6 +146,9 @@ def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_g
     served = board(Client(), game)
     more = served[served.index('<section id="board-more"') :]
     assert more.replace(' hx-swap-oob="true"', "", 1) in answer
+    for alias in ("default", "board"):  # drawn afresh, from the database alone: the same
+        caches[alias].clear()
+    assert board(Client(), game) == served
 
 
 #: a party of each game with entries on its board, and what only its edit link shows there
