@@ -39,6 +39,7 @@ from ..web.json import (
 )
 from . import kinds, services
 from .board import board as board_of
+from .board import history_json
 from .idempotency import IDEMPOTENCY_KEY, check_idempotency_key, idempotent
 from .models import Game, IdempotentAnswer, RememberedAnswer
 
@@ -69,16 +70,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
         "winners": list(board.winners) if board.finished else [],
         **kind.json(game, board, rows),
     }
-    out["history"] = [
-        {
-            "version": h.version,
-            "action": h.action,
-            "summary": h.summary_text,
-            "at": h.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "undone": h.state in ("undone", "dropped"),
-        }
-        for h in game.history.select_related("target")
-    ]
+    out["history"] = history_json(game)
     out["read_url"] = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
     if can_edit:
         out["edit_url"] = request.build_absolute_uri(

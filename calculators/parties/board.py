@@ -170,6 +170,39 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> list[HistoryLine]
     return lines
 
 
+def history_json(game: Game) -> list[dict[str, Any]]:
+    """Every write of ``game``, newest first, as the JSON API gives them: its version, action,
+    summary (plain text, the active language), time and whether it was undone.
+
+    The whole history, in every answer: so a summary, a function of its entry alone (as
+    :func:`history` says), is rendered once per entry and language and kept in the ``board``
+    cache (each process's memory); the history itself is read as five columns, and only the
+    entries not summarised yet are read whole (with their undo or redo targets)."""
+    language = translation.get_language() or ""
+    rows = list(game.history.values_list("id", "version", "action", "at", "state"))
+    key = f"parties:history-text:{game_key(game)}:{language}"
+    summaries: dict[tuple[int, int], str] = caches["board"].get(key) or {}
+    missing = [pk for pk, version, *_ in rows if (pk, version) not in summaries]
+    if missing:
+        entries = _with_targets(list(HistoryEntry.objects.filter(game=game, pk__in=missing)))
+        kept = {(pk, version) for pk, version, *_ in rows}
+        summaries = {k: v for k, v in summaries.items() if k in kept}
+        summaries.update({(e.pk, e.version): e.summary_text for e in entries})
+        caches["board"].set(key, summaries, HISTORY_CACHE_SECONDS)
+    undone = (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED)
+    return [
+        {
+            "version": version,
+            "action": action,
+            "summary": summaries.get((pk, version), ""),
+            "at": at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "undone": state in undone,
+        }
+        for pk, version, action, at, state in rows
+        if (pk, version) in summaries  # not: deleted between the two queries (with its game)
+    ]
+
+
 def csv_ranking(board: Board, row: Callable[..., None], points: str) -> None:
     """The CSV's closing table for a game ranked by points and titled: a blank row, then each
     player's position, name, points (headed ``points``) and title."""

@@ -242,3 +242,46 @@ def test_other_methods_are_405(papi):
     assert status == 405 and body["error"]["field"] == "method"
     status, _ = papi("GET", "parties")
     assert status == 405
+
+
+def test_the_api_history_is_every_write_summarised_as_stored_in_each_language(papi, client):
+    """The history in every answer (summaries kept per entry and language, in each process)
+    is the one the stored entries give, after writes, undos, a redo and a write that drops
+    what was undone, in French and in English."""
+    from django.utils import translation
+
+    from calculators.parties.models import HistoryEntry
+
+    status, body = papi("POST", "parties", {"game": "num-check", "players": ["Léa", "Tom"]})
+    token = body["edit_token"]
+    game = Game.objects.get(edit_token=token)
+
+    def expected():
+        return [
+            {
+                "version": h.version,
+                "action": h.action,
+                "summary": h.summary_text,
+                "at": h.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "undone": h.state in (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED),
+            }
+            for h in HistoryEntry.objects.filter(game=game).select_related("target")
+        ]
+
+    steps = [
+        ("POST", "claims", {"player": "Léa", "combo": "paire", "cards": ["5R", "5B"]}),
+        ("POST", "claims", {"player": "Tom", "combo": "paire", "cards": ["7R", "7B"]}),
+        ("POST", "undo", {}),
+        ("POST", "undo", {}),
+        ("POST", "redo", {}),
+        ("POST", "claims", {"player": "Tom", "combo": "brelan", "cards": ["2R", "2B", "2J"]}),
+    ]
+    for method, path, payload in steps:
+        status, body = papi(method, f"parties/{token}/{path}", payload)
+        assert status in (200, 201), body
+        with translation.override("fr"):
+            assert body["history"] == expected()
+    english = client.get(f"/api/v1/parties/{token}", headers={"Accept-Language": "en"}).json()
+    with translation.override("en"):
+        assert english["history"] == expected()
+    assert english["history"] != body["history"]  # the summaries in English
