@@ -190,7 +190,8 @@ def board_parts(
     # board (storing the answer it is sent again failed) left a board of a version number the
     # next write takes again, at another time
     stamp = (game.version, game.updated_at.isoformat())
-    kept = cache.get(key)
+    # a version a write just made is drawn here first: no need to read the one before it
+    kept = cache.get(key) if written is None else None
     if kept is not None and kept[0] == stamp:
         parts = kept[1:]
     else:
