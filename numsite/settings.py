@@ -235,14 +235,13 @@ WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 #: Django's cache framework, in a store every process of the machine shares: by default files
 #: under var/cache/ (``data/`` for the site's entries, ``fragments/`` for template fragments, so
-#: that neither crowds the other out). ``CACHE_BACKEND``, ``CACHE_LOCATION`` and
+#: that neither crowds the other out), kept by Django's file cache, which here culls only when
+#: an entry is added (numsite/cache.py). ``CACHE_BACKEND``, ``CACHE_LOCATION`` and
 #: ``FRAGMENT_CACHE_LOCATION`` name another store, shared by several machines (docs/deploy.md:
 #: the database's own tables, or Redis). Every key starts with the release (numsite/release.py):
 #: no entry drawn by another version of the site is ever read.
 RELEASE = os.environ.get("RELEASE", "").strip() or release.digest(BASE_DIR)
-CACHE_BACKEND = os.environ.get(
-    "CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
-)
+CACHE_BACKEND = os.environ.get("CACHE_BACKEND", "numsite.cache.FileCache")
 CACHES = {
     "default": {
         "BACKEND": CACHE_BACKEND,

@@ -12,6 +12,7 @@ import hashlib
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.core.cache import caches
@@ -92,6 +93,14 @@ class HistoryLine:
     html: SafeString
 
 
+class History(list[HistoryLine]):
+    """The history the page shows (:func:`history`), and all its lines drawn as one."""
+
+    @cached_property
+    def html(self) -> SafeString:
+        return mark_safe("".join(line.html for line in self))  # lines of safe HTML
+
+
 def _history_line(entry: HistoryEntry, language: str) -> tuple[str, str]:
     """An entry's summary and its ``<li>``: the time of the write (« 21 h 05 » in French,
     « 21:05 » otherwise), its summary, struck through with « (annulée) » for assistive
@@ -128,7 +137,7 @@ def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
     return entries
 
 
-def history(game: Game, known: Iterable[HistoryEntry] = ()) -> list[HistoryLine]:
+def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
 
     A line is a function of its entry's version, state and language alone: the summary is
@@ -162,7 +171,7 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> list[HistoryLine]
         caches["board"].set(key, drawn, HISTORY_CACHE_SECONDS)
         # an entry whose state changed between the two queries: shown as the second read it
         by_id = {k[0]: v for k, v in fresh.items()}
-    lines = []
+    lines = History()
     for pk, version, state in shown:
         line = drawn.get((pk, version, state)) or by_id.get(pk)
         if line is not None:  # None: deleted between the two queries (the game with it)

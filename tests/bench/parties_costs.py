@@ -5,7 +5,8 @@ game, a 7-player NUM DRAFT table, an 8-player Num 5 game at 16 rounds whose writ
 ``measure(rounds)`` returns, on a private in-memory SQLite database (migrated here), the floor
 (``/healthz``, a minimal view with one ``SELECT 1``) and for each table the medians below.
 Every figure is CPU time of the measuring thread (:data:`clock`), in milliseconds. Each
-sample's writes are undone afterwards, untimed, so the history grows; each write carries
+sample's writes are undone afterwards, untimed (the page write from the page, as a table
+does), so the history grows; each write carries
 cards or points of its own, so no part of the board is drawn already for it.
 
 - ``answer_ms``: the writer's answer to the write made from the party's page (htmx: the new
@@ -65,13 +66,14 @@ class Table:
     ) -> None:
         self.game, self.write, self.action, self.fields = game, write, action, fields
 
-    def page_write(self, client: Any) -> Any:
+    def page_write(self, client: Any, action: str = "") -> Any:
+        """The write (or ``action``, without fields: « Annuler ») from the party's page."""
         from urllib.parse import urlencode
 
         self.game.refresh_from_db()
-        body = {**self.fields(), "seen": self.game.version}
+        body = {**(self.fields() if not action else {}), "seen": self.game.version}
         return client.post(
-            f"/parties/{self.game.edit_token}/{self.action}/",
+            f"/parties/{self.game.edit_token}/{action or self.action}/",
             urlencode(body),
             content_type="application/x-www-form-urlencoded",
             headers=PAGE_WRITE,
@@ -199,7 +201,7 @@ def measure(rounds: int) -> dict[str, Any]:
             timed(partial(client.get, read_board, {"v": before}, headers=POLL), boards, 200)
             game.refresh_from_db()
             timed(partial(client.get, edit_board, {"v": game.version}, headers=POLL), polls, 204)
-            services.undo(game)
+            table.page_write(client, "undo")  # as a table undoes: from the page
         with CaptureQueriesContext(connection) as queries:
             table.write()
         services.undo(game)
