@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from django import template
+from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -68,7 +70,7 @@ def chip(card: object) -> SafeString | str:
     return ""
 
 
-@register.inclusion_tag("web/_picker.html")
+@register.simple_tag
 def picker(
     target: str,
     max_value: int = 16,
@@ -76,22 +78,44 @@ def picker(
     mode: str = "append",
     max_from: str = "",
     extras: str = "",
-) -> dict:
+) -> SafeString:
     """Family buttons then a value keypad; ``max_from`` names a select giving the deck range;
     ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
-    row), ``-`` (empty place), ``\n`` (next player's line)."""
+    row), ``-`` (empty place), ``\n`` (next player's line).
+
+    The picker is a pure function of its arguments and the active language (no context, no
+    token), so each process draws each variant once and reuses it: a NUM DRAFT table's entry
+    holds seven identical pickers, and a Parties write answers with all of them. Memoised here
+    rather than in a fragment cache: the variants are few (the templates name them), a hit is
+    a dictionary look-up (no key digest, no unpickling, no file), and nothing can evict them.
+    Under DEBUG every picker is drawn afresh, so an edited template shows at once."""
+    arguments = (str(target), int(max_value), bool(jokers), str(mode), str(max_from), str(extras))
+    if settings.DEBUG:
+        return _draw_picker(*arguments)
+    return _kept_picker(*arguments, get_language() or "")
+
+
+@lru_cache(maxsize=256)
+def _kept_picker(
+    target: str, max_value: int, jokers: bool, mode: str, max_from: str, extras: str, language: str
+) -> SafeString:
+    return _draw_picker(target, max_value, jokers, mode, max_from, extras)
+
+
+def _draw_picker(
+    target: str, max_value: int, jokers: bool, mode: str, max_from: str, extras: str
+) -> SafeString:
     labels = {
         "/": ("/", gettext_lazy("Ligne de grille suivante")),
         "-": ("–", gettext_lazy("Case vide")),
         "n": ("↵", gettext_lazy("Joueur suivant")),
     }
-    return {
+    context = {
         "extras": [
             {"put": "\n" if key == "n" else key, "text": labels[key][0], "label": labels[key][1]}
             for key in extras.split()
             if key in labels
         ],
-        "extra_keys": extras,
         "max_value": max_value,
         "max_from": max_from,
         "target": target,
@@ -100,6 +124,7 @@ def picker(
         "jokers": jokers,
         "mode": mode,
     }
+    return mark_safe(render_to_string("web/_picker.html", context))  # safe HTML: a template
 
 
 @register.filter
