@@ -5,6 +5,7 @@ Markdown extension (``rules/mdext.py``), so a card looks the same in a result an
 """
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django import template
@@ -160,8 +161,18 @@ def _token_chip(token: str) -> SafeString | str:
         return format_html("<span>{}</span>", token)
 
 
+@dataclass(frozen=True, slots=True)
+class GridCell:
+    """One place of a NUM DRAFT grid: its index (0–8), what it holds, its row and column (1–3)."""
+
+    index: int
+    value: str
+    row: int
+    column: int
+
+
 @register.filter
-def grid_cells(player: object, posted: object = None) -> list[dict]:
+def grid_cells(player: object, posted: object = None) -> list[GridCell]:
     """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
     what was just posted for this player when it was refused (input is never lost)."""
     if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
@@ -169,10 +180,7 @@ def grid_cells(player: object, posted: object = None) -> list[dict]:
     else:
         cells = list(getattr(player, "grid", None) or [])
     cells += [""] * 9
-    return [
-        {"index": i, "value": cells[i] or "", "row": i // 3 + 1, "column": i % 3 + 1}
-        for i in range(9)
-    ]
+    return [GridCell(i, str(cells[i] or ""), i // 3 + 1, i % 3 + 1) for i in range(9)]
 
 
 @register.filter

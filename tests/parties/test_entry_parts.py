@@ -1,0 +1,119 @@
+"""The parts of a party's sheet around the board (the entry forms, « Ce téléphone », the
+status, the players, the tablée) are drawn from parts kept from earlier answers wherever they
+still fit: a NUM DRAFT player's nine places (``{% cache … using="board" %}``, keyed on what
+they show), the card pickers (memoised per arguments and language). A sheet served that way is
+always the sheet drawn with nothing kept: after each kind of change, on every game, in both
+languages."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+
+from calculators.games.num_draft.party import writes as draft_writes
+from calculators.parties import services
+from calculators.parties.models import Game
+from calculators.templatetags import numsite
+from tests.factories import fresh, party, seat
+
+pytestmark = pytest.mark.django_db
+
+SHEET = {"HX-Request": "true", "HX-Target": "sheet"}
+CSRF = re.compile(r'(csrfmiddlewaretoken" value=)"[^"]+"')
+
+
+def forget_everything() -> None:
+    for alias in ("default", "fragments", "board"):
+        caches[alias].clear()
+    numsite._kept_picker.cache_clear()
+
+
+def sheet(game: Game, language: str = "fr", query: str = "") -> str:
+    """The edit link's sheet as htmx asks for it, the CSRF token left out."""
+    prefix = "/en" if language == "en" else ""
+    response = Client().get(f"{prefix}/parties/{fresh(game).edit_token}/{query}", headers=SHEET)
+    assert response.status_code == 200
+    return CSRF.sub("", response.content.decode())
+
+
+def served_is_drawn(game: Game, language: str = "fr", query: str = "") -> str:
+    """The sheet served with whatever earlier answers kept, checked against the sheet drawn
+    with nothing kept; returns it."""
+    served = sheet(game, language, query)
+    forget_everything()
+    assert sheet(game, language, query) == served
+    return served
+
+
+def places(html: str, player_pk: int) -> list[str]:
+    """The values of a NUM DRAFT player's nine places in a sheet."""
+    found = re.findall(rf'id="g{player_pk}-(\d)" data-place="[^"]+" value="([^"]*)"', html)
+    assert [int(i) for i, _ in found] == list(range(9)), found
+    return [value for _, value in found]
+
+
+GRID = ["1R", "2B", "3J", "4V", "5S", "6R", "7B", "8J", "9V"]
+OTHER = ["10R", "11B", "12J", "10V", "11S", "12R", "10B", "11J", "12V"]
+
+
+def test_a_grid_changed_shows_its_new_cards_and_the_others_theirs():
+    game = party("num_draft", 3, grids={0: GRID, 1: OTHER})
+    first, second = seat(game, 0).pk, seat(game, 1).pk
+    before = served_is_drawn(game)
+    assert places(before, first) == GRID
+    changed = ["0R", *GRID[1:]]
+    draft_writes.set_grid(game, first, changed)
+    after = served_is_drawn(game)
+    assert places(after, first) == changed
+    assert places(after, second) == OTHER
+
+
+def test_a_grid_in_english_after_one_in_french_is_in_english():
+    game = party("num_draft", 2, grids={0: GRID})
+    first = seat(game, 0).pk
+    french = sheet(game, "fr")
+    english = sheet(game, "en")
+    label = rf'id="g{first}-4"[^>]*aria-label="([^"]+)"'
+    assert re.search(label, french).group(1).endswith(", ligne 2, colonne 2")
+    assert re.search(label, english).group(1).endswith(", row 2, column 2")
+    assert sheet(game, "fr") == french
+    served_is_drawn(game, "en")
+
+
+def test_a_renamed_player_is_named_in_their_places():
+    game = party("num_draft", 2, grids={0: GRID})
+    first = seat(game, 0).pk
+    sheet(game)
+    services.rename(game, first, "Zélie")
+    after = served_is_drawn(game)
+    assert 'aria-label="Zélie, ligne 1, colonne 1"' in after
+
+
+def test_a_refused_grid_keeps_what_was_typed_though_its_places_were_kept():
+    game = party("num_draft", 2, grids={0: GRID})
+    first = fresh(game)
+    pk = seat(first, 0).pk
+    sheet(game)  # the stored grid's places kept
+    typed = {f"c{i}": value for i, value in enumerate(["zz", *GRID[1:]])}
+    response = Client().post(
+        f"/parties/{first.edit_token}/grid_set/",
+        urlencode({"player": pk, "seen": first.version, **typed}),
+        content_type="application/x-www-form-urlencoded",
+        headers=SHEET,
+    )
+    assert response.status_code == 200
+    assert places(response.content.decode(), pk) == ["zz", *GRID[1:]]
+    assert places(sheet(game), pk) == GRID  # and the stored one afterwards
+
+
+@pytest.mark.parametrize(("values", "highest"), [("0-12", 12), ("0-16", 16)])
+def test_each_deck_gets_a_keypad_of_its_values(values, highest):
+    other = "0-16" if values == "0-12" else "0-12"
+    sheet(party("num_draft", 2, values=other))  # a picker kept for the other deck
+    html = served_is_drawn(party("num_draft", 2, values=values))
+    assert f'data-value="{highest}"' in html
+    assert f'data-value="{highest + 1}"' not in html
