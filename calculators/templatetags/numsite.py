@@ -128,6 +128,32 @@ def _draw_picker(
     return mark_safe(render_to_string("web/_picker.html", context))  # safe HTML: a template
 
 
+@register.simple_tag
+def options(choices: Iterable[tuple[object, object]], selected: object = None) -> SafeString:
+    """A select's options, ``<option value="…">label</option>`` one after the other, the one
+    whose value is ``selected`` (compared as text; ``None``: none) marked ``selected``:
+    ``{% options combos posted.combo %}``. The same markup as a template loop drawing them, at
+    a fraction of its cost: a NUM CHECK sheet has seven such lists, five of them of the players."""
+    chosen = None if selected is None else str(selected)
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        (
+            (value, _SELECTED if chosen is not None and str(value) == chosen else "", label)
+            for value, label in choices
+        ),
+    )
+
+
+_SELECTED = mark_safe(" selected")
+
+
+@register.filter
+def player_choices(rows: Iterable[object]) -> list[tuple[object, object]]:
+    """A board's rows as a select's choices: each player's id and name, in table order."""
+    return [(row.player.pk, row.player.name) for row in rows]  # type: ignore[attr-defined]
+
+
 @register.filter
 def codes(cards: Iterable[AnyCard] | None, separator: str = " ") -> str:
     """Cards in the engines' notation (``format_line``), ``separator`` between them

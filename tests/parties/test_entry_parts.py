@@ -117,3 +117,38 @@ def test_each_deck_gets_a_keypad_of_its_values(values, highest):
     html = served_is_drawn(party("num_draft", 2, values=values))
     assert f'data-value="{highest}"' in html
     assert f'data-value="{highest + 1}"' not in html
+
+
+def test_a_refused_rename_keeps_its_player_chosen():
+    game = fresh(party("num_check", 3))
+    pk = seat(game, 2).pk
+    response = Client().post(
+        f"/parties/{game.edit_token}/rename/",
+        urlencode({"player": pk, "name": "", "seen": game.version}),
+        content_type="application/x-www-form-urlencoded",
+        headers=SHEET,
+    )
+    html = response.content.decode()
+    rename = re.search(r'<select[^>]*id="rename-player">(.*?)</select>', html).group(1)
+    assert re.findall(r'value="(\d+)" selected', rename) == [str(pk)]
+    phone = re.search(r'<select[^>]*id="phone-player"[^>]*>(.*?)</select>', html, re.S).group(1)
+    assert " selected" not in phone and phone.count("<option") == 4  # and the table's phone
+
+
+def test_the_hand_to_watch_is_in_the_language_of_the_sheet():
+    game = party("num_check", 3)
+    french = served_is_drawn(game, "fr")
+    english = served_is_drawn(game, "en")
+    hand = re.compile(r'<label[^>]*for="id_outs-hand"[^>]*>([^<]+)<')
+    assert hand.search(french).group(1) != hand.search(english).group(1)
+    assert sheet(game, "fr") == french
+
+
+def test_the_player_asked_for_is_chosen_for_the_outs_and_their_hand_kept():
+    game = party("num_check", 3)
+    pk = seat(game, 1).pk
+    sheet(game)  # the hand nobody typed kept
+    asked = served_is_drawn(game, query=f"?guetter={pk}&outs-hand=7R+7B")
+    outs = re.search(r'<select[^>]*id="outs-player"[^>]*>(.*?)</select>', asked).group(1)
+    assert re.findall(r'value="(\d+)" selected', outs) == [str(pk)]
+    assert 'value="7R 7B"' in asked
