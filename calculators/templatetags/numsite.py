@@ -133,8 +133,23 @@ def options(choices: Iterable[tuple[object, object]], selected: object = None) -
     """A select's options, ``<option value="…">label</option>`` one after the other, the one
     whose value is ``selected`` (compared as text; ``None``: none) marked ``selected``:
     ``{% options combos posted.combo %}``. The same markup as a template loop drawing them, at
-    a fraction of its cost: a NUM CHECK sheet has seven such lists, five of them of the players."""
+    a fraction of its cost: a NUM CHECK sheet has seven such lists, five of them of the players.
+    A tuple of texts (the fourteen combinations in the active language) is drawn once per
+    choice made and reused: its labels are in the key, so another language is another list."""
     chosen = None if selected is None else str(selected)
+    if isinstance(choices, tuple) and all(
+        type(value) is str and type(label) is str for value, label in choices
+    ):
+        return _kept_options(choices, chosen)
+    return _draw_options(choices, chosen)
+
+
+@lru_cache(maxsize=256)
+def _kept_options(choices: tuple[tuple[str, str], ...], chosen: str | None) -> SafeString:
+    return _draw_options(choices, chosen)
+
+
+def _draw_options(choices: Iterable[tuple[object, object]], chosen: str | None) -> SafeString:
     return format_html_join(
         "",
         '<option value="{}"{}>{}</option>',

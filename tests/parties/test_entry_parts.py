@@ -152,3 +152,33 @@ def test_the_player_asked_for_is_chosen_for_the_outs_and_their_hand_kept():
     outs = re.search(r'<select[^>]*id="outs-player"[^>]*>(.*?)</select>', asked).group(1)
     assert re.findall(r'value="(\d+)" selected', outs) == [str(pk)]
     assert 'value="7R 7B"' in asked
+
+
+def test_the_combinations_and_the_queue_are_in_the_language_of_the_sheet():
+    game = party("num_check", 3)
+    combos = re.compile(r'<select[^>]*id="claim-combo"[^>]*>(.*?)</select>')
+    queue = re.compile(r'<div class="alert alert-warning[^>]*id="party-queue".*?</div>', re.S)
+    french, english = sheet(game, "fr"), sheet(game, "en")
+    assert combos.search(french).group(1) != combos.search(english).group(1)
+    assert queue.search(french).group() != queue.search(english).group()
+    assert "Paire" in combos.search(french).group(1) and "Pair" in combos.search(english).group(1)
+    assert served_is_drawn(game, "en") == english
+    assert served_is_drawn(game, "fr") == french
+
+
+def test_a_refused_claim_keeps_its_combination_chosen():
+    game = fresh(party("num_check", 3))
+    response = Client().post(
+        f"/parties/{game.edit_token}/claim_add/",
+        urlencode(
+            {"player": seat(game, 1).pk, "combo": "brelan", "cards": "1R", "seen": game.version}
+        ),
+        content_type="application/x-www-form-urlencoded",
+        headers=SHEET,
+    )
+    html = response.content.decode()
+    chosen = re.search(r'<select[^>]*id="claim-combo"[^>]*>(.*?)</select>', html).group(1)
+    assert re.findall(r'value="(\w+)" selected', chosen) == ["brelan"]
+    player = re.search(r'<select[^>]*id="claim-player"[^>]*>(.*?)</select>', html).group(1)
+    assert re.findall(r'value="(\d+)" selected', player) == [str(seat(game, 1).pk)]
+    assert " selected" not in sheet(game).split('id="claim-combo"')[1].split("</select>")[0]
