@@ -14,11 +14,13 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from calculators.parties.models import Game
 from calculators.templatetags import numsite
-from tests.factories import fresh, party, seat
+from tests.factories import by_seat, fresh, party, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +184,63 @@ def test_a_refused_claim_keeps_its_combination_chosen():
     player = re.search(r'<select[^>]*id="claim-player"[^>]*>(.*?)</select>', html).group(1)
     assert re.findall(r'value="(\d+)" selected', player) == [str(seat(game, 1).pk)]
     assert " selected" not in sheet(game).split('id="claim-combo"')[1].split("</select>")[0]
+
+
+def check_writes_in_turn(game: Game) -> list:
+    first = lambda: game.players.get(seat=0).claims.get()  # noqa: E731
+    return [
+        lambda: services.add_player(game, "Noé"),
+        lambda: check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B"),
+        lambda: check_writes.edit_claim(game, first().pk, "brelan", "7R 7B 7J"),
+        lambda: check_writes.add_claim(game, seat(game, 1).pk, "full", "2R 2B 2J 3V 3A"),
+        lambda: check_writes.delete_claim(game, first().pk),
+        lambda: services.undo(game),
+        lambda: services.redo(game),
+        lambda: check_writes.add_deck_turn(game),
+        lambda: check_writes.add_invalid_check(game, seat(game, 1).pk, "paire", "5R 6B"),
+        lambda: services.rename(game, seat(game, 1).pk, "Tomas <b>"),
+        lambda: services.finish(game),
+        lambda: services.reopen(game),
+        lambda: services.rotate(game),
+    ]
+
+
+def draft_writes_in_turn(game: Game) -> list:
+    return [
+        lambda: draft_writes.set_grid(game, seat(game, 0).pk, ["1R", "2R", "3R", *[""] * 6]),
+        lambda: draft_writes.set_grid(game, seat(game, 0).pk, ["1R", "2R", "4R", *[""] * 6]),
+        lambda: services.rename(game, seat(game, 0).pk, "Léa <i>"),
+        lambda: services.undo(game),
+        lambda: services.redo(game),
+    ]
+
+
+def num5_writes_in_turn(game: Game) -> list:
+    return [
+        lambda: num5_writes.add_round(game, by_seat(game, ["10R", "27", "0"])),
+        lambda: num5_writes.edit_round(game, 1, {seat(game, 0).pk: "12R", seat(game, 1).pk: "20"}),
+        lambda: num5_writes.play_turn(game, by_seat(game, ["9R", "9B", "2S"])),
+        lambda: num5_writes.choose_row(game, seat(game, 2).pk, 4),
+        lambda: num5_writes.tally_turns(game),
+        lambda: services.undo(game),
+        lambda: services.rename(game, seat(game, 2).pk, "Zoé & co"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "players", "writes"),
+    [
+        ("num_check", 3, check_writes_in_turn),
+        ("num_draft", ("Léa", "Tom"), draft_writes_in_turn),
+        ("num5", 3, num5_writes_in_turn),
+    ],
+)
+def test_after_each_write_the_sheet_served_is_the_sheet_drawn_afresh(kind, players, writes):
+    game = party(kind, players)
+    sheets = {language: served_is_drawn(game, language) for language in ("fr", "en")}
+    for step, write in enumerate(writes(game)):
+        write()
+        language = ("fr", "en")[step % 2]  # each language after every other write
+        served = served_is_drawn(game, language)
+        assert served != sheets[language]
+        sheets[language] = served
