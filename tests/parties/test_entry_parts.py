@@ -244,3 +244,18 @@ def test_after_each_write_the_sheet_served_is_the_sheet_drawn_afresh(kind, playe
         served = served_is_drawn(game, language)
         assert served != sheets[language]
         sheets[language] = served
+
+
+def test_a_refused_rename_leaves_the_players_grid_as_stored():
+    """Only a refused grid is drawn from what was posted: a refused rename names the same
+    player, and their grid form still holds their stored cards (saving it keeps them)."""
+    game = fresh(party("num_draft", 2, grids={0: GRID}))
+    pk = seat(game, 0).pk
+    response = Client().post(
+        f"/parties/{game.edit_token}/rename/",
+        urlencode({"player": pk, "name": "", "seen": game.version}),
+        content_type="application/x-www-form-urlencoded",
+        headers=SHEET,
+    )
+    assert 'data-testid="refusal"' in response.content.decode()
+    assert places(response.content.decode(), pk) == GRID
