@@ -252,8 +252,8 @@ CACHES = {
         # cache lists its folder at every write, a cost that grows with the entries kept)
         "OPTIONS": {"MAX_ENTRIES": 1000},
     },
-    # Template fragments ({% cache … using="fragments" %}: the card picker, a form nobody filled
-    # in), kept a day; none under DEBUG, where an edited template must show at once (the
+    # Template fragments ({% cache … using="fragments" %}: a form nobody filled in, a list of
+    # choices), kept a day; none under DEBUG, where an edited template must show at once (the
     # development server reloads templates without restarting: the release stays the same).
     "fragments": (
         {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
@@ -268,9 +268,10 @@ CACHES = {
         }
     ),
     # The parts of a Parties board that many versions share (a player's claims, a Num 5 round,
-    # a standings row, a history line), each under a key that digests everything it shows, so
-    # that no entry is ever stale: kept in each process's memory (no file to write at each
-    # version, nothing to share: a process draws a part at most once), none under DEBUG.
+    # a standings row, a history line) and of the sheet around it (a NUM DRAFT player's nine
+    # places, the unfilled outs hand, the queue), each under a key that digests everything it
+    # shows, so that no entry is ever stale: kept in each process's memory (no file to write at
+    # each version, nothing to share: a process draws a part at most once), none under DEBUG.
     "board": (
         {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
         if DEBUG

@@ -5,9 +5,12 @@ Markdown extension (``rules/mdext.py``), so a card looks the same in a result an
 """
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django import template
+from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -68,7 +71,7 @@ def chip(card: object) -> SafeString | str:
     return ""
 
 
-@register.inclusion_tag("web/_picker.html")
+@register.simple_tag
 def picker(
     target: str,
     max_value: int = 16,
@@ -76,22 +79,44 @@ def picker(
     mode: str = "append",
     max_from: str = "",
     extras: str = "",
-) -> dict:
+) -> SafeString:
     """Family buttons then a value keypad; ``max_from`` names a select giving the deck range;
     ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
-    row), ``-`` (empty place), ``\n`` (next player's line)."""
+    row), ``-`` (empty place), ``\n`` (next player's line).
+
+    The picker is a pure function of its arguments and the active language (no context, no
+    token), so each process draws each variant once and reuses it: a NUM DRAFT table's entry
+    holds seven identical pickers, and a Parties write answers with all of them. Memoised here
+    rather than in a fragment cache: the variants are few (the templates name them), a hit is
+    a dictionary look-up (no key digest, no unpickling, no file), and nothing can evict them.
+    Under DEBUG every picker is drawn afresh, so an edited template shows at once."""
+    arguments = (str(target), int(max_value), bool(jokers), str(mode), str(max_from), str(extras))
+    if settings.DEBUG:
+        return _draw_picker(*arguments)
+    return _kept_picker(*arguments, get_language() or "")
+
+
+@lru_cache(maxsize=256)
+def _kept_picker(
+    target: str, max_value: int, jokers: bool, mode: str, max_from: str, extras: str, language: str
+) -> SafeString:
+    return _draw_picker(target, max_value, jokers, mode, max_from, extras)
+
+
+def _draw_picker(
+    target: str, max_value: int, jokers: bool, mode: str, max_from: str, extras: str
+) -> SafeString:
     labels = {
         "/": ("/", gettext_lazy("Ligne de grille suivante")),
         "-": ("–", gettext_lazy("Case vide")),
         "n": ("↵", gettext_lazy("Joueur suivant")),
     }
-    return {
+    context = {
         "extras": [
             {"put": "\n" if key == "n" else key, "text": labels[key][0], "label": labels[key][1]}
             for key in extras.split()
             if key in labels
         ],
-        "extra_keys": extras,
         "max_value": max_value,
         "max_from": max_from,
         "target": target,
@@ -100,6 +125,48 @@ def picker(
         "jokers": jokers,
         "mode": mode,
     }
+    return mark_safe(render_to_string("web/_picker.html", context))  # safe HTML: a template
+
+
+@register.simple_tag
+def options(choices: Iterable[tuple[object, object]], selected: object = None) -> SafeString:
+    """A select's options, ``<option value="…">label</option>`` one after the other, the one
+    whose value is ``selected`` (compared as text; ``None``: none) marked ``selected``:
+    ``{% options combos posted.combo %}``. The same markup as a template loop drawing them, at
+    a fraction of its cost: a NUM CHECK sheet has seven such lists, five of them of the players.
+    A tuple of texts (the fourteen combinations in the active language) is drawn once per
+    choice made and reused: its labels are in the key, so another language is another list."""
+    chosen = None if selected is None else str(selected)
+    if isinstance(choices, tuple) and all(
+        type(value) is str and type(label) is str for value, label in choices
+    ):
+        return _kept_options(choices, chosen)
+    return _draw_options(choices, chosen)
+
+
+@lru_cache(maxsize=256)
+def _kept_options(choices: tuple[tuple[str, str], ...], chosen: str | None) -> SafeString:
+    return _draw_options(choices, chosen)
+
+
+def _draw_options(choices: Iterable[tuple[object, object]], chosen: str | None) -> SafeString:
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        (
+            (value, _SELECTED if chosen is not None and str(value) == chosen else "", label)
+            for value, label in choices
+        ),
+    )
+
+
+_SELECTED = mark_safe(" selected")
+
+
+@register.filter
+def player_choices(rows: Iterable[object]) -> list[tuple[object, object]]:
+    """A board's rows as a select's choices: each player's id and name, in table order."""
+    return [(row.player.pk, row.player.name) for row in rows]  # type: ignore[attr-defined]
 
 
 @register.filter
@@ -135,8 +202,18 @@ def _token_chip(token: str) -> SafeString | str:
         return format_html("<span>{}</span>", token)
 
 
+@dataclass(frozen=True, slots=True)
+class GridCell:
+    """One place of a NUM DRAFT grid: its index (0–8), what it holds, its row and column (1–3)."""
+
+    index: int
+    value: str
+    row: int
+    column: int
+
+
 @register.filter
-def grid_cells(player: object, posted: object = None) -> list[dict]:
+def grid_cells(player: object, posted: object = None) -> list[GridCell]:
     """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
     what was just posted for this player when it was refused (input is never lost)."""
     if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
@@ -144,10 +221,7 @@ def grid_cells(player: object, posted: object = None) -> list[dict]:
     else:
         cells = list(getattr(player, "grid", None) or [])
     cells += [""] * 9
-    return [
-        {"index": i, "value": cells[i] or "", "row": i // 3 + 1, "column": i % 3 + 1}
-        for i in range(9)
-    ]
+    return [GridCell(i, str(cells[i] or ""), i // 3 + 1, i % 3 + 1) for i in range(9)]
 
 
 @register.filter

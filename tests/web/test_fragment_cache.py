@@ -92,14 +92,14 @@ def test_a_picker_is_kept_per_language(client):
 
 
 def test_a_fragment_drawn_by_one_process_is_served_to_another(tmp_path, settings):
-    """Another interpreter draws the NUM CONNECT page into a cache folder; this one finds the
-    picker there, under the same key (the same release)."""
+    """Another interpreter draws the NUM CHECK page into a cache folder; this one finds the
+    unfilled score form there, under the same key (the same release)."""
     folder = tmp_path / "fragments"
     script = (
         "import django; django.setup()\n"
         "from django.conf import settings; settings.ALLOWED_HOSTS = ['testserver']\n"
         "from django.test import Client\n"
-        "assert Client().get('/num-connect/').status_code == 200\n"
+        "assert Client().get('/num-check/').status_code == 200\n"
     )
     subprocess.run(
         [sys.executable, "-c", script],
@@ -116,9 +116,8 @@ def test_a_fragment_drawn_by_one_process_is_served_to_another(tmp_path, settings
         **settings.CACHES,
         "fragments": {**settings.CACHES["fragments"], "LOCATION": str(folder)},
     }
-    key = make_template_fragment_key("picker", ["id_cards", "16", "False", "append", "", "", "fr"])
-    kept = caches["fragments"].get(key)
-    assert kept is not None and 'data-target="#id_cards"' in kept
+    kept = caches["fragments"].get(make_template_fragment_key("num-check-fields", ["fr"]))
+    assert kept is not None and 'id="id_cards"' in kept
 
 
 def test_only_a_form_nobody_filled_in_is_served_from_the_fragments(client):

@@ -1,0 +1,71 @@
+"""The tablée part of a party's edit sheet (templates/tablees/_party_link.html): the tablée the
+party counts in, named and linked by its read link, or the form to add it to one; one cheap
+look-up (its SQL written once by the ORM), never on the read link."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from calculators.tablees import services
+from calculators.tablees.models import TableeParty
+from calculators.tablees.templatetags.tablees import linked_tablee
+from tests.factories import party
+
+pytestmark = pytest.mark.django_db
+
+SHEET = {"HX-Request": "true", "HX-Target": "sheet"}
+
+
+def tablee_part(token: str) -> str:
+    html = Client().get(f"/parties/{token}/", headers=SHEET).content.decode()
+    found = re.search(r'<section class="mt-4" id="tablee".*?</section>', html, re.S)
+    return found.group() if found else ""
+
+
+def test_a_party_in_no_tablee_offers_to_join_one():
+    game = party("num_check", ["Léa", "Tom"])
+    assert linked_tablee(game) is None
+    part = tablee_part(game.edit_token)
+    assert 'name="tablee"' in part and "party-in-tablee" not in part
+
+
+def test_a_party_in_a_tablee_names_it_and_links_its_read_link():
+    tablee = services.create("Le club", ["Léa", "Tom"])
+    game = party("num_check", ["Léa", "Tom"])
+    services.link_party(tablee, game, add_members=False)
+    assert linked_tablee(game) == (tablee.name, tablee.read_token)
+    part = tablee_part(game.edit_token)
+    assert "« Le club »" in part.replace("\u202f", " ") and f"/{tablee.read_token}/" in part
+    assert 'name="tablee"' not in part and tablee.edit_token not in part
+    assert tablee_part(game.read_token) == ""  # the read link never tells
+
+
+def test_the_look_up_answers_as_the_orm_does_for_each_party():
+    tablee = services.create("Les amis", ["Léa", "Tom", "Max"])
+    inside, outside = party("num5", ["Léa", "Tom", "Max"]), party("num5", ["Léa", "Tom", "Max"])
+    services.link_party(tablee, inside, add_members=False)
+    for game in (inside, outside):
+        orm = TableeParty.objects.filter(game=game).values_list(
+            "tablee__name", "tablee__read_token"
+        )
+        assert linked_tablee(game) == orm.first()
+
+
+def test_the_tablee_part_costs_one_query():
+    game = party("num_check", ["Léa", "Tom"])
+    with CaptureQueriesContext(connection) as queries:
+        render_to_string(
+            "tablees/_party_link.html", {"game": game, "can_edit": True, "board": None}
+        )
+    assert len(queries.captured_queries) == 1
+    with CaptureQueriesContext(connection) as queries:
+        render_to_string(
+            "tablees/_party_link.html", {"game": game, "can_edit": False, "board": None}
+        )
+    assert len(queries.captured_queries) == 0
