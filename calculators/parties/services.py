@@ -376,15 +376,31 @@ def whole_number(value: object, field: str, message: str) -> int:
     return number
 
 
-def player_at(game: Game, player: object, field: str = "player") -> Player:
-    """A player of the game by id (``Player`` accepted)."""
+def _player_id(player: object, field: str) -> tuple[int, str]:
+    """The id a write names a player by (``Player`` accepted), and the refusal's message."""
     if isinstance(player, Player):
         player = player.pk
     message = gettext("Choisissez un joueur de la partie.")
+    return whole_number(player, field, message), message
+
+
+def player_at(game: Game, player: object, field: str = "player") -> Player:
+    """A player of the game by id (``Player`` accepted)."""
+    number, message = _player_id(player, field)
     try:
-        return game.players.get(pk=whole_number(player, field, message))
+        return game.players.get(pk=number)
     except Player.DoesNotExist:
         raise InputError(field, message) from None
+
+
+def player_among(players: Sequence[Player], player: object, field: str = "player") -> Player:
+    """:func:`player_at` among the game's players that the write has read already (no
+    query): the same player, or the same refusal."""
+    number, message = _player_id(player, field)
+    for candidate in players:
+        if candidate.pk == number:
+            return candidate
+    raise InputError(field, message)
 
 
 def player_by_seat(game: Game, seat: object, field: str = "seat") -> Player:
