@@ -382,7 +382,12 @@ def _scored_round(players: tuple[str, ...], number: int, row: Sequence[Any]) -> 
     return _round_memo(players, number, tuple(frozen))
 
 
-@lru_cache(maxsize=4096)
+#: Bound of the memo of scored rounds: some twenty rounds for each Num 5 game being played
+#: (a round of cards holds at most the deck's 102 cards).
+ROUND_CACHE_SIZE = 2048
+
+
+@lru_cache(maxsize=ROUND_CACHE_SIZE)
 def _round_memo(
     players: tuple[str, ...], number: int, frozen: tuple[_FrozenCell, ...]
 ) -> RoundResult:
