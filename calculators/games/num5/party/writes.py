@@ -59,7 +59,7 @@ def _round_set(which: str) -> Callable[[Game, dict], None]:
 def _turns(which: str) -> Callable[[Game, dict], None]:
     def apply(game: Game, data: dict) -> None:
         Game.objects.filter(pk=game.pk).update(turns=data[which])
-        game.turns = data[which]
+        game.turns = [list(turn) for turn in data[which]]  # its own copy, as a read gives
 
     return apply
 
