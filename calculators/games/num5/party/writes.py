@@ -147,10 +147,17 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
     return services.write(game, "round_add", if_version, build)
 
 
-def _round(game: Game, number: object) -> Round:
+def _round(game: Game, number: object, rounds: Sequence[Round] | None = None) -> Round:
+    """The round numbered ``number``, among ``rounds`` when the write has read them all."""
     message = gettext("Cette manche n'existe plus.")
+    wanted = services.whole_number(number, "round", message)
+    if rounds is not None:
+        found = next((r for r in rounds if r.number == wanted), None)
+        if found is None:
+            raise InputError("round", message)
+        return found
     try:
-        return game.rounds.get(number=services.whole_number(number, "round", message))
+        return game.rounds.get(number=wanted)
     except Round.DoesNotExist:
         raise InputError("round", message) from None
 
@@ -162,13 +169,14 @@ def edit_round(
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
-        stored = _round(g, number)
+        stored_rounds = list(g.rounds.all())
+        stored = _round(g, number, stored_rounds)
         players = list(g.players.all())
         updates = _entries(players, changes, "entries")
         after = {**stored.entries, **updates}
         if after == stored.entries:
             raise InputError("entries", gettext("Rien n'a changé dans cette manche."))
-        rounds = [after if r.pk == stored.pk else r for r in g.rounds.all()]
+        rounds = [after if r.pk == stored.pk else r for r in stored_rounds]
         _check_rounds(players, _round_table(g, rounds, players), "entries")
         names = [p.name for p in players if str(p.pk) in updates]
         summary = message("round_edit", number=stored.number, players=names)
