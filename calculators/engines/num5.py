@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from .cards import FULL_DECK, Card, InputError, ensure_unique, parse_cards
 from .i18n import gettext
@@ -289,14 +291,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
                     number=number, count=len(players)
                 ),
             )
-        check_entered(players, row, "rounds", gettext("Manche {number}").format(number=number))
-        entries = [
-            make_entry(
-                raw, gettext("Manche {number}, {name}").format(number=number, name=name), "rounds"
-            )
-            for raw, name in zip(row, players, strict=True)
-        ]
-        result = round_result(players, entries, "rounds")
+        result = _scored_round(players, number, row)
         results.append(result)
         for p in result.players:
             points[p.name] += p.total
@@ -320,3 +315,80 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
     return GameResult(
         players, tuple(results), wins, points, bool(winners), winners, ruling, tuple(running)
     )
+
+
+def _score_row(players: tuple[str, ...], number: int, row: Sequence[Any]) -> RoundResult:
+    """One round of :func:`play_game`: every player entered, each entry read, the round scored."""
+    check_entered(players, row, "rounds", gettext("Manche {number}").format(number=number))
+    entries = [
+        make_entry(
+            raw, gettext("Manche {number}, {name}").format(number=number, name=name), "rounds"
+        )
+        for raw, name in zip(row, players, strict=True)
+    ]
+    return round_result(players, entries, "rounds")
+
+
+#: A stored cell's value, frozen with its type (``3``, ``3.0``, ``True`` and ``"3"`` are read
+#: differently by :func:`make_entry`, but are equal as dictionary keys).
+_SCALARS = (str, int, float, bool, type(None))
+_FrozenCell = tuple[tuple[str, type, object], ...]
+
+
+def _frozen_cell(raw: object) -> _FrozenCell | None:
+    """A cell as a memo key, or ``None`` when it is not a plain ``dict`` of scalars and lists
+    of text (what the sheets store and JSON sends): such a cell is scored as it is."""
+    if not isinstance(raw, dict) or type(raw) is not dict:
+        return None
+    items: list[tuple[str, type, object]] = []
+    for key, value in raw.items():
+        kind = type(value)
+        if type(key) is not str:
+            return None
+        if kind in _SCALARS:
+            items.append((key, kind, value))
+        elif isinstance(value, list | tuple) and kind in (list, tuple):
+            if not all(type(card) is str for card in value):
+                return None
+            items.append((key, kind, tuple(value)))
+        else:
+            return None
+    return tuple(items)
+
+
+def _thawed_cell(frozen: _FrozenCell) -> dict[str, object]:
+    """The cell :func:`_frozen_cell` froze, as it was (same keys, order, types and values)."""
+    cell: dict[str, object] = {}
+    for key, kind, value in frozen:
+        cell[key] = list(value) if kind is list and isinstance(value, tuple) else value
+    return cell
+
+
+def _scored_round(players: tuple[str, ...], number: int, row: Sequence[Any]) -> RoundResult:
+    """:func:`_score_row`, memoised on its exact input when every cell is a plain one.
+
+    Exact: a round's result is a pure function of the players' names, the round's number and
+    its cells, all in the key (each cell's values with their types); it holds no translated
+    text (only names, numbers and cards), so the language is not part of it. An error is never
+    memoised (``lru_cache`` keeps only returned values): it is raised again, in the reader's
+    language, each time. The results are frozen, so sharing them is safe. A game's board and
+    each write replay every round of the game: only the round that changed is scored again."""
+    frozen: list[_FrozenCell] = []
+    for raw in row:
+        cell = _frozen_cell(raw)
+        if cell is None:
+            return _score_row(players, number, row)
+        frozen.append(cell)
+    return _round_memo(players, number, tuple(frozen))
+
+
+#: Bound of the memo of scored rounds: some twenty rounds for each Num 5 game being played
+#: (a round of cards holds at most the deck's 102 cards).
+ROUND_CACHE_SIZE = 2048
+
+
+@lru_cache(maxsize=ROUND_CACHE_SIZE)
+def _round_memo(
+    players: tuple[str, ...], number: int, frozen: tuple[_FrozenCell, ...]
+) -> RoundResult:
+    return _score_row(players, number, [_thawed_cell(cell) for cell in frozen])

@@ -69,7 +69,7 @@ pool it finds (a few milliseconds).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
 from typing import Generic, Literal, TypeVar
@@ -86,7 +86,7 @@ from .cards import (
     Joker,
     parse_card,
 )
-from .i18n import gettext, gettext_noop
+from .i18n import get_language, gettext, gettext_noop
 from .names import clean_names
 
 CLASSIC, DISCOVERY = "classic", "discovery"
@@ -749,8 +749,26 @@ def _search(problem: _Problem) -> tuple[int, tuple[Attribute | None, ...]]:
 
 
 def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:
-    """The best total of a pool (/num-draft/regles/#scoring), with groups, wildcards and explanation."""
+    """The best total of a pool (/num-draft/regles/#scoring), with groups, wildcards and explanation.
+
+    Memoised on the pool, the mode and the language. Exact: the result is a pure function of
+    the three (the pool's cards are frozen values; the title and the explanation are the only
+    translated text, hence the language in the key). A table's board and each write score
+    every pool of the table: only the pools a changed grid reaches (its own and its two
+    neighbours') are searched again. Each caller gets its own ``place_points`` mapping (the one
+    mutable part of the result); a refusal is never memoised."""
     mode = check_mode(mode)
+    cached = _score_pool_memo(pool, mode, get_language())
+    return replace(cached, place_points=dict(cached.place_points))
+
+
+#: Bound of the memo of scored pools (a table of 7 has 7 pools; a few kilobytes each).
+POOL_CACHE_SIZE = 2048
+
+
+@lru_cache(maxsize=POOL_CACHE_SIZE)
+def _score_pool_memo(pool: Pool, mode: str, language: str) -> PoolResult:
+    """:func:`score_pool`, computed (``language`` is the active one, part of the key only)."""
     problem = _problem(pool, mode)
     total, choice = _search(problem)
     carriers = dict(problem.fixed)
@@ -886,7 +904,7 @@ def table(
         name = clean_names([*names, raw.get("name")])[-1]  # the one names rule (names.py)
         names.append(name)
         try:
-            pool = read_pool(raw.get("grid"), None, None, deck)
+            pool = _table_grid(raw.get("grid"), deck)
         except InputError as err:
             raise InputError("players", f"{name} : {err.message}") from None
         grids.append([[pool.at((x, y)) for x in range(3)] for y in range(ROWS)])
@@ -900,6 +918,31 @@ def table(
         scored.append(TablePlayer(name, score_pool(pool, mode_key), names[left_i], names[right_i]))
     ranking = tuple(p.name for p in sorted(scored, key=lambda p: -p.result.total))
     return TableResult(mode_key, deck.range_label, tuple(scored), ranking)
+
+
+def _table_grid(grid: object, deck: Deck) -> Pool:
+    """A table player's grid read (:func:`read_pool`, no neighbours), memoised when it is
+    3 rows of 3 cells, each text or ``None`` (what a sheet stores and JSON sends).
+
+    Exact: :func:`read_pool` reads a tuple as it reads a list, and its answer is a pure
+    function of the cells and the deck, both in the key; it holds no text. A refusal is never
+    memoised: it is raised again, in the reader's language, each time."""
+    if isinstance(grid, list | tuple) and len(grid) == ROWS:
+        frozen: list[tuple[str | None, ...]] = []
+        for row in grid:
+            if not isinstance(row, list | tuple) or len(row) != 3:
+                break
+            if not all(cell is None or type(cell) is str for cell in row):
+                break
+            frozen.append(tuple(row))
+        else:
+            return _table_grid_memo(tuple(frozen), deck)
+    return read_pool(grid, None, None, deck)
+
+
+@lru_cache(maxsize=POOL_CACHE_SIZE)
+def _table_grid_memo(grid: tuple[tuple[str | None, ...], ...], deck: Deck) -> Pool:
+    return read_pool(grid, None, None, deck)
 
 
 def _check_table_cards(

@@ -235,7 +235,18 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
         # OperationalError, a lock time-out included) is no conflict: it goes on up, to a 503
         # « réessayez dans un instant » (numsite/failures.py).
         raise Conflict("party", gettext(CONFLICT)) from None
-    game.refresh_from_db()
+    _as_stored(game, locked)
+
+
+def _as_stored(game: Game, locked: Game) -> None:
+    """The caller's ``game`` as the committed write left its row, without reading it again:
+    the locked instance holds every column as stored, because whatever changes the game row
+    under the lock sets it on that instance too (:func:`record` the version and time,
+    finish and reopen, a round's turns, :func:`rotate` the tokens). As ``refresh_from_db``
+    would, what was read through the caller's instance before the write is forgotten."""
+    for column in Game._meta.concrete_fields:
+        setattr(game, column.attname, getattr(locked, column.attname))
+    game.__dict__.pop("_prefetched_objects_cache", None)
 
 
 def record(
@@ -393,15 +404,31 @@ def whole_number(value: object, field: str, message: str) -> int:
     return number
 
 
-def player_at(game: Game, player: object, field: str = "player") -> Player:
-    """A player of the game by id (``Player`` accepted)."""
+def _player_id(player: object, field: str) -> tuple[int, str]:
+    """The id a write names a player by (``Player`` accepted), and the refusal's message."""
     if isinstance(player, Player):
         player = player.pk
     message = gettext("Choisissez un joueur de la partie.")
+    return whole_number(player, field, message), message
+
+
+def player_at(game: Game, player: object, field: str = "player") -> Player:
+    """A player of the game by id (``Player`` accepted)."""
+    number, message = _player_id(player, field)
     try:
-        return game.players.get(pk=whole_number(player, field, message))
+        return game.players.get(pk=number)
     except Player.DoesNotExist:
         raise InputError(field, message) from None
+
+
+def player_among(players: Sequence[Player], player: object, field: str = "player") -> Player:
+    """:func:`player_at` among the game's players that the write has read already (no
+    query): the same player, or the same refusal."""
+    number, message = _player_id(player, field)
+    for candidate in players:
+        if candidate.pk == number:
+            return candidate
+    raise InputError(field, message)
 
 
 def player_by_seat(game: Game, seat: object, field: str = "seat") -> Player:
@@ -430,9 +457,10 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
     """Rename a player at any time (entries are stored by player, so they follow)."""
 
     def build(g: Game) -> tuple[dict, dict]:
-        target = player_at(g, player)
+        players = list(g.players.all())
+        target = player_among(players, player)
         new = clean_name(name, "name")
-        others = [p.name for p in g.players.exclude(pk=target.pk)]
+        others = [p.name for p in players if p.pk != target.pk]
         clean_names([*others, new], "name")  # unique ignoring case, naming both
         if new == target.name:
             raise InputError(
@@ -488,7 +516,10 @@ def rotate(game: Game, if_version: object = None) -> HistoryEntry:
             ],
             ignore_conflicts=True,
         )
-        Game.objects.filter(pk=locked.pk).update(edit_token=new_token(), read_token=new_token())
+        locked.edit_token, locked.read_token = new_token(), new_token()
+        Game.objects.filter(pk=locked.pk).update(
+            edit_token=locked.edit_token, read_token=locked.read_token
+        )
         return record(locked, "rotate", message("rotate"), {}, State.FIXED)
 
 

@@ -175,3 +175,54 @@ def test_ruling_a_round_counts_only_once_entered_a_cell_with_a_blank_sum_is_not_
     assert num5.entry_gap(num5.parse_cell("31 -")) == "la somme des Shadow"
     assert num5.entry_gap(num5.parse_cell("31")) is None
     assert num5.entry_gap(num5.parse_cell("0")) is None
+
+
+# ------------------------------------------------------- the memo of a game's rounds (play_game)
+
+
+def test_memoised_round_is_scored_again_when_a_card_changes():
+    first = [[{"cards": ["10R", "3S"]}, {"cards": ["5A"]}, {"plus": 1, "minus": 0}]]
+    assert num5.play_game(["A", "B", "C"], first).rounds[0].totals == (7, 5, 1)
+    changed = [[{"cards": ["10R", "4S"]}, {"cards": ["5A"]}, {"plus": 1, "minus": 0}]]
+    assert num5.play_game(["A", "B", "C"], changed).rounds[0].totals == (6, 5, 1)
+    # the same card moved to another player: another round
+    moved = [[{"cards": ["10R"]}, {"cards": ["5A", "3S"]}, {"plus": 1, "minus": 0}]]
+    assert num5.play_game(["A", "B", "C"], moved).rounds[0].totals == (10, 2, 1)
+
+
+def test_memoised_round_under_other_names_carries_the_new_names():
+    row = [{"plus": 9, "minus": 0}, {"plus": 1, "minus": 0}, {"plus": 0, "minus": 0}]
+    assert num5.play_game(["A", "B", "C"], [row]).rounds[0].winners == ("A",)
+    renamed = num5.play_game(["Zoé", "B", "C"], [row])
+    assert renamed.rounds[0].winners == ("Zoé",)
+    assert [p.name for p in renamed.rounds[0].players] == ["Zoé", "B", "C"]
+    assert renamed.points == {"Zoé": 9, "B": 1, "C": 0}
+
+
+def test_memoised_round_tells_a_number_from_true_and_from_its_text():
+    names = ["A", "B", "C"]
+    whole = [[{"plus": 1, "minus": 0}, {"plus": 0, "minus": 0}, {"plus": 0, "minus": 0}]]
+    assert num5.play_game(names, whole).points["A"] == 1
+    # True == 1 as a dictionary key: a memo keyed on the values alone would answer 1 point
+    boolean = [[{"plus": True, "minus": 0}, {"plus": 0, "minus": 0}, {"plus": 0, "minus": 0}]]
+    with pytest.raises(InputError, match="nombre entier"):
+        num5.play_game(names, boolean)
+    text = [[{"plus": "1", "minus": 0}, {"plus": 0, "minus": 0}, {"plus": 0, "minus": 0}]]
+    assert num5.play_game(names, text).points["A"] == 1
+
+
+def test_memoised_round_refusal_is_said_each_time_with_its_round_number():
+    good = [{"plus": 1, "minus": 0}, {"plus": 0, "minus": 0}, {"plus": 0, "minus": 0}]
+    bad = [{"plus": -1, "minus": 0}, {"plus": 0, "minus": 0}, {"plus": 0, "minus": 0}]
+    for rounds, number in (([bad], 1), ([good, bad], 2), ([bad], 1), ([good, good, bad], 3)):
+        with pytest.raises(InputError, match=f"Manche {number}, A"):
+            num5.play_game(["A", "B", "C"], rounds)
+
+
+def test_memoised_round_scores_other_cells_as_they_are():
+    """A cell that is no plain dict (an engine Entry, cards as a tuple) is scored, not keyed."""
+    names = ["A", "B", "C"]
+    rows = [[num5.Entry(None, 4, 0), {"plus": 2, "minus": 0}, {"cards": ("1R", "2R")}]]
+    assert num5.play_game(names, rows).rounds[0].totals == (4, 2, 3)
+    again = [[num5.Entry(None, 5, 0), {"plus": 2, "minus": 0}, {"cards": ["1R", "2R"]}]]
+    assert num5.play_game(names, again).rounds[0].totals == (5, 2, 3)

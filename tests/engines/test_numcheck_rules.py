@@ -258,3 +258,42 @@ def test_rank_table_of_five_rainbows_in_a_full_matches_each_rank():
     table = numcheck.rank_table("full", "1A 2A 3A 4A 5A")
     assert table == [numcheck.score("full", "1A 2A 3A 4A 5A", r) for r in numcheck.RANKS]
     assert all(r.valid for r in table)
+
+
+# ------------------------------------------------------ the memo of a player's sheet (player_sheet)
+
+
+def test_memoised_sheet_is_scored_again_when_a_card_changes():
+    first = numcheck.player_sheet("Léa", [("paire", "5R 5B"), ("brelan", "2R 2B 2J")])
+    changed = numcheck.player_sheet("Léa", [("paire", "9R 9B"), ("brelan", "2R 2B 2J")])
+    assert first.claims[0].total != changed.claims[0].total
+    assert changed.claims[0].result.cards == (Card(9, Family.RED), Card(9, Family.BLUE))
+    assert first.total - first.claims[0].total == changed.total - changed.claims[0].total
+
+
+def test_memoised_sheet_under_another_name_carries_the_new_name():
+    claims = [("paire", "5R 5B"), ("paire", "6R 6B")]  # the same combination twice: refused
+    numcheck.player_sheet("Léa", claims[:1])
+    assert numcheck.player_sheet("Tom", claims[:1]).name == "Tom"
+    for name in ("Léa", "Tom", "Léa"):
+        with pytest.raises(InputError, match=f"{name}, annonce 2"):
+            numcheck.player_sheet(name, claims)
+
+
+def test_memoised_sheet_is_explained_in_the_readers_language():
+    from calculators.engines.i18n import use_language
+
+    claims = [("paire", "5R 5B"), ("full", "5J 5V 5S 7R 8B")]  # no full: its reason
+    with use_language("fr"):
+        french = numcheck.player_sheet("Léa", claims).claims[1].result.reason
+    with use_language("en"):
+        english = numcheck.player_sheet("Léa", claims).claims[1].result.reason
+    assert french and english and french != english
+
+
+def test_memoised_sheet_tells_claims_as_lists_or_tuples_apart_from_none():
+    as_tuples = numcheck.player_sheet("Léa", [("paire", "5R 5B")])
+    as_lists = numcheck.player_sheet("Léa", [["paire", ["5R", "5B"]]])  # JSON: unhashable
+    assert as_tuples.total == as_lists.total
+    with pytest.raises(InputError):
+        numcheck.player_sheet("Léa", [("paire", None)])

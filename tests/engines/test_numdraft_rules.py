@@ -223,3 +223,59 @@ def test_the_engine_takes_canonical_modes_only():
     with pytest.raises(InputError) as err:
         numdraft.score(grid, None, None, "Découverte")
     assert err.value.field == "mode"
+
+
+# ------------------------------------------------ the memos of a table's grids and pools (table)
+
+THREE = [
+    {"name": "A", "grid": [[None, "1R", "2R"], E, E]},
+    {"name": "B", "grid": [["5B", None, None], E, E]},
+    {"name": "C", "grid": [["3R", None, None], E, E]},
+]
+
+
+def test_memoised_pool_is_scored_again_when_a_card_changes():
+    before = numdraft.table(THREE)
+    assert before.players[0].result.total == 7  # 1R 2R and C's 3R beside them, on A's right
+    changed = [THREE[0], THREE[1], {"name": "C", "grid": [["3B", None, None], E, E]}]
+    after = numdraft.table(changed)
+    assert after.players[0].result.total == 4
+    assert after.players[0].result.pool.at((3, 0)) == Card(3, Family.BLUE)
+
+
+def test_memoised_grid_under_other_names_carries_the_new_names():
+    numdraft.table(THREE)
+    renamed = numdraft.table([{**THREE[0], "name": "Zoé"}, THREE[1], THREE[2]])
+    assert [p.name for p in renamed.players] == ["Zoé", "B", "C"]
+    assert renamed.players[1].right == "Zoé"
+    assert renamed.ranking[0] == "Zoé"
+
+
+def test_memoised_pool_is_explained_in_the_readers_language():
+    from calculators.engines.i18n import use_language
+
+    with use_language("fr"):
+        french = numdraft.table(THREE).players[0].result
+    with use_language("en"):
+        english = numdraft.table(THREE).players[0].result
+    assert french.total == english.total
+    assert french.explanation != english.explanation
+
+
+def test_memoised_pool_gives_each_caller_its_own_place_points():
+    first = numdraft.table(THREE).players[0].result
+    first.place_points.clear()
+    again = numdraft.table(THREE).players[0].result
+    assert sum(again.place_points.values()) == again.total == 7
+
+
+def test_memoised_grid_refusal_is_said_each_time_naming_the_player():
+    twice = [THREE[0], {"name": "B", "grid": [["1R", None, None], E, E]}, THREE[2]]
+    for _ in range(2):
+        with pytest.raises(InputError, match="« 1R » est dans la grille de A et dans celle de B"):
+            numdraft.table(twice)
+    bad = [THREE[0], {"name": "B", "grid": [["99R", None, None], E, E]}, THREE[2]]
+    for _ in range(2):
+        with pytest.raises(InputError) as refused:
+            numdraft.table(bad)
+        assert refused.value.message.startswith("B : ") and "99" in refused.value.message

@@ -140,6 +140,21 @@ def test_queries_do_not_grow_with_the_history(client, table):
     assert figures[10] == figures[1000]
 
 
+#: The SQL queries of a write and of an undo or redo, each in its transaction (BEGIN and
+#: COMMIT counted): the lock, what the write reads once (the players, then the claims or the
+#: rounds), its change, the undone entries dropped, the version, the history entry and the
+#: tablée's stamp. Lower them when a query goes; never raise them.
+WRITE_QUERIES = {check_table: 10, draft_table: 9, num5_table: 10}
+UNDO_QUERIES = 9
+
+
+@pytest.mark.parametrize("table", [check_table, draft_table, num5_table])
+def test_a_write_reads_what_it_needs_once(client, table):
+    figures = table(client)[10]
+    assert figures["write"] == WRITE_QUERIES[table]
+    assert figures["undo"] == figures["redo"] == figures["undo again"] == UNDO_QUERIES
+
+
 def test_the_204_poll_is_one_query_for_either_link(client):
     game = party("num_check", 3)
     for token in (game.edit_token, game.read_token):

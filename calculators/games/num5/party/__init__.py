@@ -148,7 +148,7 @@ class Num5Party(PartyKind):
         if number is not None:
             context["edit_round"] = game.rounds.filter(number=number).first()
         if game.turns:
-            play = writes.round_in_play(game)
+            play = writes.round_in_play(game, players)
             context["turn_play"] = play
             points = [entry.total for entry in play.state.entries()]
             context["turn_collected"] = list(

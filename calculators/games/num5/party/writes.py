@@ -59,7 +59,7 @@ def _round_set(which: str) -> Callable[[Game, dict], None]:
 def _turns(which: str) -> Callable[[Game, dict], None]:
     def apply(game: Game, data: dict) -> None:
         Game.objects.filter(pk=game.pk).update(turns=data[which])
-        game.turns = data[which]
+        game.turns = [list(turn) for turn in data[which]]  # its own copy, as a read gives
 
     return apply
 
@@ -87,11 +87,11 @@ def _round_table(
     return rows
 
 
-def _entries(game: Game, raw: Mapping[Any, object], field: str) -> dict[str, dict]:
-    """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``."""
+def _entries(players: Sequence[Player], raw: Mapping[Any, object], field: str) -> dict[str, dict]:
+    """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``,
+    among ``players`` (the game's, read once by the write)."""
     if not isinstance(raw, Mapping):
         raise InputError(field, gettext("Indiquez une entrée par joueur."))
-    players = list(game.players.all())
     out: dict[str, dict] = {}
     for key, value in raw.items():
         player = _seated(players, key, field)
@@ -116,8 +116,11 @@ def _entries(game: Game, raw: Mapping[Any, object], field: str) -> dict[str, dic
     return out
 
 
-def _check_rounds(game: Game, rows: Sequence[Sequence[object]], field: str) -> num5.GameResult:
-    names = [p.name for p in game.players.all()]
+def _check_rounds(
+    players: Sequence[Player], rows: Sequence[Sequence[object]], field: str
+) -> num5.GameResult:
+    """The engine's game over ``rows`` (seat order) for ``players``; its refusal on ``field``."""
+    names = [p.name for p in players]
     try:
         return num5.play_game(names, rows)
     except InputError as err:
@@ -129,24 +132,32 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
+        players = list(g.players.all())
         rounds = list(g.rounds.all())
-        before = _check_rounds(g, _round_table(g, rounds), "entries")
+        before = _check_rounds(players, _round_table(g, rounds, players), "entries")
         if before.finished:
             raise services.Conflict(
                 "party", gettext("La partie est gagnée : aucune manche de plus.")
             )
-        new = _entries(g, entries, "entries")
-        _check_rounds(g, _round_table(g, [*rounds, new]), "entries")
+        new = _entries(players, entries, "entries")
+        _check_rounds(players, _round_table(g, [*rounds, new], players), "entries")
         number = len(rounds) + 1
         return message("round_add", number=number), {"round": {"number": number, "entries": new}}
 
     return services.write(game, "round_add", if_version, build)
 
 
-def _round(game: Game, number: object) -> Round:
+def _round(game: Game, number: object, rounds: Sequence[Round] | None = None) -> Round:
+    """The round numbered ``number``, among ``rounds`` when the write has read them all."""
     message = gettext("Cette manche n'existe plus.")
+    wanted = services.whole_number(number, "round", message)
+    if rounds is not None:
+        found = next((r for r in rounds if r.number == wanted), None)
+        if found is None:
+            raise InputError("round", message)
+        return found
     try:
-        return game.rounds.get(number=services.whole_number(number, "round", message))
+        return game.rounds.get(number=wanted)
     except Round.DoesNotExist:
         raise InputError("round", message) from None
 
@@ -158,14 +169,16 @@ def edit_round(
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
-        stored = _round(g, number)
-        updates = _entries(g, changes, "entries")
+        stored_rounds = list(g.rounds.all())
+        stored = _round(g, number, stored_rounds)
+        players = list(g.players.all())
+        updates = _entries(players, changes, "entries")
         after = {**stored.entries, **updates}
         if after == stored.entries:
             raise InputError("entries", gettext("Rien n'a changé dans cette manche."))
-        rounds = [after if r.pk == stored.pk else r for r in g.rounds.all()]
-        _check_rounds(g, _round_table(g, rounds), "entries")
-        names = [p.name for p in g.players.all() if str(p.pk) in updates]
+        rounds = [after if r.pk == stored.pk else r for r in stored_rounds]
+        _check_rounds(players, _round_table(g, rounds, players), "entries")
+        names = [p.name for p in players if str(p.pk) in updates]
         summary = message("round_edit", number=stored.number, players=names)
         return summary, {"number": stored.number, "before": stored.entries, "after": after}
 
@@ -209,10 +222,10 @@ def join_turn(cards: Sequence[object], rows: Sequence[int | None]) -> list[str]:
     ]
 
 
-def round_in_play(game: Game) -> num5turn.RoundPlay:
+def round_in_play(game: Game, players: Sequence[Player] | None = None) -> num5turn.RoundPlay:
     """The round being played turn by turn, replayed by the engine from the set-up, each turn
-    with its players' row choices."""
-    names = [p.name for p in game.players.all()]
+    with its players' row choices; ``players``, the game's when the caller has read them."""
+    names = [p.name for p in (game.players.all() if players is None else players)]
     state = num5turn.start_round(names, game.mode)
     results: list[num5turn.TurnResult] = []
     for stored in game.turns or []:
@@ -222,9 +235,9 @@ def round_in_play(game: Game) -> num5turn.RoundPlay:
     return num5turn.RoundPlay(state, tuple(results))
 
 
-def _before_last(game: Game) -> num5turn.RoundState:
+def _before_last(game: Game, players: Sequence[Player]) -> num5turn.RoundState:
     """The round as it was before its last turn."""
-    names = [p.name for p in game.players.all()]
+    names = [p.name for p in players]
     state = num5turn.start_round(names, game.mode)
     for stored in list(game.turns or [])[:-1]:
         cards, rows = split_turn(stored)
@@ -260,13 +273,14 @@ def play_turn(
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
-        if _check_rounds(g, _round_table(g, list(g.rounds.all())), "cards").finished:
+        players = list(g.players.all())
+        rounds = list(g.rounds.all())
+        if _check_rounds(players, _round_table(g, rounds, players), "cards").finished:
             raise services.Conflict(
                 "party", gettext("La partie est gagnée : aucune manche de plus.")
             )
         if not isinstance(cards, Mapping):
             raise InputError("cards", gettext("Indiquez la carte révélée de chaque joueur."))
-        players = list(g.players.all())
         given = {_seated(players, key, "cards").pk: card for key, card in cards.items()}
         missing = [p.name for p in players if not str(given.get(p.pk) or "").strip()]
         if missing:
@@ -277,7 +291,7 @@ def play_turn(
         chosen = {_seated(players, key, "rows").pk: row for key, row in (rows or {}).items()}
         choices: list[Any] = [chosen.get(p.pk) for p in players]
         before = list(g.turns or [])
-        current = round_in_play(g)
+        current = round_in_play(g, players)
         try:
             state, result = num5turn.play_round_turn(
                 current.state, [str(given[p.pk]).strip() for p in players], choices
@@ -287,7 +301,7 @@ def play_turn(
         # canonical, seat order; a chosen row only where it differs from table order
         taken = _choices_made(result, [p.name for p in players], choices)
         after = [*before, join_turn([str(p.card) for p in result.players], taken)]
-        return message("turn", turn=state.turn, number=g.rounds.count() + 1), {
+        return message("turn", turn=state.turn, number=len(rounds) + 1), {
             "before": before,
             "after": after,
         }
@@ -332,14 +346,14 @@ def choose_row(
             raise InputError("row", gettext("Aucun tour joué dans cette manche."))
         still_last(g)
         players = list(g.players.all())
-        who = services.player_at(g, player)
+        who = services.player_among(players, player)
         seat = next(i for i, p in enumerate(players) if p.pk == who.pk)
         number = services.whole_number(
             row, "row", gettext("La rangée choisie va de 1 à {last}.").format(last=num5turn.ROWS)
         )
         turns = list(g.turns)
         cards, current = split_turn(turns[-1])
-        state = _before_last(g)
+        state = _before_last(g, players)
         _, played = num5turn.play_round_turn(state, cards, current)
         step = next((s for s in played.steps if s.player == who.name), None)
         if step is None:  # pragma: no cover - every player's card is placed or kept
@@ -388,14 +402,14 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
         services.require_game(g, NUM5)
         if not g.turns:
             raise InputError("cards", gettext("Aucun tour joué dans cette manche."))
-        play = round_in_play(g)
         players = list(g.players.all())
+        play = round_in_play(g, players)
         entries = {
             str(p.pk): {"cards": [str(c) for c in cards]}
             for p, cards in zip(players, play.state.collected, strict=True)
         }
         rounds = list(g.rounds.all())
-        _check_rounds(g, _round_table(g, [*rounds, entries]), "cards")
+        _check_rounds(players, _round_table(g, [*rounds, entries], players), "cards")
         number = len(rounds) + 1
         data = {
             "round": {"number": number, "entries": entries},

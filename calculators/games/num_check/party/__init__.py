@@ -7,6 +7,7 @@ Its writes (a claim, its correction and removal, the end of a deck turn, an inva
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
@@ -22,6 +23,22 @@ from ..forms import combo_choices
 from . import api, forms, outs, writes
 
 
+@dataclass(frozen=True, slots=True)
+class ShownClaim:
+    """A stored claim as the board shows it: its id, player, rank, combination and cards,
+    read as plain columns (no model instance is built for each claim of the table)."""
+
+    pk: int
+    player_id: int
+    position: int
+    combo: str
+    cards: str
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+
 class NumCheckParty(PartyKind):
     spec = NUM_CHECK
     write_forms = forms.WRITE_FORMS
@@ -33,9 +50,10 @@ class NumCheckParty(PartyKind):
         return len(row.detail or ())
 
     def board(self, game: Game, players: list[Player]) -> Board:
-        claims: dict[int, list[Claim]] = {p.pk: [] for p in players}
-        for claim in Claim.objects.filter(player__game=game).order_by("position"):
-            claims[claim.player_id].append(claim)
+        claims: dict[int, list[ShownClaim]] = {p.pk: [] for p in players}
+        stored = Claim.objects.filter(player__game=game).order_by("position")
+        for row in stored.values_list("pk", "player_id", "position", "combo", "cards"):
+            claims[row[1]].append(ShownClaim(*row))
         rows = []
         sheets = []
         for p in players:

@@ -3,10 +3,9 @@ its removal, each with its do/undo registered in the Parties action table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db.models import Count, Prefetch
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
@@ -15,7 +14,7 @@ from ....engines import numcheck
 from ....engines.cards import InputError, format_line
 from ....parties import services
 from ....parties.actions import Action, register
-from ....parties.models import Claim, Game, HistoryEntry
+from ....parties.models import Claim, Game, HistoryEntry, Player
 from ....parties.summaries import message
 from ...registry import NUM_CHECK
 
@@ -78,18 +77,16 @@ def _claim_restore(game: Game, data: dict) -> None:
     _claim_create(game, data)
 
 
-def _game_over(game: Game) -> str:
-    """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``.
+def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[tuple[str, str]]]) -> str:
+    """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``, from the
+    game's ``players`` and each one's stored ``claims`` (by player id, in rank order).
 
-    Only a player with at least 8 stored claims can have made 8 combinations: one counting
-    query finds them, and the engine scores only their sheets, not the whole table's."""
-    full = (
-        game.players.annotate(stored=Count("claims"))
-        .filter(stored__gte=numcheck.CLAIMS_TO_END)
-        .prefetch_related(Prefetch("claims", queryset=Claim.objects.order_by("position")))
-    )
+    Only a player with at least 8 stored claims can have made 8 combinations: the engine
+    scores only their sheets (each one memoised), not the whole table's."""
     sheets = [
-        numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in p.claims.all()]) for p in full
+        numcheck.player_sheet(p.name, list(claims.get(p.pk, ())))
+        for p in players
+        if len(claims.get(p.pk, ())) >= numcheck.CLAIMS_TO_END
     ]
     done = numcheck.finished_by(sheets)
     return (
@@ -101,6 +98,16 @@ def _game_over(game: Game) -> str:
     )
 
 
+def _stored_claims(game: Game) -> dict[int, list[tuple[str, str]]]:
+    """Every stored claim of the game as ``(combo, cards)``, by player id, in rank order: one
+    query of three columns (no model instance is built)."""
+    claims: dict[int, list[tuple[str, str]]] = {}
+    rows = Claim.objects.filter(player__game=game).order_by("player_id", "position")
+    for player_id, combo, cards in rows.values_list("player_id", "combo", "cards"):
+        claims.setdefault(player_id, []).append((combo, cards))
+    return claims
+
+
 def add_claim(
     game: Game, player: object, combo: object, cards: object, if_version: object = None
 ) -> HistoryEntry:
@@ -108,12 +115,14 @@ def add_claim(
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_CHECK)
-        over = _game_over(g)
+        players = list(g.players.all())
+        stored = _stored_claims(g)
+        over = _game_over(players, stored)
         if over:
             raise services.Conflict("party", over)
-        who = services.player_at(g, player)
+        who = services.player_among(players, player)
         combo_obj = numcheck.get_combo(combo)
-        existing = [(c.combo, c.cards) for c in who.claims.order_by("position")]
+        existing = stored.get(who.pk, [])
         sheet = numcheck.player_sheet(who.name, [*existing, (combo_obj.key, cards)], None)
         scored = sheet.claims[-1]
         if scored.rank is None:

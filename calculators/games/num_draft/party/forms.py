@@ -37,11 +37,11 @@ def preview(game: Game, player: object, cells: list[object]) -> dict[str, Any]:
     calculator does (/num-draft/regles/#scoring), neighbours' columns included. Nothing is
     written; bad input is said, not raised."""
     out: dict[str, Any] = {"error": ""}
+    players = list(game.players.all())
     try:
-        who = services.player_at(game, player)
+        who = services.player_among(players, player)
     except InputError:
         return out
-    players = list(game.players.all())
     tokens = [str(c or "").strip() for c in (list(cells) + [""] * 9)[:9]]
     grids = [
         {"name": p.name, "grid": writes._grid_rows(tokens if p.pk == who.pk else p.grid)}

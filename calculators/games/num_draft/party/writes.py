@@ -43,8 +43,8 @@ def set_grid(
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_DRAFT)
-        who = services.player_at(g, player)
         players = list(g.players.all())
+        who = services.player_among(players, player)
         grids = [
             {"name": p.name, "grid": _grid_rows(tokens if p.pk == who.pk else p.grid)}
             for p in players
