@@ -11,6 +11,8 @@ cards or points of its own, so no part of the board is drawn already for it.
 
 - ``answer_ms``: the writer's answer to the write made from the party's page (htmx: the new
   sheet, the new version's board drawn in it for every phone), and ``answer_queries``;
+- ``api_ms``: the answer to the same write through the JSON API (the whole party, its
+  history included), and ``api_queries``;
 - ``board_ms``: the first phone's board after that page write, on the *other* link (the read
   link: ``tableau/?v=<previous version>``, sent gzipped as to a phone);
 - ``write_ms``: the write alone, through the services (the write frame, the engines'
@@ -54,8 +56,9 @@ PAGE_WRITE = {"HX-Request": "true", "HX-Target": "sheet"}
 
 
 class Table:
-    """A big table: its party, its write through the services (:meth:`write`) and the same
-    write from the party's page (:meth:`page_write`: the action and the form's fields)."""
+    """A big table: its party, its write through the services (:meth:`write`), the same write
+    from the party's page (:meth:`page_write`: the action and the form's fields) and through
+    the JSON API (:meth:`api_write`: the method, the path after the party's and the body)."""
 
     def __init__(
         self,
@@ -63,8 +66,24 @@ class Table:
         write: Callable[[], Any],
         action: str,
         fields: Callable[[], dict[str, object]],
+        api: tuple[str, str, Callable[[], dict[str, object]]],
     ) -> None:
-        self.game, self.write, self.action, self.fields = game, write, action, fields
+        self.game, self.write, self.action, self.fields, self.api = (
+            game,
+            write,
+            action,
+            fields,
+            api,
+        )
+
+    def api_write(self, client: Any) -> Any:
+        method, path, body = self.api
+        return client.generic(
+            method,
+            f"/api/v1/parties/{self.game.edit_token}/{path}",
+            json.dumps(body()),
+            content_type="application/json",
+        )
 
     def page_write(self, client: Any, action: str = "") -> Any:
         """The write (or ``action``, without fields: « Annuler ») from the party's page."""
@@ -125,24 +144,39 @@ def _tables() -> dict[str, Table]:
         n = next(samples)
         return {pk: ("20" if i == 7 else str(3 + n % 97)) for i, pk in enumerate(seats)}
 
+    def api_round() -> dict[str, object]:
+        names = dict(num5.players.values_list("pk", "name"))
+        return {
+            "entries": {
+                names[pk]: {"plus": int(cell), "minus": 0} for pk, cell in closing().items()
+            }
+        }
+
     return {
         "NUM CHECK, 10 players, 60 claims (a 7th claim)": Table(
             check,
             lambda: check_writes.add_claim(check, claimer, combo, cards),
             "claim_add",
             lambda: {"player": claimer, "combo": combo, "cards": cards},
+            (
+                "POST",
+                "claims",
+                lambda: {"player": "Joueur 3", "combo": combo, "cards": cards.split()},
+            ),
         ),
         "NUM DRAFT, 7 players (a grid)": Table(
             draft,
             lambda: draft_writes.set_grid(draft, drafter, grid()),
             "grid_set",
             lambda: {"player": drafter, **{f"c{i}": c for i, c in enumerate(grid())}},
+            ("PUT", "grids/0", lambda: {"cells": grid()}),
         ),
         "Num 5, 8 players, 16 rounds (the 17th)": Table(
             num5,
             lambda: num5_writes.add_round(num5, closing()),
             "round_add",
             lambda: {f"p{pk}": cell for pk, cell in closing().items()},
+            ("POST", "rounds", api_round),
         ),
     }
 
@@ -174,11 +208,14 @@ def measure(rounds: int) -> dict[str, Any]:
         floor.append((clock() - start) * 1000)
     figures: dict[str, Any] = {"floor_ms": _median(floor), "tables": {}}
 
-    def timed(call: Callable[[], Any], samples: list[float], status: int) -> Any:
+    def timed(call: Callable[[], Any], samples: list[float], status: int | None) -> Any:
+        """``call()`` timed; its answer must have ``status`` (``None``: a write's 200 or 201,
+        or no HTTP answer at all: a call of the services)."""
         start = clock()
         response = call()
         samples.append((clock() - start) * 1000)
-        if getattr(response, "status_code", status) != status:
+        code = getattr(response, "status_code", None)
+        if code is not None and (code != status if status else code not in (200, 201)):
             raise SystemExit(f"{response.status_code}: {response.content[:2000]!r}")
         return response
 
@@ -186,12 +223,12 @@ def measure(rounds: int) -> dict[str, Any]:
         game = table.game
         edit_board = f"/parties/{game.edit_token}/tableau/"
         read_board = f"/parties/{game.read_token}/tableau/"
-        writes, cold, answers, boards, polls = [], [], [], [], []
+        writes, cold, answers, boards, polls, apis = [], [], [], [], [], []
         for _ in range(rounds):
             # a write that draws nothing (the API's, or the services'), then the first phone
             game.refresh_from_db()
             before = game.version
-            timed(table.write, writes, 0)
+            timed(table.write, writes, None)
             timed(partial(client.get, read_board, {"v": before}, headers=POLL), cold, 200)
             services.undo(game)
             # the same write from the party's page, then the first phone on the other link
@@ -202,6 +239,9 @@ def measure(rounds: int) -> dict[str, Any]:
             game.refresh_from_db()
             timed(partial(client.get, edit_board, {"v": game.version}, headers=POLL), polls, 204)
             table.page_write(client, "undo")  # as a table undoes: from the page
+            # the same write through the JSON API: its answer is the whole party
+            timed(partial(table.api_write, client), apis, None)
+            services.undo(game)
         with CaptureQueriesContext(connection) as queries:
             table.write()
         services.undo(game)
@@ -211,11 +251,16 @@ def measure(rounds: int) -> dict[str, Any]:
         with CaptureQueriesContext(connection) as poll_queries:
             client.get(edit_board, {"v": game.version}, headers=POLL)
         services.undo(game)
+        with CaptureQueriesContext(connection) as api_queries:
+            table.api_write(client)
+        services.undo(game)
         figures["tables"][name] = {
             "write_ms": _median(writes),
             "write_queries": len(queries.captured_queries),
             "answer_ms": _median(answers),
             "answer_queries": len(answer_queries.captured_queries),
+            "api_ms": _median(apis),
+            "api_queries": len(api_queries.captured_queries),
             "board_ms": _median(boards),
             "board_cold_ms": _median(cold),
             "poll_ms": _median(polls),
