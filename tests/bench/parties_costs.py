@@ -142,7 +142,8 @@ def _tables() -> dict[str, Table]:
 
     def closing() -> dict[int, str]:
         n = next(samples)
-        return {pk: ("20" if i == 7 else str(3 + n % 97)) for i, pk in enumerate(seats)}
+        # the last player wins with 20, the others score under it (0–16), each time other points
+        return {pk: ("20" if i == 7 else str(n % 17)) for i, pk in enumerate(seats)}
 
     def api_round() -> dict[str, object]:
         names = dict(num5.players.values_list("pk", "name"))
