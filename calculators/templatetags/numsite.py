@@ -87,8 +87,9 @@ def picker(
     The picker is a pure function of its arguments and the active language (no context, no
     token), so each process draws each variant once and reuses it: a NUM DRAFT table's entry
     holds seven identical pickers, and a Parties write answers with all of them. Memoised here
-    rather than in a fragment cache: the variants are few (the templates name them), a hit is
-    a dictionary look-up (no key digest, no unpickling, no file), and nothing can evict them.
+    rather than in a fragment cache: the variants are few (the templates name them; 256 kept
+    at most), a hit is a dictionary look-up (no key digest, no unpickling, no file), and the
+    board's churn never evicts them.
     Under DEBUG every picker is drawn afresh, so an edited template shows at once."""
     arguments = (str(target), int(max_value), bool(jokers), str(mode), str(max_from), str(extras))
     if settings.DEBUG:
@@ -135,7 +136,8 @@ def options(choices: Iterable[tuple[object, object]], selected: object = None) -
     ``{% options combos posted.combo %}``. The same markup as a template loop drawing them, at
     a fraction of its cost: a NUM CHECK sheet has seven such lists, five of them of the players.
     A tuple of texts (the fourteen combinations in the active language) is drawn once per
-    choice made and reused: its labels are in the key, so another language is another list."""
+    choice made and reused (256 kept at most): its labels are in the key, so another language
+    is another list."""
     chosen = None if selected is None else str(selected)
     if isinstance(choices, tuple) and all(
         type(value) is str and type(label) is str for value, label in choices
@@ -215,7 +217,8 @@ class GridCell:
 @register.filter
 def grid_cells(player: object, posted: object = None) -> list[GridCell]:
     """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
-    what was just posted for this player when it was refused (input is never lost)."""
+    what was just posted for this player when it was refused (input is never lost): the party
+    page passes ``posted`` only after a refused grid, since other writes name a player too."""
     if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
         cells = [posted.get(f"c{i}", "") for i in range(9)]
     else:
