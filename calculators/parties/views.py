@@ -217,12 +217,15 @@ def board_parts(
     return for_link(parts[0], can_edit), for_link(parts[1], can_edit)
 
 
-def _with_board(context: dict, game: Game, can_edit: bool, token: str) -> None:
+def _with_board(
+    context: dict, game: Game, can_edit: bool, token: str, written: HistoryEntry | None = None
+) -> None:
     """The shared board of the party's current version in a sheet's context, in its two places
-    (each drawn by the sheet's template when it is not set)."""
-    done = context.get("done")
+    (each drawn by the sheet's template when it is not set). ``written``: the entry of the
+    write whose answer this is (its board is drawn, not looked for); never the entry a page
+    names in ``?fait=``, which any reader may ask for again and again."""
     context["board_html"], context["board_more_html"] = board_parts(
-        game, can_edit, token, context["board"], done if isinstance(done, HistoryEntry) else None
+        game, can_edit, token, context["board"], written
     )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""
@@ -397,7 +400,7 @@ def _write(
     context = _context(request, game, True, form=form, action=name, done=form.entry)
     if request.htmx:
         if ok:  # the writer's phone draws the new version's board once, for every phone
-            _with_board(context, game, True, token)
+            _with_board(context, game, True, token, entry)
         response = render(request, "parties/game.html#sheet", context)
         if ok and name == "rotate":
             response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])
