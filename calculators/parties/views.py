@@ -200,7 +200,9 @@ def board_parts(
             "relative_urls": True,
             "both_links": True,
             "game": game,
-            "token": game.edit_token,  # for party_url, which writes no token (relative URLs)
+            # for party_url, which writes no token (relative URLs); the read token, so that no
+            # URL written with it by mistake could hand the edit link to a read link
+            "token": game.read_token,
             "board": board if board is not None else compute_board(game),
             "kind": kind,
             "kind_template": kind.template,
