@@ -242,6 +242,15 @@ WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 #: no entry drawn by another version of the site is ever read.
 RELEASE = os.environ.get("RELEASE", "").strip() or release.digest(BASE_DIR)
 CACHE_BACKEND = os.environ.get("CACHE_BACKEND", "numsite.cache.FileCache")
+#: The stores Django itself makes room in, by ``MAX_ENTRIES``. Redis and Memcached evict by
+#: themselves and hand their ``OPTIONS`` to their client library, which knows no
+#: ``MAX_ENTRIES`` (a Redis connection refuses the unknown argument at every use).
+_CULLED_BY_DJANGO = {
+    "numsite.cache.FileCache",
+    "django.core.cache.backends.filebased.FileBasedCache",
+    "django.core.cache.backends.db.DatabaseCache",
+    "django.core.cache.backends.locmem.LocMemCache",
+}
 CACHES = {
     "default": {
         "BACKEND": CACHE_BACKEND,
@@ -250,7 +259,7 @@ CACHES = {
         # one live board per party and language, a tablée's statistics and charts: room for
         # a thousand parties before Django culls a third of the entries at random (a file
         # cache lists its folder at every write, a cost that grows with the entries kept)
-        "OPTIONS": {"MAX_ENTRIES": 1000},
+        **({"OPTIONS": {"MAX_ENTRIES": 1000}} if CACHE_BACKEND in _CULLED_BY_DJANGO else {}),
     },
     # Template fragments ({% cache … using="fragments" %}: a form nobody filled in, a list of
     # choices), kept a day; none under DEBUG, where an edited template must show at once (the

@@ -12,6 +12,7 @@ import hashlib
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
@@ -137,6 +138,11 @@ def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
     return entries
 
 
+def _shown_as(entry: HistoryEntry) -> tuple[int, int, str, datetime]:
+    """What tells an entry's history line from any other's: its id, version, state and time."""
+    return (entry.pk, entry.version, entry.state, entry.at)
+
+
 def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
 
@@ -144,27 +150,29 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     rendered from the entry's own data (an undo or redo from its target's, which never
     changes), the time is the write's. So the lines drawn are kept in the ``board`` cache (each
     process's memory, numsite/settings.py), one mapping per game and language keyed by
-    ``(id, version, state)``: after a write only its own
+    ``(id, version, state, time)``: the time tells a write from one rolled back after its
+    answer drew its line (SQLite gives the next write the same id and version). After a
+    write only its own
     entry (and, for an undo or redo, the entry whose state it changed; for any other write,
     the undone entries it drops) is drawn, whatever the length of the history. The ids,
-    versions and states come from one query of three columns; the missing entries from a
+    versions, states and times come from one query of four columns; the missing entries from a
     second one, by id (and their undo or redo targets, when not among them, from a third),
     but for those of ``known`` (the entry a write just made) as they are stored. The summaries
     and lines are safe HTML (names escaped when drawn)."""
     language = translation.get_language() or ""
-    shown = list(game.history.values_list("id", "version", "state")[:HISTORY_SHOWN])
+    shown = list(game.history.values_list("id", "version", "state", "at")[:HISTORY_SHOWN])
     key = f"parties:history:{game_key(game)}:{language}"
-    drawn: dict[tuple[int, int, str], tuple[str, str]] = caches["board"].get(key) or {}
-    missing = [pk for pk, version, state in shown if (pk, version, state) not in drawn]
+    drawn: dict[tuple[int, int, str, datetime], tuple[str, str]] = caches["board"].get(key) or {}
+    missing = [row[0] for row in shown if row not in drawn]
     by_id: dict[int, tuple[str, str]] = {}
     if missing:
-        shown_as = {pk: (pk, version, state) for pk, version, state in shown}
-        entries = [e for e in known if shown_as.get(e.pk) == (e.pk, e.version, e.state)]
+        shown_as = {row[0]: row for row in shown}
+        entries = [e for e in known if shown_as.get(e.pk) == _shown_as(e)]
         fetch = set(missing) - {e.pk for e in entries}
         if fetch:
             entries += HistoryEntry.objects.filter(game=game, pk__in=fetch)
         entries = _with_targets(entries)
-        fresh = {(e.pk, e.version, e.state): _history_line(e, language) for e in entries}
+        fresh = {_shown_as(e): _history_line(e, language) for e in entries}
         kept = set(shown)
         drawn = {k: v for k, v in drawn.items() if k in kept}  # the entries still shown
         drawn.update(fresh)
@@ -172,10 +180,10 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
         # an entry whose state changed between the two queries: shown as the second read it
         by_id = {k[0]: v for k, v in fresh.items()}
     lines = History()
-    for pk, version, state in shown:
-        line = drawn.get((pk, version, state)) or by_id.get(pk)
+    for row in shown:
+        line = drawn.get(row) or by_id.get(row[0])
         if line is not None:  # None: deleted between the two queries (the game with it)
-            lines.append(HistoryLine(version, mark_safe(line[0]), mark_safe(line[1])))
+            lines.append(HistoryLine(row[1], mark_safe(line[0]), mark_safe(line[1])))
     return lines
 
 
@@ -190,25 +198,27 @@ def history_json(game: Game) -> list[dict[str, Any]]:
     language = translation.get_language() or ""
     rows = list(game.history.values_list("id", "version", "action", "at", "state"))
     key = f"parties:history-text:{game_key(game)}:{language}"
-    summaries: dict[tuple[int, int], str] = caches["board"].get(key) or {}
-    missing = [pk for pk, version, *_ in rows if (pk, version) not in summaries]
+    # by id, version and time: the time tells a write from one rolled back after its answer
+    # was drawn (SQLite gives the next write the same id and version)
+    summaries: dict[tuple[int, int, datetime], str] = caches["board"].get(key) or {}
+    missing = [pk for pk, version, _, at, _ in rows if (pk, version, at) not in summaries]
     if missing:
         entries = _with_targets(list(HistoryEntry.objects.filter(game=game, pk__in=missing)))
-        kept = {(pk, version) for pk, version, *_ in rows}
+        kept = {(pk, version, at) for pk, version, _, at, _ in rows}
         summaries = {k: v for k, v in summaries.items() if k in kept}
-        summaries.update({(e.pk, e.version): e.summary_text for e in entries})
+        summaries.update({(e.pk, e.version, e.at): e.summary_text for e in entries})
         caches["board"].set(key, summaries, HISTORY_CACHE_SECONDS)
     undone = (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED)
     return [
         {
             "version": version,
             "action": action,
-            "summary": summaries.get((pk, version), ""),
+            "summary": summaries.get((pk, version, at), ""),
             "at": at.strftime("%Y-%m-%dT%H:%M:%SZ"),
             "undone": state in undone,
         }
         for pk, version, action, at, state in rows
-        if (pk, version) in summaries  # not: deleted between the two queries (with its game)
+        if (pk, version, at) in summaries  # not: deleted between the two queries (with its game)
     ]
 
 

@@ -200,7 +200,9 @@ def board_parts(
             "relative_urls": True,
             "both_links": True,
             "game": game,
-            "token": game.edit_token,  # for party_url, which writes no token (relative URLs)
+            # for party_url, which writes no token (relative URLs); the read token, so that no
+            # URL written with it by mistake could hand the edit link to a read link
+            "token": game.read_token,
             "board": board if board is not None else compute_board(game),
             "kind": kind,
             "kind_template": kind.template,
@@ -217,12 +219,15 @@ def board_parts(
     return for_link(parts[0], can_edit), for_link(parts[1], can_edit)
 
 
-def _with_board(context: dict, game: Game, can_edit: bool, token: str) -> None:
+def _with_board(
+    context: dict, game: Game, can_edit: bool, token: str, written: HistoryEntry | None = None
+) -> None:
     """The shared board of the party's current version in a sheet's context, in its two places
-    (each drawn by the sheet's template when it is not set)."""
-    done = context.get("done")
+    (each drawn by the sheet's template when it is not set). ``written``: the entry of the
+    write whose answer this is (its board is drawn, not looked for); never the entry a page
+    names in ``?fait=``, which any reader may ask for again and again."""
     context["board_html"], context["board_more_html"] = board_parts(
-        game, can_edit, token, context["board"], done if isinstance(done, HistoryEntry) else None
+        game, can_edit, token, context["board"], written
     )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""
@@ -397,7 +402,7 @@ def _write(
     context = _context(request, game, True, form=form, action=name, done=form.entry)
     if request.htmx:
         if ok:  # the writer's phone draws the new version's board once, for every phone
-            _with_board(context, game, True, token)
+            _with_board(context, game, True, token, entry)
         response = render(request, "parties/game.html#sheet", context)
         if ok and name == "rotate":
             response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])
