@@ -32,6 +32,23 @@ def board(client, game, token=None, language=""):
     return response.content.decode()
 
 
+def page_claim(phone, game, where):
+    """A pair of fives claimed for the player at seat ``where`` from the party's page (htmx)."""
+    return phone.post(
+        url(game, "action", action="claim_add"),
+        urlencode(
+            {
+                "player": seat(game, where).pk,
+                "combo": "paire",
+                "cards": "5R 5B",
+                "seen": fresh(game).version,
+            }
+        ),
+        content_type="application/x-www-form-urlencoded",
+        headers={"HX-Request": "true", "HX-Target": "sheet"},
+    )
+
+
 def test_a_cached_board_is_the_board_drawn_afresh():
     game = party()
     check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
@@ -127,20 +144,7 @@ def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_g
     check_writes.add_claim(game, seat(game, 1).pk, "paire", "7R 7B")
     board(Client(), game)
     services.undo(fresh(game))
-    phone = Client()
-    answer = phone.post(
-        url(game, "action", action="claim_add"),
-        urlencode(
-            {
-                "player": seat(game, 0).pk,
-                "combo": "paire",
-                "cards": "5R 5B",
-                "seen": fresh(game).version,
-            }
-        ),
-        content_type="application/x-www-form-urlencoded",
-        headers={"HX-Request": "true", "HX-Target": "sheet"},
-    ).content.decode()
+    answer = page_claim(Client(), game, 0).content.decode()
     assert answer.count('id="board"') == 1 and answer.count('id="board-more"') == 1
     assert "hx-swap-oob" not in answer
     served = board(Client(), game)
@@ -196,19 +200,7 @@ def test_every_phone_after_a_page_write_gets_the_board_the_writer_drew():
     """The writer's answer draws the new version's board; a phone on the read link (and one on
     the edit link) then gets it from the cache, whatever the game."""
     game = party()
-    Client().post(
-        url(game, "action", action="claim_add"),
-        urlencode(
-            {
-                "player": seat(game, 1).pk,
-                "combo": "paire",
-                "cards": "5R 5B",
-                "seen": fresh(game).version,
-            }
-        ),
-        content_type="application/x-www-form-urlencoded",
-        headers={"HX-Request": "true", "HX-Target": "sheet"},
-    )
+    page_claim(Client(), game, 1)
     for token in (game.read_token, game.edit_token):
         with CaptureQueriesContext(connection) as served:
             drawn = board(Client(), game, token)

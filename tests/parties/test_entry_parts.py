@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import caches
+from django.http import HttpResponse
 from django.test import Client
 
 from calculators.games.num5.party import writes as num5_writes
@@ -49,6 +50,16 @@ def served_is_drawn(game: Game, language: str = "fr", query: str = "") -> str:
     forget_everything()
     assert sheet(game, language, query) == served
     return served
+
+
+def page_write(game: Game, action: str, fields: dict) -> HttpResponse:
+    """``action`` from the party's page with ``fields`` (htmx: the sheet answers)."""
+    return Client().post(
+        f"/parties/{game.edit_token}/{action}/",
+        urlencode(fields),
+        content_type="application/x-www-form-urlencoded",
+        headers=SHEET,
+    )
 
 
 def places(html: str, player_pk: int) -> list[str]:
@@ -124,12 +135,7 @@ def test_each_deck_gets_a_keypad_of_its_values(values, highest):
 def test_a_refused_rename_keeps_its_player_chosen():
     game = fresh(party("num_check", 3))
     pk = seat(game, 2).pk
-    response = Client().post(
-        f"/parties/{game.edit_token}/rename/",
-        urlencode({"player": pk, "name": "", "seen": game.version}),
-        content_type="application/x-www-form-urlencoded",
-        headers=SHEET,
-    )
+    response = page_write(game, "rename", {"player": pk, "name": "", "seen": game.version})
     html = response.content.decode()
     rename = re.search(r'<select[^>]*id="rename-player">(.*?)</select>', html).group(1)
     assert re.findall(r'value="(\d+)" selected', rename) == [str(pk)]
@@ -170,13 +176,10 @@ def test_the_combinations_and_the_queue_are_in_the_language_of_the_sheet():
 
 def test_a_refused_claim_keeps_its_combination_chosen():
     game = fresh(party("num_check", 3))
-    response = Client().post(
-        f"/parties/{game.edit_token}/claim_add/",
-        urlencode(
-            {"player": seat(game, 1).pk, "combo": "brelan", "cards": "1R", "seen": game.version}
-        ),
-        content_type="application/x-www-form-urlencoded",
-        headers=SHEET,
+    response = page_write(
+        game,
+        "claim_add",
+        {"player": seat(game, 1).pk, "combo": "brelan", "cards": "1R", "seen": game.version},
     )
     html = response.content.decode()
     chosen = re.search(r'<select[^>]*id="claim-combo"[^>]*>(.*?)</select>', html).group(1)
@@ -251,11 +254,6 @@ def test_a_refused_rename_leaves_the_players_grid_as_stored():
     player, and their grid form still holds their stored cards (saving it keeps them)."""
     game = fresh(party("num_draft", 2, grids={0: GRID}))
     pk = seat(game, 0).pk
-    response = Client().post(
-        f"/parties/{game.edit_token}/rename/",
-        urlencode({"player": pk, "name": "", "seen": game.version}),
-        content_type="application/x-www-form-urlencoded",
-        headers=SHEET,
-    )
+    response = page_write(game, "rename", {"player": pk, "name": "", "seen": game.version})
     assert 'data-testid="refusal"' in response.content.decode()
     assert places(response.content.decode(), pk) == GRID
