@@ -11,7 +11,9 @@
 
    While the queue holds writes, while a write is still waiting for its answer, or without
    network, a new write joins the queue (so the order holds); its form is cleared at once and
-   the player may type the next entry. New links (rotate) need the network and are never
+   the player may type the next entry (given back if the storage refuses the write). A write
+   whose answer never came is cleared from its form only if the form still holds it: the next
+   entry, begun while it was on its way, stays. New links (rotate) need the network and are never
    queued. The writes queued on one page carry the version that page showed (« seen »): once
    the server's answer shows that this phone's write was the only one since, the writes behind
    it that were never sent have seen it too (so the next deck turn or correction of the same
@@ -170,8 +172,28 @@
     };
   }
 
-  function cleared(form) {
-    if (!form) return;
+  /* what a form holds, encoded as a write's body: to tell whether the player changed it since */
+  function holding(form) { return encode(new FormData(form)); }
+
+  function formOf(elt) { return elt && elt.closest ? elt.closest("form") : null; }
+
+  /* the entry given back to its form when it could not be kept (the storage refused it) */
+  function restored(form, held) {
+    if (!form || held == null) return;
+    var values = new URLSearchParams(held);
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || !values.has(el.name)) return;
+      var all = values.getAll(el.name);
+      if (el.type === "checkbox" || el.type === "radio") el.checked = all.indexOf(el.value) >= 0;
+      else el.value = all[0];
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  /* a form is cleared for the next entry only while it holds the entry that was queued: what
+     the player typed since (the next entry, begun while the write was on its way) is theirs */
+  function cleared(form, held) {
+    if (!form || (held != null && holding(form) !== held)) return;
     form.reset(); /* drafts.js drops its draft on reset */
     form.querySelectorAll("input[data-chips]").forEach(function (input) {
       input.dispatchEvent(new Event("input", { bubbles: true })); /* the chips follow */
@@ -184,12 +206,11 @@
     if (failed) failed.remove();
   }
 
-  function queue(write, elt) {
+  function queue(write) {
     return keep(write).then(function () {
       count += 1;
       held = false;
       render();
-      cleared(elt && elt.closest ? elt.closest("form") : null);
       flushSoon();
     });
   }
@@ -207,12 +228,18 @@
     detail.headers[HEADER] = key;
     if (!detail.timeout) detail.timeout = TIMEOUT;
     var write = record(detail, url, key);
+    var form = formOf(detail.elt);
+    var typed = form ? holding(form) : null;
     if (storage && (offline() || count > 0 || flushing || busy())) {
       event.preventDefault(); /* behind the writes already waiting, in order */
-      queue(write, detail.elt).catch(function () { /* nothing kept: the entry stays typed */ });
+      cleared(form, typed); /* at once: the next entry may begin while it is being kept */
+      queue(write).catch(function () {
+        restored(form, typed); /* nothing kept: the entry given back to be sent again */
+      });
       return;
     }
     write.sentAt = Date.now();
+    write.typed = typed;
     inflight[key] = write;
   });
 
@@ -234,7 +261,11 @@
     delete inflight[key];
     event.detail.queued = true;
     write.sent = true; /* the server may have applied it: its body is never changed */
-    queue(write, event.detail.elt).catch(function () {});
+    var typed = write.typed;
+    delete write.typed; /* kept in memory only: what the form held when it was sent */
+    queue(write).then(function () {
+      cleared(formOf(event.detail.elt), typed); /* unless the next entry was begun meanwhile */
+    }).catch(function () {});
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);

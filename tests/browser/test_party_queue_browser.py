@@ -132,6 +132,41 @@ def test_a_write_applied_whose_answer_was_lost_is_stored_once(page):
     assert unexpected(page, cut=True) == [], page.problems
 
 
+def test_the_next_entry_begun_while_a_write_was_on_its_way_is_never_wiped(page):
+    """A write leaves, its answer is slow; the player already picks the next player and types
+    the next cards; then the connection drops and the write joins the queue. The form is not
+    cleared over the entry begun meanwhile: the next claim is the next player's."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    opened(page, f"{page.base}/parties/{game.edit_token}/")
+    on_the_way = []
+
+    def hold_the_first(route):
+        if on_the_way:
+            route.continue_()  # the queue's sendings and the next entry go through
+        else:
+            on_the_way.append(route)  # its answer is slow: held until the test cuts it
+
+    page.route("**/claim_add/", hold_the_first)
+    save_claim(page, "Léa", "paire", "5R 5B")
+    while not on_the_way:  # the request is out, held by the test
+        page.wait_for_timeout(20)
+    page.locator("#claim-player").select_option(label="Tom")
+    page.locator("#claim-combo").select_option("brelan")
+    page.locator("#claim-cards").fill("2R 2B 2J")
+    on_the_way[0].abort("connectionreset")  # no answer: the first write is queued, sent again
+    expect(page.locator("[data-testid=total-0]")).to_have_text("15", timeout=15_000)  # Léa's
+    expect(page.locator("#claim-cards")).to_have_value("2R 2B 2J")
+    expect(page.locator("#claim-player option:checked")).to_have_text("Tom")
+    page.get_by_role("button", name="Enregistrer le CHECK").click()
+    expect(page.locator("[data-testid=total-1]")).to_have_text("20", timeout=15_000)  # Tom's
+    expect(waiting(page)).to_be_hidden()
+    stored = sorted(Claim.objects.select_related("player").values_list("player__name", "cards"))
+    assert stored == [("Léa", "5R 5B"), ("Tom", "2R 2B 2J")]
+    assert unexpected(page, cut=True) == [], page.problems
+
+
 def test_a_queued_correction_refused_by_another_phones_is_shown_with_both_values(page):
     from calculators.games.num_check.party import writes as check_writes
     from tests.factories import party
