@@ -160,7 +160,6 @@ MORE = '<section id="board-more"'
 def board_parts(
     game: Game,
     can_edit: bool,
-    token: str,
     board: Board | None = None,
     written: HistoryEntry | None = None,
 ) -> tuple[SafeString, SafeString]:
@@ -220,22 +219,22 @@ def board_parts(
 
 
 def _with_board(
-    context: dict, game: Game, can_edit: bool, token: str, written: HistoryEntry | None = None
+    context: dict, game: Game, can_edit: bool, written: HistoryEntry | None = None
 ) -> None:
     """The shared board of the party's current version in a sheet's context, in its two places
     (each drawn by the sheet's template when it is not set). ``written``: the entry of the
     write whose answer this is (its board is drawn, not looked for); never the entry a page
     names in ``?fait=``, which any reader may ask for again and again."""
     context["board_html"], context["board_more_html"] = board_parts(
-        game, can_edit, token, context["board"], written
+        game, can_edit, context["board"], written
     )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""
 
 
-def board_html(game: Game, can_edit: bool, token: str) -> SafeString:
+def board_html(game: Game, can_edit: bool) -> SafeString:
     """The poll's answer: the standings, and the details swapped out of band into their place."""
-    standings, more = board_parts(game, can_edit, token)
+    standings, more = board_parts(game, can_edit)
     return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
 
 
@@ -250,7 +249,7 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
         done = game.history.filter(version=version).first()
     context = _context(request, game, can_edit, done=done)
     # at the page's own URL, the board every phone polls (its links are relative to it)
-    _with_board(context, game, can_edit, token)
+    _with_board(context, game, can_edit)
     if request.htmx and request.htmx.target == "sheet":
         return render(request, "parties/game.html#sheet", context)
     target = str(request.htmx.target or "") if request.htmx else ""
@@ -280,7 +279,7 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     if version is not None and request.GET.get("v") == str(version):
         return HttpResponse(status=204)  # every 3 s from every phone: one indexed query
     game, can_edit = resolve(token)
-    response = PublicResponse(board_html(game, can_edit, token))
+    response = PublicResponse(board_html(game, can_edit))
     tokens = (game.edit_token.encode(), game.read_token.encode())
     response.breach_safe = not any(secret in response.content for secret in tokens)
     return response
@@ -309,7 +308,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
     write_form = write_forms[name]
     key = request.headers.get(IDEMPOTENCY_KEY)
     if key is None:
-        return _write(request, game, token, name, write_form)
+        return _write(request, game, name, write_form)
     malformed = malformed_key(request)
     if malformed is not None:
         return _refused(request, game, name, write_form, malformed, 400)
@@ -318,7 +317,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         key,
         IdempotentAnswer,
         game,
-        lambda: _write(request, game, token, name, write_form),
+        lambda: _write(request, game, name, write_form),
         lambda field, message: _refused(request, game, name, write_form, message, 409),
         lambda: _busy(request, game, name, write_form),
         keep=_page_kept,
@@ -378,7 +377,7 @@ def _busy(
 
 
 def _write(
-    request: HtmxRequest, game: Game, token: str, name: str, write_form: type[forms.WriteForm]
+    request: HtmxRequest, game: Game, name: str, write_form: type[forms.WriteForm]
 ) -> HttpResponse:
     """One page write carried out: its confirmation step, its refusal or its new sheet."""
     question = write_form.confirmation(game, request.POST)
@@ -402,7 +401,7 @@ def _write(
     context = _context(request, game, True, form=form, action=name, done=form.entry)
     if request.htmx:
         if ok:  # the writer's phone draws the new version's board once, for every phone
-            _with_board(context, game, True, token, entry)
+            _with_board(context, game, True, entry)
         response = render(request, "parties/game.html#sheet", context)
         if ok and name == "rotate":
             response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])
