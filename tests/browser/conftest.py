@@ -71,3 +71,13 @@ def page(browser, live_server):
     context.close()
     if violations:
         pytest.fail(f"CSP violations: {violations}")
+
+
+@pytest.fixture
+def plain_page(browser, live_server):
+    """A small phone (360 px) with JavaScript off: what the pages must do as plain HTML."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.base = live_server.url
+    yield page
+    context.close()

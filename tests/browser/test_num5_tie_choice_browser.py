@@ -37,11 +37,9 @@ def test_tap_a_tied_row_then_back(page):
     assert page.problems == []
 
 
-def test_tie_choice_without_javascript(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
-    page = context.new_page()
-    page.goto(live_server.url + FIRST_TURN)
+def test_tie_choice_without_javascript(plain_page):
+    page = plain_page
+    page.goto(page.base + FIRST_TURN)
     shadow_step(page).locator("[data-testid=tie-row-2]").click()
     expect(shadow_step(page).locator("[data-testid=tie]")).to_contain_text("a choisi la rangée 2")
     expect(page.locator("[data-testid=row-2]")).to_contain_text("0 Shadow")
-    context.close()

@@ -31,15 +31,13 @@ def test_enter_four_cards_then_open_one_outs_score(page):
     assert page.problems == []
 
 
-def test_outs_without_javascript(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
-    page = context.new_page()
-    page.goto(live_server.url + "/num-check/#guetter")
+def test_outs_without_javascript(plain_page):
+    page = plain_page
+    page.goto(page.base + "/num-check/#guetter")
     page.fill("#id_outs-hand", "12R 13R 14R 15R")
     page.get_by_role("button", name="Voir les cartes à guetter").click()
     expect(page).to_have_url(re.compile(r"/num-check/guetter/\?outs-hand=12R"))
     expect(page.locator("[data-testid=outs-group][data-combo=suite_couleur]")).to_be_visible()
-    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

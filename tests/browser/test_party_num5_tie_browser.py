@@ -41,15 +41,13 @@ def test_tapping_the_other_tied_row_replays_the_turn(page):
     assert page.problems == []
 
 
-def test_without_javascript_the_tie_is_a_plain_form(browser, live_server):
+def test_without_javascript_the_tie_is_a_plain_form(plain_page):
     game = _played()
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
-    p = context.new_page()
-    p.goto(f"{live_server.url}/parties/{game.edit_token}/")
+    p = plain_page
+    p.goto(f"{p.base}/parties/{game.edit_token}/")
     p.locator("[data-testid=tie-row-2]").click()
     expect(p.locator("[data-testid=tie]")).to_contain_text("Tom a choisi la rangée 2")
     assert game.__class__.objects.get(pk=game.pk).turns == [["5A", "3S@2", "9R"]]
-    context.close()
 
 
 @pytest.mark.parametrize("zoom", ["100%", "200%"])

@@ -70,11 +70,10 @@ def test_a_bad_hand_is_said_at_its_field_live(page):
     assert page.problems == []
 
 
-def test_without_javascript_the_outs_are_a_plain_get_form(browser, live_server):
+def test_without_javascript_the_outs_are_a_plain_get_form(plain_page):
     game = _party()
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
-    p = context.new_page()
-    p.goto(f"{live_server.url}/parties/{game.edit_token}/")
+    p = plain_page
+    p.goto(f"{p.base}/parties/{game.edit_token}/")
     p.locator("#guetter summary").click()
     p.locator("#outs-player").select_option(label="Tom")
     p.fill("#id_outs-hand", "7R 7B 3V 3J")
@@ -84,7 +83,6 @@ def test_without_javascript_the_outs_are_a_plain_get_form(browser, live_server):
     expect(p.locator("#claim-cards")).to_have_value("7R 7B 3V 3J 7J")
     p.get_by_role("button", name="Enregistrer le CHECK").click()
     assert Claim.objects.filter(player__name="Tom", combo="full", position=3).exists()
-    context.close()
 
 
 @pytest.mark.parametrize("zoom", ["100%", "200%"])
