@@ -233,6 +233,13 @@ def axe_clean(p, state):
 
     from tests.browser.test_axe import describe
 
+    # what an htmx swap or a tap set moving (a fade, a button's colour) has come to rest: axe
+    # measures contrast on the colours of the moment, and a slow machine catches them midway
+    p.evaluate(
+        """() => Promise.all(document.getAnimations()
+            .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+            .map(a => a.finished.catch(() => null)))"""
+    )
     violations = Axe().run(p).response["violations"]
     assert violations == [], f"{state}: {describe(violations)}"
 
