@@ -4,11 +4,15 @@ outside a request nothing is left for later."""
 
 import logging
 
+import pytest
 from django.core.signals import request_finished
 from django.http import HttpResponse
 from django.test import RequestFactory
 
 from numsite.after import AfterAnswerMiddleware, after_answer, pending
+
+# closing a response sends request_finished, whose receiver looks at the database connection
+pytestmark = pytest.mark.django_db
 
 
 def answered(*works):
