@@ -119,8 +119,8 @@ def _tables() -> dict[str, Table]:
         [f"Joueur {i}" for i in range(10)],
         claims=dict.fromkeys(range(10), EIGHT_CLAIMS[:6]),
     )
-    claimer = seat(check, 3).pk
-    combo, cards = EIGHT_CLAIMS[6]
+    claimers = list(check.players.order_by("seat").values_list("pk", "name"))
+    combo = EIGHT_CLAIMS[6][0]  # a cosmic pair, of any value: « 9A 9S »
 
     deck = [str(c) for c in DRAFT_DECK_LARGE.numeric_cards()]
     random.Random(7).shuffle(deck)
@@ -143,6 +143,25 @@ def _tables() -> dict[str, Table]:
     # fragment of the board drawn for an earlier write is never the new one's
     samples = count(1)
 
+    def claim() -> tuple[int, str, str]:
+        """A 7th claim, each time another (player, cards): never scored before."""
+        n = next(samples)
+        pk, name = claimers[n % len(claimers)]
+        value = (n // len(claimers) + n) % 17
+        return pk, name, f"{value}A {value}S"
+
+    def services_claim() -> Any:
+        pk, _, cards = claim()
+        return check_writes.add_claim(check, pk, combo, cards)
+
+    def page_claim() -> dict[str, object]:
+        pk, _, cards = claim()
+        return {"player": pk, "combo": combo, "cards": cards}
+
+    def api_claim() -> dict[str, object]:
+        _, name, cards = claim()
+        return {"player": name, "combo": combo, "cards": cards.split()}
+
     def grid() -> list[str]:
         return random.Random(next(samples)).sample(own, len(own))
 
@@ -162,14 +181,10 @@ def _tables() -> dict[str, Table]:
     return {
         "NUM CHECK, 10 players, 60 claims (a 7th claim)": Table(
             check,
-            lambda: check_writes.add_claim(check, claimer, combo, cards),
+            services_claim,
             "claim_add",
-            lambda: {"player": claimer, "combo": combo, "cards": cards},
-            (
-                "POST",
-                "claims",
-                lambda: {"player": "Joueur 3", "combo": combo, "cards": cards.split()},
-            ),
+            page_claim,
+            ("POST", "claims", api_claim),
         ),
         "NUM DRAFT, 7 players (a grid)": Table(
             draft,
