@@ -8,6 +8,6 @@ class CalculatorsConfig(AppConfig):
     def ready(self) -> None:
         # Every game's Parties hooks, and so every write in the action table, before any
         # request or command needs them.
-        from .parties import kinds
+        from .parties import kinds, live  # noqa: F401 (live: the board drawn after every write)
 
         kinds.load()

@@ -109,7 +109,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: a HEAD answer keeps the final headers and loses its body (numsite/security.py).
+    # Outermost: what only saves the next reader time is done once the answer is sent, after
+    # every other middleware had its say (numsite/after.py).
+    "numsite.after.AfterAnswerMiddleware",
+    # Then: a HEAD answer keeps the final headers and loses its body (numsite/security.py).
     "numsite.security.HeadMiddleware",
     # Then gzip, so it compresses the final body; never a capability page (numsite/security.py).
     "numsite.security.PublicGZipMiddleware",

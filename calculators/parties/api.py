@@ -46,8 +46,11 @@ from .models import Game, IdempotentAnswer, RememberedAnswer
 
 def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, Any]:
     """The whole party, as every 200/201 answer gives it: the core's fields, the game's own
-    (its claims, grids or rounds: :meth:`PartyKind.json`), the history and the links."""
-    game.refresh_from_db()
+    (its claims, grids or rounds: :meth:`PartyKind.json`), the history and the links.
+
+    ``game`` is as stored: just read by its token, or written (the write frame leaves on the
+    caller's instance the row as its write committed it, ``services.lock``), or read again
+    (a refusal's answer)."""
     kind = kinds.of(game)
     board = board_of(game)
     rows = sorted(board.rows, key=lambda r: r.player.seat)

@@ -81,7 +81,7 @@ CONFLICT = gettext_noop(
 FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
 
 #: Sent by :func:`record`, under the game's lock, after every write of a party (creation, undo
-#: and redo included), with ``game`` and ``action``: whatever keeps something computed from
+#: and redo included), with ``game``, ``action`` and the new ``entry``: whatever keeps something computed from
 #: parties (the tablées' statistics) hears of every change without Parties knowing it.
 party_written = Signal()
 
@@ -277,7 +277,7 @@ def record(
         target=target,
         subject=subject,
     )
-    party_written.send(sender=Game, game=game, action=action)
+    party_written.send(sender=Game, game=game, action=action, entry=entry)
     return entry
 
 

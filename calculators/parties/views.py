@@ -14,7 +14,6 @@ from collections.abc import Callable
 from functools import lru_cache, wraps
 
 import segno
-from django.core.cache import cache
 from django.http import (
     Http404,
     HttpRequest,
@@ -24,11 +23,9 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -38,9 +35,9 @@ from numsite.security import PublicResponse, capability
 from ..engines.numbers import parse_whole
 from ..games import registry
 from ..web.pages import HtmxRequest
-from . import forms, kinds, services
-from .board import Board, export_csv, for_link, game_key, history
+from . import forms, kinds, live, services
 from .board import board as compute_board
+from .board import export_csv, game_key, history
 from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
 from .models import Game, HistoryEntry, IdempotentAnswer
 from .summaries import values
@@ -150,74 +147,6 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
     return context
 
 
-BOARD_CACHE_SECONDS = 3600
-
-
-#: the detailed board drawn out of band in the poll's answer (htmx swaps it into its place)
-MORE = '<section id="board-more"'
-
-
-def board_parts(
-    game: Game,
-    can_edit: bool,
-    board: Board | None = None,
-    written: HistoryEntry | None = None,
-) -> tuple[SafeString, SafeString]:
-    """The live board that every phone polls, at the party's current version, in its two
-    places on the page: the standings at the top, the details (each player's entries, the
-    history) below the entry.
-
-    Drawn once per version and language for both links, by the first to ask (the writer's
-    answer, which every page write draws): what only the edit link shows is drawn between
-    markers, kept for an edit link and cut for a read link (``{% edit_only %}``,
-    calculators/templatetags/parties.py). Kept in Django's cache (shared by every process when
-    ``CACHES`` is, docs/deploy.md), so every phone after a write, on either link, gets it
-    drawn: one entry per party and language, the latest version's board with its version,
-    replaced by the next version's (an older version's board is never served, nor left to
-    crowd the cache). ``board``: the scores already computed for this version, when the caller
-    has them; ``written``: the entry of the write that made it (its history line is drawn from
-    it).
-
-    It is the same for every reader: its links are relative to the party's page (``party_url``,
-    no token in it) and it holds no CSRF token: its ✕ buttons submit a form of the page outside
-    the board (``form="claim-delete"``), which holds the reader's token, and through htmx they
-    send it in a header too (``hx-headers`` on ``<body>``). The page at its own URL shows this
-    board; a page drawn at a write's URL (a refused write without JavaScript) draws its own."""
-    language = translation.get_language() or ""
-    key = f"parties:board:{game_key(game)}:{language}"
-    # the version and the time of its write: a write rolled back after its answer drew its
-    # board (storing the answer it is sent again failed) left a board of a version number the
-    # next write takes again, at another time
-    stamp = (game.version, game.updated_at.isoformat())
-    # a version a write just made is drawn here first: no need to read the one before it
-    kept = cache.get(key) if written is None else None
-    if kept is not None and kept[0] == stamp:
-        parts = kept[1:]
-    else:
-        kind = kinds.of(game)
-        context = {
-            "relative_urls": True,
-            "both_links": True,
-            "game": game,
-            # for party_url, which writes no token (relative URLs); the read token, so that no
-            # URL written with it by mistake could hand the edit link to a read link
-            "token": game.read_token,
-            "board": board if board is not None else compute_board(game),
-            "kind": kind,
-            "kind_template": kind.template,
-            "history": history(game, (written,) if written is not None else ()),
-            "LANGUAGE_CODE": language,
-            "action": "",
-            "posted": {},
-        }
-        parts = (
-            render_to_string("parties/game.html#board", context),
-            render_to_string("parties/game.html#board-more", context),
-        )
-        cache.set(key, (stamp, *parts), BOARD_CACHE_SECONDS)
-    return for_link(parts[0], can_edit), for_link(parts[1], can_edit)
-
-
 def _with_board(
     context: dict, game: Game, can_edit: bool, written: HistoryEntry | None = None
 ) -> None:
@@ -225,17 +154,11 @@ def _with_board(
     (each drawn by the sheet's template when it is not set). ``written``: the entry of the
     write whose answer this is (its board is drawn, not looked for); never the entry a page
     names in ``?fait=``, which any reader may ask for again and again."""
-    context["board_html"], context["board_more_html"] = board_parts(
+    context["board_html"], context["board_more_html"] = live.parts(
         game, can_edit, context["board"], written
     )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""
-
-
-def board_html(game: Game, can_edit: bool) -> SafeString:
-    """The poll's answer: the standings, and the details swapped out of band into their place."""
-    standings, more = board_parts(game, can_edit)
-    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
 
 
 @replaced_links_are_410
@@ -269,7 +192,7 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     """The live board, polled by every phone: 204 while nothing changed (one indexed query of
     the version, nothing else read).
 
-    After a change every phone fetches it: drawn once for all (:func:`board_html`), and sent
+    After a change every phone fetches it: drawn once for all (:mod:`.live`), and sent
     compressed, since its URLs are relative to the party's page (``party_url``) and it is
     checked to hold neither of the party's tokens (numsite.security.PublicGZipMiddleware)."""
     try:
@@ -279,7 +202,7 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     if version is not None and request.GET.get("v") == str(version):
         return HttpResponse(status=204)  # every 3 s from every phone: one indexed query
     game, can_edit = resolve(token)
-    response = PublicResponse(board_html(game, can_edit))
+    response = PublicResponse(live.poll_answer(game, can_edit))
     tokens = (game.edit_token.encode(), game.read_token.encode())
     response.breach_safe = not any(secret in response.content for secret in tokens)
     return response

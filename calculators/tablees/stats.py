@@ -95,7 +95,7 @@ def _check_board(game: Game, players: list[Player], claims: dict[int, list[Claim
     rows, sheets = [], []
     for p in players:
         mine = claims.get(p.pk, [])
-        sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine])
+        sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine], None)
         sheets.append(sheet)
         rows.append(
             BoardRow(p, sheet.total, sheet.title, detail=list(zip(mine, sheet.claims, strict=True)))

@@ -10,15 +10,21 @@ does), so the history grows; each write carries
 cards or points of its own, so no part of the board is drawn already for it.
 
 - ``answer_ms``: the writer's answer to the write made from the party's page (htmx: the new
-  sheet, the new version's board drawn in it for every phone), and ``answer_queries``;
-- ``api_ms``: the answer to the same write through the JSON API (the whole party, its
-  history included), and ``api_queries``;
+  sheet, the new version's board drawn in it for every phone), until it is handed to the
+  server, and ``answer_queries``; ``answer_after_ms``: what the server does once it has sent
+  it (numsite/after.py: the board kept in the cache, drawn in any other language a phone
+  reads), still the worker's CPU but no longer the writer's wait, and ``answer_after_queries``;
+- ``api_ms``, ``api_queries``, ``api_after_ms``, ``api_after_queries``: the same for the same
+  write through the JSON API (its answer: the whole party, its history included; after it,
+  the board drawn for the phones);
 - ``board_ms``: the first phone's board after that page write, on the *other* link (the read
-  link: ``tableau/?v=<previous version>``, sent gzipped as to a phone);
+  link: ``tableau/?v=<previous version>``, sent gzipped as to a phone); ``board_api_ms``: the
+  same after the API write;
 - ``write_ms``: the write alone, through the services (the write frame, the engines'
   validation, the history entry), and ``write_queries``;
-- ``board_cold_ms``: the first phone's board after such a write, which draws no board (as
-  an API write): the board drawn with nothing of the new version cached;
+- ``board_cold_ms``: the first phone's board after such a write, which is outside any request
+  and so leaves no board drawn (as after a restart with an emptied cache): the board drawn
+  with nothing of the new version cached;
 - ``poll_ms``: the 204 poll while nothing changed, and ``poll_queries``.
 
 Run in a fresh interpreter for the reason given in tests/bench/pages.py (pytest's process adds
@@ -113,8 +119,8 @@ def _tables() -> dict[str, Table]:
         [f"Joueur {i}" for i in range(10)],
         claims=dict.fromkeys(range(10), EIGHT_CLAIMS[:6]),
     )
-    claimer = seat(check, 3).pk
-    combo, cards = EIGHT_CLAIMS[6]
+    claimers = list(check.players.order_by("seat").values_list("pk", "name"))
+    combo = EIGHT_CLAIMS[6][0]  # a cosmic pair, of any value: « 9A 9S »
 
     deck = [str(c) for c in DRAFT_DECK_LARGE.numeric_cards()]
     random.Random(7).shuffle(deck)
@@ -137,6 +143,25 @@ def _tables() -> dict[str, Table]:
     # fragment of the board drawn for an earlier write is never the new one's
     samples = count(1)
 
+    def claim() -> tuple[int, str, str]:
+        """A 7th claim, each time another (player, cards): never scored before."""
+        n = next(samples)
+        pk, name = claimers[n % len(claimers)]
+        value = (n // len(claimers) + n) % 17
+        return pk, name, f"{value}A {value}S"
+
+    def services_claim() -> Any:
+        pk, _, cards = claim()
+        return check_writes.add_claim(check, pk, combo, cards)
+
+    def page_claim() -> dict[str, object]:
+        pk, _, cards = claim()
+        return {"player": pk, "combo": combo, "cards": cards}
+
+    def api_claim() -> dict[str, object]:
+        _, name, cards = claim()
+        return {"player": name, "combo": combo, "cards": cards.split()}
+
     def grid() -> list[str]:
         return random.Random(next(samples)).sample(own, len(own))
 
@@ -156,14 +181,10 @@ def _tables() -> dict[str, Table]:
     return {
         "NUM CHECK, 10 players, 60 claims (a 7th claim)": Table(
             check,
-            lambda: check_writes.add_claim(check, claimer, combo, cards),
+            services_claim,
             "claim_add",
-            lambda: {"player": claimer, "combo": combo, "cards": cards},
-            (
-                "POST",
-                "claims",
-                lambda: {"player": "Joueur 3", "combo": combo, "cards": cards.split()},
-            ),
+            page_claim,
+            ("POST", "claims", api_claim),
         ),
         "NUM DRAFT, 7 players (a grid)": Table(
             draft,
@@ -199,6 +220,20 @@ def measure(rounds: int) -> dict[str, Any]:
     setup_test_environment()
     setup_databases(verbosity=0, interactive=False)
     from calculators.parties import services
+    from numsite import after
+
+    # what is done once an answer is sent (numsite/after.py) is metered apart: in a server it
+    # runs after the writer has the answer; Django's test client runs it before returning
+    later = {"ms": 0.0, "queries": 0}
+    run_later = after._run
+
+    def metered(works: Any) -> None:
+        start, queries = clock(), len(connection.queries_log)
+        run_later(works)
+        later["ms"] += (clock() - start) * 1000
+        later["queries"] += len(connection.queries_log) - queries
+
+    after._run = metered  # type: ignore[assignment]
 
     client = Client()
     client.get("/healthz")
@@ -209,12 +244,21 @@ def measure(rounds: int) -> dict[str, Any]:
         floor.append((clock() - start) * 1000)
     figures: dict[str, Any] = {"floor_ms": _median(floor), "tables": {}}
 
-    def timed(call: Callable[[], Any], samples: list[float], status: int | None) -> Any:
-        """``call()`` timed; its answer must have ``status`` (``None``: a write's 200 or 201,
-        or no HTTP answer at all: a call of the services)."""
-        start = clock()
+    def timed(
+        call: Callable[[], Any],
+        samples: list[float],
+        status: int | None,
+        afters: list[float] | None = None,
+    ) -> Any:
+        """``call()`` timed until its answer is handed to the server, what is done after it
+        into ``afters``; its answer must have ``status`` (``None``: a write's 200 or 201, or no
+        HTTP answer at all: a call of the services)."""
+        start, before = clock(), later["ms"]
         response = call()
-        samples.append((clock() - start) * 1000)
+        spent = (clock() - start) * 1000 - (later["ms"] - before)
+        samples.append(spent)
+        if afters is not None:
+            afters.append(later["ms"] - before)
         code = getattr(response, "status_code", None)
         if code is not None and (code != status if status else code not in (200, 201)):
             raise SystemExit(f"{response.status_code}: {response.content[:2000]!r}")
@@ -225,6 +269,9 @@ def measure(rounds: int) -> dict[str, Any]:
         edit_board = f"/parties/{game.edit_token}/tableau/"
         read_board = f"/parties/{game.read_token}/tableau/"
         writes, cold, answers, boards, polls, apis = [], [], [], [], [], []
+        answers_after: list[float] = []
+        apis_after: list[float] = []
+        api_boards: list[float] = []
         for _ in range(rounds):
             # a write that draws nothing (the API's, or the services'), then the first phone
             game.refresh_from_db()
@@ -235,34 +282,50 @@ def measure(rounds: int) -> dict[str, Any]:
             # the same write from the party's page, then the first phone on the other link
             game.refresh_from_db()
             before = game.version
-            timed(partial(table.page_write, client), answers, 200)
+            timed(partial(table.page_write, client), answers, 200, answers_after)
             timed(partial(client.get, read_board, {"v": before}, headers=POLL), boards, 200)
             game.refresh_from_db()
             timed(partial(client.get, edit_board, {"v": game.version}, headers=POLL), polls, 204)
             table.page_write(client, "undo")  # as a table undoes: from the page
-            # the same write through the JSON API: its answer is the whole party
-            timed(partial(table.api_write, client), apis, None)
+            # the same write through the JSON API: its answer is the whole party; then the
+            # first phone on the read link
+            game.refresh_from_db()
+            before = game.version
+            timed(partial(table.api_write, client), apis, None, apis_after)
+            timed(partial(client.get, read_board, {"v": before}, headers=POLL), api_boards, 200)
             services.undo(game)
         with CaptureQueriesContext(connection) as queries:
             table.write()
         services.undo(game)
-        with CaptureQueriesContext(connection) as answer_queries:
-            table.page_write(client)
+
+        def counted(call: Callable[[], Any]) -> tuple[int, int]:
+            """The queries of ``call()``'s answer, and of what is done after it."""
+            queries = later["queries"]
+            with CaptureQueriesContext(connection) as captured:
+                call()
+            after_queries = later["queries"] - queries
+            return len(captured.captured_queries) - after_queries, after_queries
+
+        answer_queries = counted(partial(table.page_write, client))
         game.refresh_from_db()
         with CaptureQueriesContext(connection) as poll_queries:
             client.get(edit_board, {"v": game.version}, headers=POLL)
         services.undo(game)
-        with CaptureQueriesContext(connection) as api_queries:
-            table.api_write(client)
+        api_queries = counted(partial(table.api_write, client))
         services.undo(game)
         figures["tables"][name] = {
             "write_ms": _median(writes),
             "write_queries": len(queries.captured_queries),
             "answer_ms": _median(answers),
-            "answer_queries": len(answer_queries.captured_queries),
+            "answer_queries": answer_queries[0],
+            "answer_after_ms": _median(answers_after),
+            "answer_after_queries": answer_queries[1],
             "api_ms": _median(apis),
-            "api_queries": len(api_queries.captured_queries),
+            "api_queries": api_queries[0],
+            "api_after_ms": _median(apis_after),
+            "api_after_queries": api_queries[1],
             "board_ms": _median(boards),
+            "board_api_ms": _median(api_boards),
             "board_cold_ms": _median(cold),
             "poll_ms": _median(polls),
             "poll_queries": len(poll_queries.captured_queries),

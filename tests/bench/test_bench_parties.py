@@ -79,23 +79,28 @@ def _mark(ok: bool) -> str:
 
 def test_bench_party_write_board_and_poll_against_their_goals(benchmark, capsys):
     """The three big tables (tests/bench/parties_costs.py, a fresh interpreter): the writer's
-    answer to a page write and to an API write (in-process cost and query count) and the write
-    alone, every other
-    phone's first board after it in floors (and after an API write), the 204 poll."""
+    answer to a page write and to an API write (in-process cost and query count, until it is
+    handed to the server; what is done after it, apart) and the write alone, every other
+    phone's first board after either in floors (and drawn with nothing cached), the 204 poll."""
     figures = json.loads(_fresh("-c", COSTS, "3" if benchmark.disabled else "30"))
     floor = figures["floor_ms"]
     lines = [f"floor /healthz {floor:.3f} ms (in-process)"]
     for name, t in figures["tables"].items():
-        board, cold = t["board_ms"] / floor, t["board_cold_ms"] / floor
+        board, api_board = t["board_ms"] / floor, t["board_api_ms"] / floor
+        cold = t["board_cold_ms"] / floor
         lines.append(
             f"{name}: the writer's answer from the page {t['answer_ms']:.2f} ms ≤ "
             f"{WRITE_GOAL_MS:.0f} ms {_mark(t['answer_ms'] <= WRITE_GOAL_MS)} "
-            f"({t['answer_queries']} queries), from the API {t['api_ms']:.2f} ms "
-            f"{_mark(t['api_ms'] <= WRITE_GOAL_MS)} ({t['api_queries']} queries; the write "
-            f"itself {t['write_ms']:.2f} ms, {t['write_queries']} queries); every phone's "
-            f"first board after it {board:.1f}× ≤ {BOARD_GOAL_FLOORS:.0f}× "
-            f"{_mark(board <= BOARD_GOAL_FLOORS)} (after an API write, which draws none: "
-            f"{cold:.1f}×); 204 poll {t['poll_ms'] / floor:.1f}× ({t['poll_queries']} query)"
+            f"({t['answer_queries']} queries; after it, {t['answer_after_ms']:.2f} ms, "
+            f"{t['answer_after_queries']} queries), from the API {t['api_ms']:.2f} ms "
+            f"{_mark(t['api_ms'] <= WRITE_GOAL_MS)} ({t['api_queries']} queries; after it, "
+            f"the board drawn for the phones: {t['api_after_ms']:.2f} ms, "
+            f"{t['api_after_queries']} queries); the write itself {t['write_ms']:.2f} ms, "
+            f"{t['write_queries']} queries; every other phone's first board after a page write "
+            f"{board:.1f}× ≤ {BOARD_GOAL_FLOORS:.0f}× {_mark(board <= BOARD_GOAL_FLOORS)}, after "
+            f"an API write {api_board:.1f}× {_mark(api_board <= BOARD_GOAL_FLOORS)} (drawn "
+            f"with nothing cached, as after a restart: {cold:.1f}×); 204 poll "
+            f"{t['poll_ms'] / floor:.1f}× ({t['poll_queries']} query)"
         )
     with capsys.disabled():  # shown by `make bench`, which does not pass -s
         print("\n" + "\n".join(lines))

@@ -285,3 +285,28 @@ def test_the_api_history_is_every_write_summarised_as_stored_in_each_language(pa
     with translation.override("en"):
         assert english["history"] == expected()
     assert english["history"] != body["history"]  # the summaries in English
+
+
+def test_every_write_answers_the_party_as_a_read_of_it_then_gives(papi):
+    """A write's answer is drawn from the game as its write committed it (not read again):
+    after every kind of write, it is the party a read returns right after."""
+    t = create(papi)["edit_token"]
+    claim = {"player": "Léa", "combo": "paire", "cards": ["5R", "5B"]}
+    writes = [
+        ("POST", "claims", claim),
+        ("PUT", "claims/{claim}", {"combo": "brelan", "cards": ["5R", "5B", "5J"]}),
+        ("POST", "undo", None),
+        ("POST", "redo", None),
+        ("POST", "deck-turns", None),
+        ("POST", "invalid-checks", {"player": "Tom", "combo": "paire", "cards": ["1R", "2B"]}),
+        ("PATCH", "players/1", {"name": "Ada"}),
+        ("POST", "finish", None),
+        ("POST", "reopen", None),
+        ("DELETE", "claims/{claim}", None),
+    ]
+    ids: dict[str, object] = {}
+    for method, path, body in writes:
+        status, answered = papi(method, f"parties/{t}/{path.format(**ids)}", body)
+        assert status in (200, 201), answered
+        ids.setdefault("claim", answered["claims"][0]["id"] if answered.get("claims") else 0)
+        assert papi("GET", f"parties/{t}")[1] == answered

@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from calculators.games.num_check.party import writes as check_writes
-from calculators.parties import views
+from calculators.parties import live
 from tests.factories import fresh, party, seat
 
 from .conftest import url
@@ -24,10 +24,8 @@ def test_a_page_asked_with_fait_is_served_the_kept_board(monkeypatch, link):
     token = game.edit_token if link == "edit" else game.read_token
     assert Client().get(url(game, "game", token)).status_code == 200  # draws and keeps it
     drawn = []
-    draw = views.render_to_string
-    monkeypatch.setattr(
-        views, "render_to_string", lambda *a, **k: drawn.append(a[0]) or draw(*a, **k)
-    )
+    draw = live.draw
+    monkeypatch.setattr(live, "draw", lambda *a, **k: drawn.append(a[0]) or draw(*a, **k))
     for version in (game.version, 1):
         page = Client().get(url(game, "game", token), {"fait": version})
         assert page.status_code == 200 and "Léa — 1/8 combinaisons" in page.content.decode()

@@ -55,3 +55,22 @@ def test_num_check_board_follows_a_rename_and_a_corrected_claim():
     corrected = board(fresh(game))
     assert corrected.rows[1].total != corrected.rows[0].total
     assert corrected.rows[1].detail[0][0].cards == "9R 9B"
+
+
+def test_num_check_board_after_a_claim_scores_no_sheet_the_write_checked(monkeypatch):
+    """The write scores the player's sheet with the new claim to check it; the board that
+    follows finds that very sheet remembered (the same input, whatever field an error would
+    have named) and scores nothing again."""
+    from calculators.engines import numcheck
+
+    game = party("num_check", ["Léa", "Tom"])
+    board(fresh(game))  # every sheet as it was, remembered
+    scored = []
+    score = numcheck._player_sheet
+    monkeypatch.setattr(
+        numcheck, "_player_sheet", lambda name, *rest: scored.append(name) or score(name, *rest)
+    )
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "13R 13B")
+    assert scored == ["Tom"]  # the write's check
+    rows = {r.player.name: r.total for r in board(fresh(game)).rows}
+    assert scored == ["Tom"] and rows["Tom"] > 0 == rows["Léa"]

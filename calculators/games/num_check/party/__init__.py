@@ -57,7 +57,9 @@ class NumCheckParty(PartyKind):
         rows = []
         sheets = []
         for p in players:
-            sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in claims[p.pk]])
+            # field None, as the write that checked these claims scored them: the same memo
+            # entry (``field`` only names an error's field, and stored claims were checked)
+            sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in claims[p.pk]], None)
             sheets.append(sheet)
             rows.append(
                 BoardRow(

@@ -84,7 +84,7 @@ def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[tuple[st
     Only a player with at least 8 stored claims can have made 8 combinations: the engine
     scores only their sheets (each one memoised), not the whole table's."""
     sheets = [
-        numcheck.player_sheet(p.name, list(claims.get(p.pk, ())))
+        numcheck.player_sheet(p.name, list(claims.get(p.pk, ())), None)  # as the board does
         for p in players
         if len(claims.get(p.pk, ())) >= numcheck.CLAIMS_TO_END
     ]

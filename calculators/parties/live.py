@@ -1,0 +1,170 @@
+"""The live board every phone of a party polls: drawn once per version and language, for both
+kinds of link, and kept in Django's cache (shared by every process when ``CACHES`` is,
+docs/deploy.md).
+
+Who draws it: the writer's answer to a page write draws it (its phone shows it); a reader who
+finds no board of the current version draws it. Keeping it (compressing some 100 kB into the
+cache) is not part of anybody's answer: it is done once the answer is sent
+(:func:`numsite.after.after_answer`). And after every write, wherever it came from (a page, the
+JSON API), the board is drawn in each language a phone reads the party in, once the writer has
+their answer: the next phone to poll, in either language, gets it drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.dispatch import receiver
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+
+from numsite.after import after_answer, pending
+
+from . import kinds
+from .board import Board, for_link, game_key, history
+from .board import board as compute_board
+from .models import Game, HistoryEntry
+from .services import party_written
+
+BOARD_CACHE_SECONDS = 3600
+
+#: the detailed board drawn out of band in the poll's answer (htmx swaps it into its place)
+MORE = '<section id="board-more"'
+
+#: the board's two places on the page, as drawn for both links: the standings, the details
+Parts = tuple[str, str]
+#: what tells a version's board from any other: the version and the time of its write (a write
+#: rolled back after its answer drew its board leaves a board of a version number the next
+#: write takes again, at another time)
+Stamp = tuple[int, str]
+
+
+def _key(game: Game, language: str) -> str:
+    return f"parties:board:{game_key(game)}:{language}"
+
+
+def _stamp(game: Game) -> Stamp:
+    return (game.version, game.updated_at.isoformat())
+
+
+def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = None) -> Parts:
+    """The board of ``game`` as it is, in the active language, for both links: what only the
+    edit link shows is drawn between markers (``{% edit_only %}``), kept for an edit link and
+    cut for a read link (:func:`.board.for_link`). ``board``: the scores already computed for
+    this version, when the caller has them; ``written``: the entry of the write that made it
+    (its history line is drawn from it).
+
+    It is the same for every reader: its links are relative to the party's page (``party_url``,
+    no token in it; drawn with the read token, so that no URL written with it by mistake could
+    hand the edit link to a read link) and it holds no CSRF token: its ✕ buttons submit a form
+    of the page outside the board (``form="claim-delete"``), which holds the reader's token,
+    and through htmx they send it in a header too (``hx-headers`` on ``<body>``)."""
+    kind = kinds.of(game)
+    context = {
+        "relative_urls": True,
+        "both_links": True,
+        "game": game,
+        "token": game.read_token,
+        "board": board if board is not None else compute_board(game),
+        "kind": kind,
+        "kind_template": kind.template,
+        "history": history(game, (written,) if written is not None else ()),
+        "LANGUAGE_CODE": translation.get_language() or "",
+        "action": "",
+        "posted": {},
+    }
+    return (
+        render_to_string("parties/game.html#board", context),
+        render_to_string("parties/game.html#board-more", context),
+    )
+
+
+@dataclass
+class _Keeping:
+    """What a request leaves to do for one party's board once its answer is sent: keep the
+    boards it drew (by language) and, after a write, draw the board in every other language
+    some phone reads (one whose board of an earlier version is kept)."""
+
+    game: Game
+    stamp: Stamp
+    drawn: dict[str, Parts] = field(default_factory=dict)
+    others: bool = False
+    written: HistoryEntry | None = None
+
+    def __call__(self) -> None:
+        # read again, as committed: if the write did not commit, or a later one did (which
+        # draws its own), this version's board is no longer wanted
+        game = Game.objects.filter(pk=self.game.pk).first()
+        if game is None or _stamp(game) != self.stamp:
+            return
+        for language, _ in settings.LANGUAGES:
+            key = _key(game, language)
+            parts = self.drawn.get(language)
+            if parts is None and self.others and cache.has_key(key):
+                with translation.override(language):
+                    parts = draw(game, written=self.written)
+            if parts is not None:
+                cache.set(key, (self.stamp, *parts), BOARD_CACHE_SECONDS)
+
+
+def _keeping(game: Game) -> _Keeping | None:
+    """This request's work for ``game``'s board, registered now if it was not (``None``: not
+    in a request: nothing is left for later)."""
+    key = f"parties:board:{game_key(game)}"
+    work = pending(key)
+    if isinstance(work, _Keeping) and work.stamp == _stamp(game):
+        return work
+    work = _Keeping(game, _stamp(game))
+    return work if after_answer(key, work) else None
+
+
+def keep(game: Game, parts: Parts) -> None:
+    """Keep the board just drawn (active language) for every phone, once the answer is sent
+    (now, outside a request)."""
+    language = translation.get_language() or ""
+    work = _keeping(game)
+    if work is not None:
+        work.drawn[language] = parts
+    else:
+        cache.set(_key(game, language), (_stamp(game), *parts), BOARD_CACHE_SECONDS)
+
+
+@receiver(party_written, sender=Game, dispatch_uid="parties-live-board")
+def after_write(sender: type[Game], game: Game, entry: HistoryEntry, **kwargs: Any) -> None:
+    """A write of ``game`` (``entry``), under its lock: once the writer has their answer, its
+    board is drawn in every language some phone reads it in. Nothing is drawn if the write did
+    not commit (the version stored is not this one then) or if a later one did; outside a
+    request, it is left to the first phone."""
+    work = _keeping(game)
+    if work is not None:
+        work.others, work.written = True, entry
+
+
+def parts(
+    game: Game,
+    can_edit: bool,
+    board: Board | None = None,
+    written: HistoryEntry | None = None,
+) -> tuple[SafeString, SafeString]:
+    """The live board at the party's current version, in its two places on the page (the
+    standings at the top, the details — each player's entries, the history — below the
+    entry), as ``can_edit``'s link shows it: the kept one, or drawn and kept. ``written``: the
+    write whose answer this is (its board is drawn, not looked for: no board of it exists)."""
+    language = translation.get_language() or ""
+    found = cache.get(_key(game, language)) if written is None else None
+    if found is not None and found[0] == _stamp(game):
+        drawn: Parts = found[1:]
+    else:
+        drawn = draw(game, board, written)
+        keep(game, drawn)
+    return for_link(drawn[0], can_edit), for_link(drawn[1], can_edit)
+
+
+def poll_answer(game: Game, can_edit: bool) -> SafeString:
+    """The poll's answer: the standings, and the details swapped out of band into their place."""
+    standings, more = parts(game, can_edit)
+    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
