@@ -54,6 +54,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -247,6 +249,58 @@ def _as_stored(game: Game, locked: Game) -> None:
     for column in Game._meta.concrete_fields:
         setattr(game, column.attname, getattr(locked, column.attname))
     game.__dict__.pop("_prefetched_objects_cache", None)
+
+
+@dataclass(frozen=True)
+class Written:
+    """The sheet a write left, as it committed: what it read under the game's lock and what
+    its ``do`` changed there, for the answer drawn right after it (its board) instead of
+    reading it all again. ``version`` and ``updated_at``: the game's row as the write left it
+    (:func:`written` gives it only for that very version: nothing written after it)."""
+
+    version: int
+    updated_at: datetime
+    #: the game's players in seat order, as the write left them
+    players: list[Player]
+    #: what else the game's board reads, by name (a kind's own: its claims, its rounds)
+    parts: dict[str, Any]
+
+
+def remember(game: Game, players: Sequence[Player], **parts: Any) -> None:
+    """Keep on ``game`` (the caller's instance, which the write frame has just set as the
+    write left its row, :func:`_as_stored`) the sheet of its new version: the ``players`` and
+    ``parts`` the write read under the lock, changed as its ``do`` changed them.
+
+    That is the stored sheet of that version, exactly: every change to a party's sheet is a
+    write, and every write holds the game row's lock from before it reads until it commits
+    (or, in a transaction that wraps it, until that one does), so nothing else changed it in
+    between. It is kept stamped with the version and the time the write gave the row:
+    :func:`current_written` gives it only while the stored row still has both."""
+    game.__dict__["_written"] = Written(game.version, game.updated_at, list(players), parts)
+
+
+def current_written(game: Game) -> Written | None:
+    """The sheet :func:`remember` kept on ``game``, if the stored game is still at the version
+    it describes (one indexed look-up of two columns, asked only when a sheet is kept); a kept
+    sheet that another write has overtaken is dropped. The board asks first
+    (:func:`.board.board`), then its game's hooks take the parts with :func:`written`."""
+    kept = written(game)
+    if kept is None:
+        return None
+    stored = Game.objects.filter(pk=game.pk).values_list("version", "updated_at").first()
+    if stored != (kept.version, kept.updated_at):
+        del game.__dict__["_written"]
+        return None
+    return kept
+
+
+def written(game: Game) -> Written | None:
+    """The sheet :func:`remember` kept for ``game``'s version as the instance holds it (no
+    query): for a board that :func:`current_written` has just checked."""
+    kept = game.__dict__.get("_written")
+    if kept is None or (kept.version, kept.updated_at) != (game.version, game.updated_at):
+        return None
+    return kept
 
 
 def record(
