@@ -70,10 +70,10 @@ def leaders(rows: list[BoardRow]) -> tuple[str, ...]:
 
 
 def board(game: Game) -> Board:
-    """Every score of the game, recomputed by the engines: from the sheet a write just left
-    (:func:`.services.remember`) while the stored game is still at the version it made, else
-    as stored."""
-    written = services.current_written(game)
+    """Every score of the game, recomputed by the engines: for the version a write through
+    this instance just made, from the sheet that write left (:func:`.services.remember`),
+    else as stored."""
+    written = services.written(game)
     players = written.players if written is not None else list(game.players.all())
     return kinds.of(game).board(game, players)
 

@@ -275,28 +275,16 @@ def remember(game: Game, players: Sequence[Player], **parts: Any) -> None:
     write, and every write holds the game row's lock from before it reads until it commits
     (or, in a transaction that wraps it, until that one does), so nothing else changed it in
     between. It is kept stamped with the version and the time the write gave the row:
-    :func:`current_written` gives it only while the stored row still has both."""
+    :func:`written` gives it only while the instance still has both."""
     game.__dict__["_written"] = Written(game.version, game.updated_at, list(players), parts)
 
 
-def current_written(game: Game) -> Written | None:
-    """The sheet :func:`remember` kept on ``game``, if the stored game is still at the version
-    it describes (one indexed look-up of two columns, asked only when a sheet is kept); a kept
-    sheet that another write has overtaken is dropped. The board asks first
-    (:func:`.board.board`), then its game's hooks take the parts with :func:`written`."""
-    kept = written(game)
-    if kept is None:
-        return None
-    stored = Game.objects.filter(pk=game.pk).values_list("version", "updated_at").first()
-    if stored != (kept.version, kept.updated_at):
-        del game.__dict__["_written"]
-        return None
-    return kept
-
-
 def written(game: Game) -> Written | None:
-    """The sheet :func:`remember` kept for ``game``'s version as the instance holds it (no
-    query): for a board that :func:`current_written` has just checked."""
+    """The sheet :func:`remember` kept for ``game``'s version as the instance holds it: the
+    board of the version this instance's own write made is drawn from it (without a query).
+    An instance whose version or time moved on (another write through it, a
+    ``refresh_from_db`` after another phone's) no longer gets it; one held while others write
+    (its version then behind the stored one) gets that version's sheet, as its version says."""
     kept = game.__dict__.get("_written")
     if kept is None or (kept.version, kept.updated_at) != (game.version, game.updated_at):
         return None
