@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
+from django.dispatch import receiver
 from django.utils import dateformat, timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -172,10 +173,60 @@ def _keep(lines: dict[tuple[str, str, Shown], HistoryLine]) -> None:
         _LINES.update(lines)
 
 
+#: the history shown at a game's version, by game: that version, the time of its write and
+#: the :data:`Shown` of its latest entries, newest first (see :func:`history`). Bounded: past
+#: :data:`LISTINGS_KEPT` games the older half is forgotten.
+_LISTINGS: dict[str, tuple[int, datetime, tuple[Shown, ...]]] = {}
+LISTINGS_KEPT = 500
+
+
+def _keep_listing(where: str, stamp: tuple[int, datetime], shown: Iterable[Shown]) -> None:
+    with _lines_lock:
+        if where not in _LISTINGS and len(_LISTINGS) >= LISTINGS_KEPT:
+            for old in list(islice(_LISTINGS, len(_LISTINGS) // 2)):
+                del _LISTINGS[old]
+        _LISTINGS[where] = (*stamp, tuple(shown))
+
+
+@receiver(services.party_written, sender=Game, dispatch_uid="parties-history-shown")
+def _written(
+    sender: type[Game],
+    game: Game,
+    action: str,
+    entry: HistoryEntry,
+    before: tuple[int, datetime],
+    **kwargs: Any,
+) -> None:
+    """A write, under the game's lock: the history shown at the version it makes, from the one
+    kept for the version it found (``before``, the locked row's), if this process kept that one.
+
+    The locked row's version and time name exactly the write that made it, and every change to
+    the history is a write's (each adds its entry, under the lock): so the kept listing is the
+    stored history the write changes, and the write changes it in known ways. Its entry comes
+    first; an undo strikes its target through, a redo un-strikes it; the undone entries any
+    other write drops stay struck (drawn alike). If the transaction is rolled back, the
+    listing kept names a time no stored row will ever have: it is never used."""
+    if not _lines_kept():
+        return
+    where = game_key(game)
+    kept = _LISTINGS.get(where)
+    if kept is None or (kept[0], kept[1]) != before:
+        return
+    target = entry.target_id if action in ("undo", "redo") else None
+    struck = action == "undo"
+    rows = [
+        (pk, version, at, struck if pk == target else was)
+        for pk, version, at, was in kept[2][: HISTORY_SHOWN - 1]
+    ]
+    _keep_listing(where, (game.version, game.updated_at), [_shown_as(entry), *rows])
+
+
 def forget_lines() -> None:
-    """Forget every history line drawn in this process (tests that draw with nothing kept)."""
+    """Forget every history line and listing kept in this process (tests that draw with
+    nothing kept)."""
     with _lines_lock:
         _LINES.clear()
+        _LISTINGS.clear()
 
 
 def _lines_kept() -> bool:
@@ -197,7 +248,9 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     rolled back after its answer drew its line (SQLite gives the next write the same id and
     version), so a kept line is never another entry's, nor a changed one's (no stale line: a
     change of what it shows is a change of its key). The ids, versions, states and times come
-    from one query of four columns; only the lines never drawn are read, in a second query by
+    from one query of four columns, unless this process keeps the listing of the game's
+    version (:data:`_LISTINGS`: read at that version, or carried forward by the writes since,
+    :func:`_written`); only the lines never drawn are read, in a second query by
     id (and their undo or redo targets, when not among them, in a third), but for those of
     ``known`` (the entry a write just made) as they are stored. After a write, only its own
     entry and, for an undo or redo, the entry whose state it changed are drawn, whatever the
@@ -205,9 +258,18 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     drawn)."""
     language = translation.get_language() or ""
     where = game_key(game)
-    rows = game.history.values_list("id", "version", "at", "state")[:HISTORY_SHOWN]
-    shown = [(pk, version, at, state in _STRUCK) for pk, version, at, state in rows]
     kept = _lines_kept()
+    stamp = (game.version, game.updated_at)
+    listing = _LISTINGS.get(where) if kept else None
+    if listing is not None and (listing[0], listing[1]) == stamp:
+        shown = list(listing[2])
+    else:
+        rows = game.history.values_list("id", "version", "at", "state")[:HISTORY_SHOWN]
+        shown = [(pk, version, at, state in _STRUCK) for pk, version, at, state in rows]
+        if kept and shown and shown[0][1] == game.version:
+            # its latest entry is the game's version: no later write had committed when it
+            # was read, so it is the history of that version (see _written)
+            _keep_listing(where, stamp, shown)
     drawn = {row: _LINES.get((where, language, row)) for row in shown} if kept else {}
     missing = {row[0]: row for row in shown if drawn.get(row) is None}
     if missing:

@@ -83,8 +83,10 @@ CONFLICT = gettext_noop(
 FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
 
 #: Sent by :func:`record`, under the game's lock, after every write of a party (creation, undo
-#: and redo included), with ``game`` and ``action``: whatever keeps something computed from
-#: parties (the tablées' statistics) hears of every change without Parties knowing it.
+#: and redo included), with ``game`` and ``action``, the ``entry`` recorded and ``before``, the
+#: game row's version and time as the write found them: whatever keeps something computed from
+#: parties (the tablées' statistics, the history shown) hears of every change without Parties
+#: knowing it.
 party_written = Signal()
 
 
@@ -307,6 +309,7 @@ def record(
         # a new write: what was undone can no longer be redone
         game.history.filter(state=State.UNDONE).update(state=State.DROPPED)
     # under the game row's lock: the version read with it is the stored one
+    before = (game.version, game.updated_at)
     game.version, game.updated_at = game.version + 1, timezone.now()
     Game.objects.filter(pk=game.pk).update(version=game.version, updated_at=game.updated_at)
     entry = HistoryEntry.objects.create(
@@ -319,7 +322,7 @@ def record(
         target=target,
         subject=subject,
     )
-    party_written.send(sender=Game, game=game, action=action)
+    party_written.send(sender=Game, game=game, action=action, entry=entry, before=before)
     return entry
 
 
