@@ -10,20 +10,24 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from itertools import islice
 from typing import Any
 
 from django.core.cache import caches
+from django.core.cache.backends.dummy import DummyCache
+from django.dispatch import receiver
 from django.utils import dateformat, timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..engines.standings import standings
-from . import kinds
+from . import kinds, services
 from .models import Game, HistoryEntry, Player
 
 
@@ -67,8 +71,12 @@ def leaders(rows: list[BoardRow]) -> tuple[str, ...]:
 
 
 def board(game: Game) -> Board:
-    """Every score of the game, recomputed by the engines."""
-    return kinds.of(game).board(game, list(game.players.all()))
+    """Every score of the game, recomputed by the engines: for the version a write through
+    this instance just made, from the sheet that write left (:func:`.services.remember`),
+    else as stored."""
+    written = services.written(game)
+    players = written.players if written is not None else list(game.players.all())
+    return kinds.of(game).board(game, players)
 
 
 def game_key(game: Game) -> str:
@@ -102,7 +110,7 @@ class History(list[HistoryLine]):
         return mark_safe("".join(line.html for line in self))  # lines of safe HTML
 
 
-def _history_line(entry: HistoryEntry, language: str) -> tuple[str, str]:
+def _history_line(entry: HistoryEntry, language: str) -> HistoryLine:
     """An entry's summary and its ``<li>``: the time of the write (« 21 h 05 » in French,
     « 21:05 » otherwise), its summary, struck through with « (annulée) » for assistive
     technology once undone."""
@@ -121,7 +129,7 @@ def _history_line(entry: HistoryEntry, language: str) -> tuple[str, str]:
         )
     else:
         line = format_html("<li>{} — {}</li>", when, summary)
-    return str(summary), str(line)
+    return HistoryLine(entry.version, mark_safe(summary), line)  # safe HTML: escaped when drawn
 
 
 def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
@@ -138,53 +146,148 @@ def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
     return entries
 
 
-def _shown_as(entry: HistoryEntry) -> tuple[int, int, str, datetime]:
-    """What tells an entry's history line from any other's: its id, version, state and time."""
-    return (entry.pk, entry.version, entry.state, entry.at)
+#: what tells an entry's history line from any other's: its id, version, time, and whether
+#: it is struck through (undone or dropped: drawn alike, so an undone entry that a later write
+#: drops keeps its line)
+Shown = tuple[int, int, datetime, bool]
+
+_STRUCK = (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED)
+
+
+def _shown_as(entry: HistoryEntry) -> Shown:
+    return (entry.pk, entry.version, entry.at, entry.state in _STRUCK)
+
+
+#: the history lines drawn in this process, by game, language and :data:`Shown`: see
+#: :func:`history`. Bounded: past :data:`LINES_KEPT` the older half is forgotten.
+_LINES: dict[tuple[str, str, Shown], HistoryLine] = {}
+LINES_KEPT = 20_000
+_lines_lock = threading.Lock()
+
+
+def _keep(lines: dict[tuple[str, str, Shown], HistoryLine]) -> None:
+    with _lines_lock:
+        if len(_LINES) + len(lines) > LINES_KEPT:
+            for old in list(islice(_LINES, len(_LINES) // 2)):  # the earliest drawn
+                del _LINES[old]
+        _LINES.update(lines)
+
+
+#: the history shown at a game's version, by game: that version, the time of its write and
+#: the :data:`Shown` of its latest entries, newest first (see :func:`history`). Bounded: past
+#: :data:`LISTINGS_KEPT` games the older half is forgotten.
+_LISTINGS: dict[str, tuple[int, datetime, tuple[Shown, ...]]] = {}
+LISTINGS_KEPT = 500
+
+
+def _keep_listing(where: str, stamp: tuple[int, datetime], shown: Iterable[Shown]) -> None:
+    with _lines_lock:
+        if where not in _LISTINGS and len(_LISTINGS) >= LISTINGS_KEPT:
+            for old in list(islice(_LISTINGS, len(_LISTINGS) // 2)):
+                del _LISTINGS[old]
+        _LISTINGS[where] = (*stamp, tuple(shown))
+
+
+@receiver(services.party_written, sender=Game, dispatch_uid="parties-history-shown")
+def _written(
+    sender: type[Game],
+    game: Game,
+    action: str,
+    entry: HistoryEntry,
+    before: tuple[int, datetime],
+    **kwargs: Any,
+) -> None:
+    """A write, under the game's lock: the history shown at the version it makes, from the one
+    kept for the version it found (``before``, the locked row's), if this process kept that one.
+
+    The locked row's version and time name exactly the write that made it, and every change to
+    the history is a write's (each adds its entry, under the lock): so the kept listing is the
+    stored history the write changes, and the write changes it in known ways. Its entry comes
+    first; an undo strikes its target through, a redo un-strikes it; the undone entries any
+    other write drops stay struck (drawn alike). If the transaction is rolled back, the
+    listing kept names a time no stored row will ever have: it is never used."""
+    if not _lines_kept():
+        return
+    where = game_key(game)
+    kept = _LISTINGS.get(where)
+    if kept is None or (kept[0], kept[1]) != before:
+        return
+    target = entry.target_id if action in ("undo", "redo") else None
+    struck = action == "undo"
+    rows = [
+        (pk, version, at, struck if pk == target else was)
+        for pk, version, at, was in kept[2][: HISTORY_SHOWN - 1]
+    ]
+    _keep_listing(where, (game.version, game.updated_at), [_shown_as(entry), *rows])
+
+
+def forget_lines() -> None:
+    """Forget every history line and listing kept in this process (tests that draw with
+    nothing kept)."""
+    with _lines_lock:
+        _LINES.clear()
+        _LISTINGS.clear()
+
+
+def _lines_kept() -> bool:
+    """Whether drawn lines are kept: as the ``board`` cache's parts are, so never under
+    ``DEBUG`` (numsite/settings.py), where the catalogue or the code may change under a
+    running process."""
+    return not isinstance(caches["board"], DummyCache)
 
 
 def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
 
-    A line is a function of its entry's version, state and language alone: the summary is
-    rendered from the entry's own data (an undo or redo from its target's, which never
-    changes), the time is the write's. So the lines drawn are kept in the ``board`` cache (each
-    process's memory, numsite/settings.py), one mapping per game and language keyed by
-    ``(id, version, state, time)``: the time tells a write from one rolled back after its
-    answer drew its line (SQLite gives the next write the same id and version). After a
-    write only its own
-    entry (and, for an undo or redo, the entry whose state it changed; for any other write,
-    the undone entries it drops) is drawn, whatever the length of the history. The ids,
-    versions, states and times come from one query of four columns; the missing entries from a
-    second one, by id (and their undo or redo targets, when not among them, from a third),
-    but for those of ``known`` (the entry a write just made) as they are stored. The summaries
-    and lines are safe HTML (names escaped when drawn)."""
+    A line is a function of its entry's id, version, time and whether it is struck through,
+    and of the language, alone: the summary is rendered from the entry's own data (an undo or
+    redo from its target's), which never changes once written, the time is the write's (in
+    the site's one time zone), and an undone entry is drawn as a dropped one. So each line
+    drawn is kept in this process's memory (:data:`_LINES`, bounded), under its game (the
+    digest of its edit token), its language and those four: the time tells a write from one
+    rolled back after its answer drew its line (SQLite gives the next write the same id and
+    version), so a kept line is never another entry's, nor a changed one's (no stale line: a
+    change of what it shows is a change of its key). The ids, versions, states and times come
+    from one query of four columns, unless this process keeps the listing of the game's
+    version (:data:`_LISTINGS`: read at that version, or carried forward by the writes since,
+    :func:`_written`); only the lines never drawn are read, in a second query by
+    id (and their undo or redo targets, when not among them, in a third), but for those of
+    ``known`` (the entry a write just made) as they are stored. After a write, only its own
+    entry and, for an undo or redo, the entry whose state it changed are drawn, whatever the
+    length of the history. The summaries and lines are safe HTML (names escaped when
+    drawn)."""
     language = translation.get_language() or ""
-    shown = list(game.history.values_list("id", "version", "state", "at")[:HISTORY_SHOWN])
-    key = f"parties:history:{game_key(game)}:{language}"
-    drawn: dict[tuple[int, int, str, datetime], tuple[str, str]] = caches["board"].get(key) or {}
-    missing = [row[0] for row in shown if row not in drawn]
-    by_id: dict[int, tuple[str, str]] = {}
+    where = game_key(game)
+    kept = _lines_kept()
+    stamp = (game.version, game.updated_at)
+    listing = _LISTINGS.get(where) if kept else None
+    if listing is not None and (listing[0], listing[1]) == stamp:
+        shown = list(listing[2])
+    else:
+        rows = game.history.values_list("id", "version", "at", "state")[:HISTORY_SHOWN]
+        shown = [(pk, version, at, state in _STRUCK) for pk, version, at, state in rows]
+        if kept and shown and shown[0][1] == game.version:
+            # its latest entry is the game's version: no later write had committed when it
+            # was read, so it is the history of that version (see _written)
+            _keep_listing(where, stamp, shown)
+    drawn = {row: _LINES.get((where, language, row)) for row in shown} if kept else {}
+    missing = {row[0]: row for row in shown if drawn.get(row) is None}
     if missing:
-        shown_as = {row[0]: row for row in shown}
-        entries = [e for e in known if shown_as.get(e.pk) == _shown_as(e)]
-        fetch = set(missing) - {e.pk for e in entries}
+        entries = [e for e in known if missing.get(e.pk) == _shown_as(e)]
+        fetch = missing.keys() - {e.pk for e in entries}
         if fetch:
             entries += HistoryEntry.objects.filter(game=game, pk__in=fetch)
-        entries = _with_targets(entries)
-        fresh = {_shown_as(e): _history_line(e, language) for e in entries}
-        kept = set(shown)
-        drawn = {k: v for k, v in drawn.items() if k in kept}  # the entries still shown
+        fresh = {_shown_as(e): _history_line(e, language) for e in _with_targets(entries)}
+        if kept:
+            _keep({(where, language, row): line for row, line in fresh.items()})
         drawn.update(fresh)
-        caches["board"].set(key, drawn, HISTORY_CACHE_SECONDS)
         # an entry whose state changed between the two queries: shown as the second read it
-        by_id = {k[0]: v for k, v in fresh.items()}
-    lines = History()
-    for row in shown:
-        line = drawn.get(row) or by_id.get(row[0])
-        if line is not None:  # None: deleted between the two queries (the game with it)
-            lines.append(HistoryLine(row[1], mark_safe(line[0]), mark_safe(line[1])))
-    return lines
+        by_id = {row[0]: line for row, line in fresh.items()}
+        for pk, row in missing.items():
+            if row not in fresh and pk in by_id:
+                drawn[row] = by_id[pk]
+    # None: deleted between the two queries (the game with it)
+    return History(line for line in map(drawn.get, shown) if line is not None)
 
 
 def history_json(game: Game) -> list[dict[str, Any]]:

@@ -54,6 +54,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -81,8 +83,10 @@ CONFLICT = gettext_noop(
 FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
 
 #: Sent by :func:`record`, under the game's lock, after every write of a party (creation, undo
-#: and redo included), with ``game``, ``action`` and the new ``entry``: whatever keeps something computed from
-#: parties (the tablées' statistics) hears of every change without Parties knowing it.
+#: and redo included), with ``game`` and ``action``, the ``entry`` recorded and ``before``, the
+#: game row's version and time as the write found them: whatever keeps something computed from
+#: parties (the tablées' statistics, the history shown, the live board) hears of every change
+#: without Parties knowing it.
 party_written = Signal()
 
 
@@ -249,6 +253,46 @@ def _as_stored(game: Game, locked: Game) -> None:
     game.__dict__.pop("_prefetched_objects_cache", None)
 
 
+@dataclass(frozen=True)
+class Written:
+    """The sheet a write left, as it committed: what it read under the game's lock and what
+    its ``do`` changed there, for the answer drawn right after it (its board) instead of
+    reading it all again. ``version`` and ``updated_at``: the game's row as the write left it
+    (:func:`written` gives it only for that very version: nothing written after it)."""
+
+    version: int
+    updated_at: datetime
+    #: the game's players in seat order, as the write left them
+    players: list[Player]
+    #: what else the game's board reads, by name (a kind's own: its claims, its rounds)
+    parts: dict[str, Any]
+
+
+def remember(game: Game, players: Sequence[Player], **parts: Any) -> None:
+    """Keep on ``game`` (the caller's instance, which the write frame has just set as the
+    write left its row, :func:`_as_stored`) the sheet of its new version: the ``players`` and
+    ``parts`` the write read under the lock, changed as its ``do`` changed them.
+
+    That is the stored sheet of that version, exactly: every change to a party's sheet is a
+    write, and every write holds the game row's lock from before it reads until it commits
+    (or, in a transaction that wraps it, until that one does), so nothing else changed it in
+    between. It is kept stamped with the version and the time the write gave the row:
+    :func:`written` gives it only while the instance still has both."""
+    game.__dict__["_written"] = Written(game.version, game.updated_at, list(players), parts)
+
+
+def written(game: Game) -> Written | None:
+    """The sheet :func:`remember` kept for ``game``'s version as the instance holds it: the
+    board of the version this instance's own write made is drawn from it (without a query).
+    An instance whose version or time moved on (another write through it, a
+    ``refresh_from_db`` after another phone's) no longer gets it; one held while others write
+    (its version then behind the stored one) gets that version's sheet, as its version says."""
+    kept = game.__dict__.get("_written")
+    if kept is None or (kept.version, kept.updated_at) != (game.version, game.updated_at):
+        return None
+    return kept
+
+
 def record(
     game: Game,
     action: str,
@@ -265,6 +309,7 @@ def record(
         # a new write: what was undone can no longer be redone
         game.history.filter(state=State.UNDONE).update(state=State.DROPPED)
     # under the game row's lock: the version read with it is the stored one
+    before = (game.version, game.updated_at)
     game.version, game.updated_at = game.version + 1, timezone.now()
     Game.objects.filter(pk=game.pk).update(version=game.version, updated_at=game.updated_at)
     entry = HistoryEntry.objects.create(
@@ -277,7 +322,7 @@ def record(
         target=target,
         subject=subject,
     )
-    party_written.send(sender=Game, game=game, action=action, entry=entry)
+    party_written.send(sender=Game, game=game, action=action, entry=entry, before=before)
     return entry
 
 

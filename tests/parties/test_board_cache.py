@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
-from calculators.parties.board import EDIT_ONLY_END, EDIT_ONLY_START
+from calculators.parties.board import EDIT_ONLY_END, EDIT_ONLY_START, forget_lines
 from tests.factories import fresh, party, seat
 
 from .conftest import url
@@ -152,6 +152,7 @@ def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_g
     assert more.replace(' hx-swap-oob="true"', "", 1) in answer
     for alias in ("default", "board"):  # drawn afresh, from the database alone: the same
         caches[alias].clear()
+    forget_lines()
     assert board(Client(), game) == served
 
 

@@ -16,6 +16,7 @@ from django.test import Client
 from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
+from calculators.parties.board import forget_lines
 from calculators.parties.models import Claim, Game
 from tests.factories import by_seat, fresh, party, seat
 
@@ -29,6 +30,7 @@ EDIT_CONTROLS = ("claim_delete/", "round_delete/", "?corriger=", "?manche=", "âœ
 def empty_caches() -> None:
     for alias in ("default", "fragments", "board"):
         caches[alias].clear()
+    forget_lines()
 
 
 def drawn(game: Game) -> dict[tuple[str, str], str]:

@@ -19,6 +19,7 @@ from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
+from calculators.parties.board import forget_lines
 from calculators.parties.models import Game
 from calculators.templatetags import numsite
 from tests.factories import by_seat, fresh, party, seat
@@ -32,6 +33,7 @@ CSRF = re.compile(r'(csrfmiddlewaretoken" value=)"[^"]+"')
 def forget_everything() -> None:
     for alias in ("default", "fragments", "board"):
         caches[alias].clear()
+    forget_lines()
     numsite._kept_picker.cache_clear()
 
 

@@ -175,3 +175,19 @@ def test_next_redo_is_the_entry_undone_most_recently():
     assert services.next_redo(game) == entries[1]
     services.rename(game, seat(game, 0).pk, "Dan")  # any other write: nothing left to redo
     assert services.next_redo(game) is None
+
+
+#: The SQL queries of the writer's answer to a page write made after an undo (the undone
+#: entry dropped): the token, the write (in its transaction, as above), then the answer: NUM
+#: CHECK's history-only entries (deck turns, invalid CHECKs), the history lines this process
+#: never drew (here those of the undo and the entry it undid, made through the services: no
+#: page drew them) and the tablée. The players and the claims, grids or rounds are the ones
+#: the write read under its lock (services.remember), and the history shown is the one the
+#: edit page read, carried forward by each write since (parties.board._written): neither is
+#: read again. Lower them when a query goes; never raise them.
+ANSWER_QUERIES = {check_table: 14, draft_table: 12, num5_table: 14}
+
+
+@pytest.mark.parametrize("table", [check_table, draft_table, num5_table])
+def test_the_writers_answer_reads_again_nothing_its_write_read(client, table):
+    assert table(client)[10]["the writer's answer"] == ANSWER_QUERIES[table]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from ....engines import num5, num5turn
 from ....engines.numbers import parse_whole
+from ....parties import services
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
@@ -59,7 +60,10 @@ class Num5Party(PartyKind):
     ranked_by_wins = True
 
     def board(self, game: Game, players: list[Player]) -> Board:
-        rounds = list(game.rounds.all())
+        # the rounds of the version a write just made, as it left them; else as stored
+        written = services.written(game)
+        kept = written.parts.get("rounds") if written is not None else None
+        rounds = kept if kept is not None else list(game.rounds.all())
         result = num5.play_game(
             [p.name for p in players], writes._round_table(game, rounds, players)
         )
@@ -134,7 +138,7 @@ class Num5Party(PartyKind):
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
         """Each round's cells as typed, « Corriger »'s round (``?manche=<n>``) and the round
         being played turn by turn."""
-        players = list(game.players.all())
+        players = [row.player for row in board.rows]  # the board's, in seat order
         context: dict[str, Any] = {
             "round_cells": [
                 (stored, [(p, _cell_text(stored.entries.get(str(p.pk)))) for p in players])

@@ -4,6 +4,7 @@ registered in the Parties action table."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -130,10 +131,13 @@ def _check_rounds(
 def add_round(game: Game, entries: Mapping[Any, object], if_version: object = None) -> HistoryEntry:
     """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the whole game is checked."""
 
+    read: dict[str, Any] = {}
+
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM5)
         players = list(g.players.all())
         rounds = list(g.rounds.all())
+        read.update(players=players, rounds=rounds)
         before = _check_rounds(players, _round_table(g, rounds, players), "entries")
         if before.finished:
             raise services.Conflict(
@@ -144,7 +148,14 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
         number = len(rounds) + 1
         return message("round_add", number=number), {"round": {"number": number, "entries": new}}
 
-    return services.write(game, "round_add", if_version, build)
+    entry = services.write(game, "round_add", if_version, build)
+    # the players and rounds read under the lock, with the round its do created: the sheet of
+    # the version the write made, for the answer's board (services.remember)
+    added = entry.data["round"]
+    entries = json.loads(json.dumps(added["entries"]))  # as its JSON column gives it back
+    stored = Round(id=added["id"], game=game, number=added["number"], entries=entries)
+    services.remember(game, read["players"], rounds=[*read["rounds"], stored])
+    return entry
 
 
 def _round(game: Game, number: object, rounds: Sequence[Round] | None = None) -> Round:

@@ -7,7 +7,6 @@ Its writes (a claim, its correction and removal, the end of a deck turn, an inva
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
@@ -15,28 +14,14 @@ from django.utils.translation import gettext
 
 from ....engines import numcheck
 from ....engines.numbers import parse_whole
+from ....parties import services
 from ....parties.board import Board, BoardRow, csv_ranking, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Claim, Game, Player
 from ...registry import NUM_CHECK
 from ..forms import combo_choices
 from . import api, forms, outs, writes
-
-
-@dataclass(frozen=True, slots=True)
-class ShownClaim:
-    """A stored claim as the board shows it: its id, player, rank, combination and cards,
-    read as plain columns (no model instance is built for each claim of the table)."""
-
-    pk: int
-    player_id: int
-    position: int
-    combo: str
-    cards: str
-
-    @property
-    def id(self) -> int:
-        return self.pk
+from .writes import ShownClaim, stored_claims
 
 
 class NumCheckParty(PartyKind):
@@ -50,23 +35,21 @@ class NumCheckParty(PartyKind):
         return len(row.detail or ())
 
     def board(self, game: Game, players: list[Player]) -> Board:
-        claims: dict[int, list[ShownClaim]] = {p.pk: [] for p in players}
-        stored = Claim.objects.filter(player__game=game).order_by("position")
-        for row in stored.values_list("pk", "player_id", "position", "combo", "cards"):
-            claims[row[1]].append(ShownClaim(*row))
+        # the claims of the version a write just made, as it left them; else as stored
+        written = services.written(game)
+        kept = written.parts.get("claims") if written is not None else None
+        claims: dict[int, list[ShownClaim]] = kept if kept is not None else stored_claims(game)
         rows = []
         sheets = []
         for p in players:
+            mine = claims.get(p.pk, [])
             # field None, as the write that checked these claims scored them: the same memo
             # entry (``field`` only names an error's field, and stored claims were checked)
-            sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in claims[p.pk]], None)
+            sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine], None)
             sheets.append(sheet)
             rows.append(
                 BoardRow(
-                    p,
-                    sheet.total,
-                    sheet.title,
-                    detail=list(zip(claims[p.pk], sheet.claims, strict=True)),
+                    p, sheet.total, sheet.title, detail=list(zip(mine, sheet.claims, strict=True))
                 )
             )
         place(rows, lambda r: (r.total,))

@@ -4,6 +4,7 @@ its removal, each with its do/undo registered in the Parties action table."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
@@ -77,14 +78,35 @@ def _claim_restore(game: Game, data: dict) -> None:
     _claim_create(game, data)
 
 
-def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[tuple[str, str]]]) -> str:
+@dataclass(frozen=True, slots=True)
+class ShownClaim:
+    """A stored claim as the board shows it: its id, player, rank, combination and cards,
+    read as plain columns (no model instance is built for each claim of the table)."""
+
+    pk: int
+    player_id: int
+    position: int
+    combo: str
+    cards: str
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+
+def _lines(claims: Sequence[ShownClaim]) -> list[tuple[str, str]]:
+    """A player's claims as the engine reads them: ``(combo, cards)`` in rank order."""
+    return [(c.combo, c.cards) for c in claims]
+
+
+def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[ShownClaim]]) -> str:
     """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``, from the
     game's ``players`` and each one's stored ``claims`` (by player id, in rank order).
 
     Only a player with at least 8 stored claims can have made 8 combinations: the engine
     scores only their sheets (each one memoised), not the whole table's."""
     sheets = [
-        numcheck.player_sheet(p.name, list(claims.get(p.pk, ())), None)  # as the board does
+        numcheck.player_sheet(p.name, _lines(claims.get(p.pk, ())), None)  # as the board does
         for p in players
         if len(claims.get(p.pk, ())) >= numcheck.CLAIMS_TO_END
     ]
@@ -98,31 +120,36 @@ def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[tuple[st
     )
 
 
-def _stored_claims(game: Game) -> dict[int, list[tuple[str, str]]]:
-    """Every stored claim of the game as ``(combo, cards)``, by player id, in rank order: one
-    query of three columns (no model instance is built)."""
-    claims: dict[int, list[tuple[str, str]]] = {}
+def stored_claims(game: Game) -> dict[int, list[ShownClaim]]:
+    """Every stored claim of the game, by player id, in rank order: one query of five columns
+    (no model instance is built)."""
+    claims: dict[int, list[ShownClaim]] = {}
     rows = Claim.objects.filter(player__game=game).order_by("player_id", "position")
-    for player_id, combo, cards in rows.values_list("player_id", "combo", "cards"):
-        claims.setdefault(player_id, []).append((combo, cards))
+    for row in rows.values_list("pk", "player_id", "position", "combo", "cards"):
+        claims.setdefault(row[1], []).append(ShownClaim(*row))
     return claims
 
 
 def add_claim(
     game: Game, player: object, combo: object, cards: object, if_version: object = None
 ) -> HistoryEntry:
-    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise."""
+    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise.
+
+    What it read under the lock (the players, every claim), with the claim it added, is the
+    sheet of the version it makes: kept for the answer's board (:func:`services.remember`)."""
+    read: dict[str, Any] = {}
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_CHECK)
         players = list(g.players.all())
-        stored = _stored_claims(g)
+        stored = stored_claims(g)
+        read.update(players=players, claims=stored)
         over = _game_over(players, stored)
         if over:
             raise services.Conflict("party", over)
         who = services.player_among(players, player)
         combo_obj = numcheck.get_combo(combo)
-        existing = stored.get(who.pk, [])
+        existing = _lines(stored.get(who.pk, []))
         sheet = numcheck.player_sheet(who.name, [*existing, (combo_obj.key, cards)], None)
         scored = sheet.claims[-1]
         if scored.rank is None:
@@ -136,7 +163,14 @@ def add_claim(
         summary = message("claim_add", player=who.name, combo=combo_obj.key, rank=scored.rank)
         return summary, {"claim": claim}
 
-    return services.write(game, "claim_add", if_version, build)
+    entry = services.write(game, "claim_add", if_version, build)
+    added = entry.data["claim"]  # with the id its do gave it
+    claims: dict[int, list[ShownClaim]] = read["claims"]
+    claims.setdefault(added["player"], []).append(
+        ShownClaim(added["id"], added["player"], added["position"], added["combo"], added["cards"])
+    )
+    services.remember(game, read["players"], claims=claims)
+    return entry
 
 
 def _claim(game: Game, claim: object) -> Claim:

@@ -41,10 +41,13 @@ def set_grid(
             raise InputError("cells", gettext("Chaque case est une carte (« 7R ») ou vide."))
         tokens.append((cell or "").strip())
 
+    read: dict[str, Any] = {}
+
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_DRAFT)
         players = list(g.players.all())
         who = services.player_among(players, player)
+        read.update(players=players, who=who)
         grids = [
             {"name": p.name, "grid": _grid_rows(tokens if p.pk == who.pk else p.grid)}
             for p in players
@@ -63,7 +66,12 @@ def set_grid(
         summary = message("grid_set", player=who.name, count=changed)
         return summary, {"player": who.pk, "before": before, "after": after}
 
-    return services.write(game, "grid_set", if_version, build)
+    entry = services.write(game, "grid_set", if_version, build)
+    # the players read under the lock, the grid as its do stored it: the sheet of the version
+    # the write made, for the answer's board (services.remember)
+    read["who"].grid = entry.data["after"]
+    services.remember(game, read["players"])
+    return entry
 
 
 def _cell(card: object) -> str:

@@ -1,0 +1,65 @@
+"""The history a page shows is kept by each process: its lines by entry, and the listing of a
+version carried forward by each write under the lock (``parties.board._written``). What is
+served from them must be the history read from the database with nothing kept, after every
+kind of change to it: a write, an undo, a redo, a write that drops what was undone."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from calculators.games.num_check.party import writes as check_writes
+from calculators.parties import services
+from calculators.parties.board import forget_lines, history
+from tests.factories import fresh, party, seat
+
+pytestmark = pytest.mark.django_db
+
+
+def drawn(game) -> list[tuple[int, str]]:
+    return [(line.version, str(line.html)) for line in history(fresh(game))]
+
+
+def afresh(game) -> list[tuple[int, str]]:
+    forget_lines()
+    return drawn(game)
+
+
+CHANGES = {
+    "a claim": lambda g: check_writes.add_claim(g, seat(g, 1).pk, "paire", "7R 7B"),
+    "an undo": lambda g: services.undo(g),
+    "a redo": lambda g: services.redo(g),
+    "a write that drops the undone": lambda g: services.rename(g, seat(g, 2).pk, "Ève"),
+}
+
+
+def test_each_change_carries_the_history_shown_forward_as_the_database_has_it():
+    game = party("num_check", 3, claims={0: [("paire", "5R 5B")]})
+    drawn(game)  # a page drew it: its listing is kept
+    for change in ["a claim", "an undo", "a redo", "an undo", "a write that drops the undone"]:
+        CHANGES[change](fresh(game))
+        with CaptureQueriesContext(connection) as queries:
+            kept = drawn(game)
+        listed = [q["sql"] for q in queries.captured_queries if 'AS "at"' in q["sql"]]
+        assert not listed, change  # the listing was not read again
+        assert kept == afresh(game), change
+
+
+def test_a_listing_kept_by_a_rolled_back_write_is_never_shown():
+    game = party("num_check", 3)
+    drawn(game)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        check_writes.add_claim(fresh(game), seat(game, 0).pk, "paire", "5R 5B")
+        raise RuntimeError("rolled back")
+    check_writes.add_claim(fresh(game), seat(game, 1).pk, "paire", "7R 7B")
+    assert drawn(game) == afresh(game)
+    assert "Tom" in drawn(game)[0][1]
+
+
+def test_a_write_elsewhere_is_read_not_carried_forward():
+    game = party("num_check", 3)
+    drawn(game)
+    forget_lines()  # another process wrote: this one kept nothing of it
+    check_writes.add_claim(fresh(game), seat(game, 0).pk, "paire", "5R 5B")
+    assert drawn(game) == afresh(game)
