@@ -102,6 +102,15 @@
     s.setItem(keyOf(form), JSON.stringify({ values: values, address: window.location.search, addresses: trail }));
   }
 
+  /* The addresses of the draft kept for this form (none for a draft kept before drafts
+     remembered them). */
+  function trailOf(form) {
+    var s = store();
+    var saved = null;
+    try { saved = s && JSON.parse(s.getItem(keyOf(form)) || "null"); } catch (e) { saved = null; }
+    return saved && Array.isArray(saved.addresses) ? saved.addresses.slice() : [];
+  }
+
   /* Gives back what was typed; true when a field changed. */
   function restore(form) {
     var s = store();
@@ -179,7 +188,11 @@
       form.setAttribute("data-draft-ready", "");
       form.numsiteDraftTrail = [here()];
       if (swapped && form.hasAttribute("data-draft-redrawn")) {
-        save(form); /* drawn again from what it was sent (a round removed…): that is the draft */
+        /* drawn again from what it was sent (a round removed…): that is the draft, newer than
+           the addresses of the form it replaces as that form was (a reload may have taken the
+           one before this answer's) */
+        form.numsiteDraftTrail = trailOf(form);
+        save(form, true);
       } else if (restore(form) && form.hasAttribute("data-draft-submit") && form.requestSubmit) {
         form.requestSubmit(); /* a form computed on submit only: its result shows again */
       }
