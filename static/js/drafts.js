@@ -19,9 +19,10 @@
    (an answer to what was sent before the last keystroke can land at any moment, even while
    the page reloads, after the reload has taken the older address). On one of those (a reload)
    or on the bare page, the draft is the newer and is given back; on another address with a
-   query (a permalink, a step back in the history) it is not, the address says what to show. A form marked data-draft-redrawn is
-   drawn again by the server from what it was sent (a Num 5 round removed, a turn computed):
-   when an htmx swap brings it, its values become the draft, never the other way round. A form
+   query (a permalink, a step back in the history) it is not, the address says what to show.
+   A form marked data-draft-redrawn is drawn again by the server from what it was sent (a
+   Num 5 round removed, a turn computed): when an htmx swap brings it, its values become the
+   draft, never the other way round, with the addresses of the form it replaces. A form
    marked data-draft-submit computes on submit only: after a reload that gave values back it
    is submitted, so that its result shows again.
 
@@ -184,10 +185,15 @@
     var forms = root.matches && root.matches("form[data-draft]") ? [root] : [];
     forms = forms.concat(Array.prototype.slice.call(root.querySelectorAll("form[data-draft]")));
     forms.forEach(function (form) {
-      if (form.hasAttribute("data-draft-ready")) return;
+      if (form.numsiteDraftTrail) return; /* set up already */
+      /* marked ready, never set up in this page: htmx's copy of the page, brought back by a step
+         back in the history. It shows what htmx kept, and what is typed in it is kept. */
+      var copy = form.hasAttribute("data-draft-ready");
       form.setAttribute("data-draft-ready", "");
       form.numsiteDraftTrail = [here()];
-      if (swapped && form.hasAttribute("data-draft-redrawn")) {
+      if (copy) {
+        /* neither given back nor taken: the address says what to show */
+      } else if (swapped && form.hasAttribute("data-draft-redrawn")) {
         /* drawn again from what it was sent (a round removed…): that is the draft, newer than
            the addresses of the form it replaces as that form was (a reload may have taken the
            one before this answer's) */

@@ -189,7 +189,7 @@ class LateAnswers:
             route.continue_()
 
     def wait(self, what):
-        for _ in range(200):
+        for _ in range(600):  # 15 s
             if what():
                 return
             self.page.wait_for_timeout(25)
@@ -273,7 +273,20 @@ def late_sheet(page):
     return late, "=2 - 1", values
 
 
-LATE = [late_pool, late_score, late_outs, late_connect, late_turn, late_sheet]
+def late_after_back(page):
+    page.goto(page.base + "/num-connect/")
+    page.fill("#id_cards", "5R 5V")
+    expect(page).to_have_url(re.compile(r"cards=5R"))
+    page.fill("#id_cards", "5R 5V 5B")
+    expect(page).to_have_url(re.compile(r"5B"))
+    page.go_back()  # htmx brings back its copy of the page
+    expect(page).not_to_have_url(re.compile(r"5B"))
+    late = LateAnswers(page)
+    page.fill("#id_cards", "1R 2R 3R")
+    return late, "cards=1R 2R 3R", {"#id_cards": "1R 2R 3R"}
+
+
+LATE = [late_pool, late_score, late_outs, late_connect, late_turn, late_sheet, late_after_back]
 
 
 @pytest.mark.parametrize("calculator", LATE, ids=lambda c: c.__name__[5:])
