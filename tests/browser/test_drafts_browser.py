@@ -286,7 +286,28 @@ def late_after_back(page):
     return late, "cards=1R 2R 3R", {"#id_cards": "1R 2R 3R"}
 
 
-LATE = [late_pool, late_score, late_outs, late_connect, late_turn, late_sheet, late_after_back]
+def late_table(page):
+    page.goto(page.base + "/num-draft/table/#calculer")
+    page.fill("#id_players", TABLE)
+    page.get_by_role("button", name="Compter la table").click()
+    expect(page.locator("[data-testid=table-ranking]")).to_contain_text("A")
+    late = LateAnswers(page)
+    table = TABLE.replace("1V 1B -", "1V 1B 1J")
+    page.fill("#id_players", table)
+    page.get_by_role("button", name="Compter la table").click()  # computed on submit only
+    return late, "1V 1B 1J", {"#id_players": table}
+
+
+LATE = [
+    late_pool,
+    late_score,
+    late_outs,
+    late_connect,
+    late_table,
+    late_turn,
+    late_sheet,
+    late_after_back,
+]
 
 
 @pytest.mark.parametrize("calculator", LATE, ids=lambda c: c.__name__[5:])
