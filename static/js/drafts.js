@@ -14,12 +14,15 @@
    the form itself with
    data-draft-clear-on="<event>" (e.g. a custom event the page fires).
 
-   The calculators' forms keep drafts too. A draft remembers the page's address it was typed
-   at: on another address with a query (a permalink, a step back in the history) the draft is
-   not given back, the address says what to show; on that address (a reload) or on the bare
-   page, the draft is the newer. A form marked data-draft-redrawn is
-   drawn again by the server from what it was sent (a Num 5 round removed, a turn computed):
-   when an htmx swap brings it, its values become the draft, never the other way round. A form
+   The calculators' forms keep drafts too. A draft remembers the page's addresses since it was
+   last typed in: the one it was typed at, and every one the page's live answers pushed since
+   (an answer to what was sent before the last keystroke can land at any moment, even while
+   the page reloads, after the reload has taken the older address). On one of those (a reload)
+   or on the bare page, the draft is the newer and is given back; on another address with a
+   query (a permalink, a step back in the history) it is not, the address says what to show.
+   A form marked data-draft-redrawn is drawn again by the server from what it was sent (a
+   Num 5 round removed, a turn computed): when an htmx swap brings it, its values become the
+   draft, never the other way round, with the addresses of the form it replaces. A form
    marked data-draft-submit computes on submit only: after a reload that gave values back it
    is submitted, so that its result shows again.
 
@@ -29,6 +32,8 @@
   "use strict";
 
   var PREFIX = "numsite:draft:";
+  /* the addresses a draft keeps: the live answers of one entry push a few at most */
+  var TRAIL = 20;
 
   function store() {
     try {
@@ -39,6 +44,10 @@
     } catch (e) {
       return null;
     }
+  }
+
+  function here() {
+    return window.location.pathname + window.location.search;
   }
 
   function keyOf(form) {
@@ -69,7 +78,10 @@
     return field.defaultValue;
   }
 
-  function save(form) {
+  /* moved: the page's address changed (a live answer pushed it), the values did not. Otherwise
+     the values were typed (or redrawn) here, and the addresses the draft had are forgotten:
+     they showed older values. */
+  function save(form, moved) {
     var s = store();
     if (!s) return;
     var values = {};
@@ -82,8 +94,22 @@
       }
       values[field.name] = valueOf(field);
     });
-    /* with the page's address as it was: a draft is newer than that address, not than another */
-    s.setItem(keyOf(form), JSON.stringify({ values: values, address: window.location.search }));
+    /* with the page's addresses since the values were typed: a draft is newer than those, not
+       than another. A push only adds one, so that a reload that took the address before a late
+       answer pushed the next one still finds its draft. */
+    var trail = moved && form.numsiteDraftTrail ? form.numsiteDraftTrail : [];
+    if (trail[trail.length - 1] !== here()) trail = trail.concat([here()]).slice(-TRAIL);
+    form.numsiteDraftTrail = trail;
+    s.setItem(keyOf(form), JSON.stringify({ values: values, address: window.location.search, addresses: trail }));
+  }
+
+  /* The addresses of the draft kept for this form (none for a draft kept before drafts
+     remembered them). */
+  function trailOf(form) {
+    var s = store();
+    var saved = null;
+    try { saved = s && JSON.parse(s.getItem(keyOf(form)) || "null"); } catch (e) { saved = null; }
+    return saved && Array.isArray(saved.addresses) ? saved.addresses.slice() : [];
   }
 
   /* Gives back what was typed; true when a field changed. */
@@ -95,11 +121,18 @@
     if (!saved || typeof saved !== "object") return false;
     /* a draft kept before drafts remembered their address was its values alone */
     if (typeof saved.values !== "object" || saved.values === null) saved = { values: saved, address: null };
-    /* opened at another address than the one the draft was typed at (a permalink, a step back
-       in the history, a link from another tab of the page): the address says what to show, and
-       the draft waits. Giving it back there would also fire the form's live request, whose
-       pushed address would hijack the history (Back would land on the draft, not the page). */
-    if (window.location.search && saved.address !== null && saved.address !== window.location.search) return false;
+    /* opened at another address than the ones the draft was typed at or pushed since (a
+       permalink, a step back in the history, a link from another tab of the page): the address
+       says what to show, and the draft waits. Giving it back there would also fire the form's
+       live request, whose pushed address would hijack the history (Back would land on the
+       draft, not the page). A draft kept before drafts remembered all their addresses has the
+       last one alone. */
+    if (window.location.search) {
+      var ours = Array.isArray(saved.addresses)
+        ? saved.addresses.indexOf(here()) >= 0
+        : saved.address === null || saved.address === window.location.search;
+      if (!ours) return false;
+    }
     var values = saved.values;
     var any = false;
     Array.prototype.forEach.call(form.elements, function (field) {
@@ -152,10 +185,20 @@
     var forms = root.matches && root.matches("form[data-draft]") ? [root] : [];
     forms = forms.concat(Array.prototype.slice.call(root.querySelectorAll("form[data-draft]")));
     forms.forEach(function (form) {
-      if (form.hasAttribute("data-draft-ready")) return;
+      if (form.numsiteDraftTrail) return; /* set up already */
+      /* marked ready, never set up in this page: htmx's copy of the page, brought back by a step
+         back in the history. It shows what htmx kept, and what is typed in it is kept. */
+      var copy = form.hasAttribute("data-draft-ready");
       form.setAttribute("data-draft-ready", "");
-      if (swapped && form.hasAttribute("data-draft-redrawn")) {
-        save(form); /* drawn again from what it was sent (a round removed…): that is the draft */
+      form.numsiteDraftTrail = [here()];
+      if (copy) {
+        /* neither given back nor taken: the address says what to show */
+      } else if (swapped && form.hasAttribute("data-draft-redrawn")) {
+        /* drawn again from what it was sent (a round removed…): that is the draft, newer than
+           the addresses of the form it replaces as that form was (a reload may have taken the
+           one before this answer's) */
+        form.numsiteDraftTrail = trailOf(form);
+        save(form, true);
       } else if (restore(form) && form.hasAttribute("data-draft-submit") && form.requestSubmit) {
         form.requestSubmit(); /* a form computed on submit only: its result shows again */
       }
@@ -168,7 +211,7 @@
     });
   }
 
-  window.NumsiteDrafts = { init: init, clear: clear, save: save };
+  window.NumsiteDrafts = { init: init, clear: clear, save: function (form) { save(form); } };
   document.addEventListener("DOMContentLoaded", function () {
     /* after the page's other scripts (htmx included) have set up their listeners: they hear
        the restored values */
@@ -176,7 +219,7 @@
     /* htmx pushed a new address: the drafts (typed since, or as sent) belong to it now */
     ["htmx:pushedIntoHistory", "htmx:replacedInHistory"].forEach(function (name) {
       document.body.addEventListener(name, function () {
-        document.querySelectorAll("form[data-draft][data-draft-ready]").forEach(save);
+        document.querySelectorAll("form[data-draft][data-draft-ready]").forEach(function (form) { save(form, true); });
       });
     });
     document.body.addEventListener("htmx:load", function (event) {
