@@ -101,6 +101,7 @@ class _Keeping:
         game = Game.objects.filter(pk=self.game.pk).first()
         if game is None or _stamp(game) != self.stamp:
             return
+        kept: dict[str, Parts] = {}
         for language, _ in settings.LANGUAGES:
             key = _key(game, language)
             parts = self.drawn.get(language)
@@ -108,7 +109,15 @@ class _Keeping:
                 with translation.override(language):
                     parts = draw(game, written=self.written)
             if parts is not None:
-                cache.set(key, (self.stamp, *parts), BOARD_CACHE_SECONDS)
+                kept[key] = parts
+        if kept.keys() - {_key(game, language) for language in self.drawn}:
+            # drawn here, by queries made after the stamp was read: a write committed
+            # meanwhile may show in them, so they are kept only if the stamp is still stored
+            now = Game.objects.filter(pk=game.pk).values_list("version", "updated_at").first()
+            if now is None or (now[0], now[1].isoformat()) != self.stamp:
+                kept = {_key(game, language): self.drawn[language] for language in self.drawn}
+        for key, parts in kept.items():
+            cache.set(key, (self.stamp, *parts), BOARD_CACHE_SECONDS)
 
 
 def _keeping(game: Game) -> _Keeping | None:

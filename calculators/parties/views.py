@@ -293,7 +293,11 @@ def _busy(
     """The same key is being carried out by another request at this moment (the phone's queue
     sent a write again while its first sending still holds the party's lock): a 503 with
     ``Retry-After``, which the queue sends again with the same key — never a refusal the player
-    would answer by saving again under a new key while the first sending commits."""
+    would answer by saving again under a new key while the first sending commits.
+
+    The write may have been carried out and rolled back (its answer failed to be remembered):
+    the game is read again, as stored, not as that write left this instance."""
+    game.refresh_from_db()
     response = _refused(request, game, name, write_form, gettext(services.CONFLICT), 503)
     response["Retry-After"] = "2"
     return response

@@ -156,3 +156,29 @@ def test_the_server_sends_the_answer_before_drawing_the_board_for_the_other_phon
     answered.set()
     assert done.wait(10)
     assert "Léa — 1/8 combinaisons" in board(Client(), game, game.read_token)
+
+
+def test_a_board_drawn_after_a_write_while_another_commits_is_not_kept_as_the_earlier_version(
+    monkeypatch,
+):
+    """The worker draws the board in another language after the writer's answer; should
+    another phone's write commit while it draws, what it drew may be that later sheet: it is
+    not kept under the earlier version's stamp, which a phone that read that version would be
+    served."""
+    game = party()
+    cache.clear()
+    board(Client(), game, game.read_token, "/en")  # a phone reads it in English
+    check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    read = live._stamp(fresh(game))  # the version a phone reads, and the worker draws
+    draw = live.draw
+
+    def another_phone_writes_meanwhile(*args, **kwargs):
+        check_writes.add_claim(fresh(game), seat(game, 1).pk, "paire", "7R 7B")
+        monkeypatch.setattr(live, "draw", draw)
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(live, "draw", another_phone_writes_meanwhile)
+    live._Keeping(fresh(game), read, others=True)()
+    monkeypatch.setattr(live, "draw", draw)
+    kept = cache.get(f"parties:board:{live.game_key(game)}:en")  # what that phone is served
+    assert kept is None or kept[0] != read or "Tom — 0/8 combinations" in kept[2]
