@@ -293,6 +293,13 @@ def written(game: Game) -> Written | None:
     return kept
 
 
+def written_part(game: Game, name: str) -> Any | None:
+    """The part ``name`` (a kind's own: its claims, its rounds) of the sheet :func:`written`
+    gives for ``game``'s version, or ``None``: the board reads it from the database then."""
+    kept = written(game)
+    return None if kept is None else kept.parts.get(name)
+
+
 def record(
     game: Game,
     action: str,

@@ -61,9 +61,9 @@ class Num5Party(PartyKind):
 
     def board(self, game: Game, players: list[Player]) -> Board:
         # the rounds of the version a write just made, as it left them; else as stored
-        written = services.written(game)
-        kept = written.parts.get("rounds") if written is not None else None
-        rounds = kept if kept is not None else list(game.rounds.all())
+        rounds = services.written_part(game, "rounds")
+        if rounds is None:
+            rounds = list(game.rounds.all())
         result = num5.play_game(
             [p.name for p in players], writes._round_table(game, rounds, players)
         )

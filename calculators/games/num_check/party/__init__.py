@@ -36,16 +36,14 @@ class NumCheckParty(PartyKind):
 
     def board(self, game: Game, players: list[Player]) -> Board:
         # the claims of the version a write just made, as it left them; else as stored
-        written = services.written(game)
-        kept = written.parts.get("claims") if written is not None else None
-        claims: dict[int, list[ShownClaim]] = kept if kept is not None else stored_claims(game)
+        claims: dict[int, list[ShownClaim]] | None = services.written_part(game, "claims")
+        if claims is None:
+            claims = stored_claims(game)
         rows = []
         sheets = []
         for p in players:
             mine = claims.get(p.pk, [])
-            # field None, as the write that checked these claims scored them: the same memo
-            # entry (``field`` only names an error's field, and stored claims were checked)
-            sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine], None)
+            sheet = writes.stored_sheet(p.name, mine)
             sheets.append(sheet)
             rows.append(
                 BoardRow(

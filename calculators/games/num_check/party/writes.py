@@ -99,6 +99,14 @@ def _lines(claims: Sequence[ShownClaim]) -> list[tuple[str, str]]:
     return [(c.combo, c.cards) for c in claims]
 
 
+def stored_sheet(name: str, claims: Sequence[ShownClaim]) -> numcheck.PlayerSheet:
+    """The engine's sheet of a player's stored ``claims`` (rank order), as the board and the
+    end of the game read it. Asked with ``field=None``, as the write that checked the newest
+    claim asked it: the same memo entry (``field`` only names an error's field, and stored
+    claims were checked), so a board after a claim scores no sheet again."""
+    return numcheck.player_sheet(name, _lines(claims), None)
+
+
 def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[ShownClaim]]) -> str:
     """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``, from the
     game's ``players`` and each one's stored ``claims`` (by player id, in rank order).
@@ -106,7 +114,7 @@ def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[ShownCla
     Only a player with at least 8 stored claims can have made 8 combinations: the engine
     scores only their sheets (each one memoised), not the whole table's."""
     sheets = [
-        numcheck.player_sheet(p.name, _lines(claims.get(p.pk, ())), None)  # as the board does
+        stored_sheet(p.name, claims.get(p.pk, ()))
         for p in players
         if len(claims.get(p.pk, ())) >= numcheck.CLAIMS_TO_END
     ]
