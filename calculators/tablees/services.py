@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from django.db import IntegrityError, connections, router, transaction
 from django.db.models import F
@@ -263,13 +264,10 @@ def touch(game: Game) -> int:
     """A member party was written: its tablée's statistics change (the signal's receiver).
 
     Every write of every party asks, under its lock, and nearly always for a party in no
-    tablée: so the tablée is looked for first, by one indexed look-up whose SQL the ORM
-    writes once per process and database (:func:`_linked_sql`), and only a tablée found is
-    updated (compiling the UPDATE with its join at each write cost several times the look-up)."""
-    alias = router.db_for_write(TableeParty)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(_linked_sql(alias), [game.pk])
-        linked = [row[0] for row in cursor.fetchall()]
+    tablée: so the tablée is looked for first (:func:`party_links`, one indexed look-up), and
+    only a tablée found is updated (compiling the UPDATE with its join at each write cost
+    several times the look-up)."""
+    linked = [row[0] for row in party_links(game, ("tablee_id",), for_write=True)]
     if not linked:
         return 0
     return Tablee.objects.filter(pk__in=linked).update(
@@ -277,12 +275,25 @@ def touch(game: Game) -> int:
     )
 
 
+def party_links(
+    game: Game, fields: tuple[str, ...], *, first: bool = False, for_write: bool = False
+) -> list[tuple[Any, ...]]:
+    """``TableeParty.objects.filter(game=game).values_list(*fields)`` (``[:1]`` if ``first``),
+    its SQL written by the ORM once per process, database and question (:func:`_links_sql`)
+    and run with the party's id: every write and every edit sheet asks, and building and
+    compiling the same queryset each time cost many times the indexed look-up itself."""
+    model = TableeParty
+    alias = router.db_for_write(model) if for_write else router.db_for_read(model)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_links_sql(alias, fields, first), [game.pk])
+        return cursor.fetchall()
+
+
 @cache
-def _linked_sql(alias: str) -> str:
-    """``TableeParty.objects.filter(game_id=…).values_list("tablee_id")`` as its database's
-    SQL, the party's id its one parameter."""
-    query = TableeParty.objects.using(alias).filter(game_id=0).values_list("tablee_id").query
-    sql, params = query.get_compiler(alias).as_sql()
+def _links_sql(alias: str, fields: tuple[str, ...], first: bool) -> str:
+    """:func:`party_links`' query as its database's SQL, the party's id its one parameter."""
+    query = TableeParty.objects.using(alias).filter(game_id=0).values_list(*fields)
+    sql, params = (query[:1] if first else query).query.get_compiler(alias).as_sql()
     if list(params) != [0]:  # pragma: no cover - the ORM names the party's id once
         raise ValueError(params)
     return sql
