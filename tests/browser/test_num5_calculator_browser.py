@@ -112,3 +112,35 @@ def test_a_removed_round_can_be_restored(page):
     expect(cell(page, 0, 0)).to_have_value("10R")
     expect(cell(page, 1, 0)).to_have_value("4")
     assert page.problems == [], page.problems
+
+
+def test_a_tap_on_add_a_round_lands_though_its_cells_recount_answers_during_the_tap(page):
+    """A player fills the round's last cell and taps « Ajouter une manche » straight away.
+
+    Leaving the cell sends its recount as the finger goes down; the answer clears the notice of
+    the missing cell before the finger lifts. Nothing above the buttons may move then: a click
+    goes where the finger went down and came up, and a button that moved in between is missed.
+    """
+    page.goto(page.base + SHEET)
+    cell(page, 1, 1).fill("5")
+    cell(page, 1, 2).fill("0")  # the round is whole once this cell is left
+    expect(page.locator("[data-testid=num5-pending]")).to_contain_text("Manche 2")
+    held = []
+    page.route(
+        re.compile(r"/num-5/\?(?!.*add=)"),
+        lambda route: route.continue_() if held else held.append(route),
+    )
+    button = page.get_by_role("button", name="Ajouter une manche")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # the cell is left: its recount is on the way
+    while not held:
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    expect(page.locator("[data-testid=num5-pending]")).to_have_text("")  # the round is whole
+    page.mouse.up()
+    expect(page.locator("#num5-rounds tbody tr")).to_have_count(3)
+    expect(cell(page, 1, 2)).to_have_value("0")
+    expect(page).to_have_url(re.compile(r"n=3&"))
+    assert page.problems == [], page.problems
