@@ -92,10 +92,11 @@ class Table:
         )
 
     def page_write(self, client: Any, action: str = "") -> Any:
-        """The write (or ``action``, without fields: « Annuler ») from the party's page."""
+        """The write (or ``action``, without fields: « Annuler ») from the party's page, seen
+        at the version of :attr:`game` (the caller reads it again first: that read is the
+        bench's, not the answer's, so it is neither timed nor counted)."""
         from urllib.parse import urlencode
 
-        self.game.refresh_from_db()
         body = {**(self.fields() if not action else {}), "seen": self.game.version}
         return client.post(
             f"/parties/{self.game.edit_token}/{action or self.action}/",
@@ -306,6 +307,7 @@ def measure(rounds: int) -> dict[str, Any]:
             after_queries = later["queries"] - queries
             return len(captured.captured_queries) - after_queries, after_queries
 
+        game.refresh_from_db()
         answer_queries = counted(partial(table.page_write, client))
         game.refresh_from_db()
         with CaptureQueriesContext(connection) as poll_queries:
