@@ -234,7 +234,11 @@ def axe_clean(p, state):
     from tests.browser.test_axe import describe
 
     # what an htmx swap or a tap set moving (a fade, a button's colour) has come to rest: axe
-    # measures contrast on the colours of the moment, and a slow machine catches them midway
+    # measures contrast on the colours of the moment, and a slow machine catches them midway.
+    # A transition that starts after this wait (a class set once the swap has settled) would
+    # still be caught: so the page is first asked for reduced motion, which ends Bootstrap's
+    # button transitions, as a phone set so would show them.
+    p.emulate_media(reduced_motion="reduce")
     p.evaluate(
         """() => Promise.all(document.getAnimations()
             .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
