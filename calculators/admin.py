@@ -1,37 +1,71 @@
+"""The admin shows the parties to staff; it changes none of them.
+
+Every change to a party is a write through the Parties write frame (``parties/services.py``):
+it holds the party's row lock, gives the party a new version and a history entry (what
+« Annuler » undoes), and the boards drawn for phones and the sheets remembered for the next
+write are keyed on that version. An edit in the admin would do none of this: phones would keep
+the board of a version that no longer is, and the next write would be validated against the
+sheet remembered from before the edit. So staff may look (and delete a whole party, which
+takes its boards with it: they are found by the party's tokens, which then answer 404); a
+correction is made on the party's page, where the table sees it and can undo it.
+"""
+
 from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.html import format_html_join
 
 from .models import Claim, Game, HistoryEntry, Player, Round
 
 
-class PlayerInline(admin.TabularInline):
+class Viewed:
+    """An admin (or inline) that shows its rows and neither adds nor changes any."""
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class PlayerInline(Viewed, admin.TabularInline):
     model = Player
     extra = 0
     fields = ("seat", "name", "grid")
+    can_delete = False
 
 
-class HistoryInline(admin.TabularInline):
+class HistoryInline(Viewed, admin.TabularInline):
     model = HistoryEntry
     extra = 0
     fields = ("version", "action", "summary", "state", "at")
-    readonly_fields = fields
+    readonly_fields = fields  # ``at`` is set by the database: no form may name it
+    can_delete = False
+
+
+class RoundInline(Viewed, admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ("number", "entries")
     can_delete = False
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(Viewed, admin.ModelAdmin):
     list_display = ("id", "kind", "mode", "finished", "version", "created_at", "updated_at")
     list_filter = ("kind", "finished")
     # the tokens are secrets: they are never shown, not even to staff
     exclude = ("edit_token", "read_token")
-    readonly_fields = ("version", "created_at", "updated_at")
-    inlines = [PlayerInline, HistoryInline]
+    readonly_fields = ("claims",)
+    inlines = [PlayerInline, RoundInline, HistoryInline]
 
-
-@admin.register(Claim)
-class ClaimAdmin(admin.ModelAdmin):
-    list_display = ("player", "position", "combo", "cards")
-
-
-@admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ("game", "number")
+    @admin.display(description="annonces")
+    def claims(self, game: Game) -> str:
+        """A NUM CHECK party's claims, player by player (shown here rather than on pages of
+        their own, whose « delete » would refuse the deletion of their party)."""
+        rows = Claim.objects.filter(player__game=game).select_related("player")
+        return (
+            format_html_join(
+                "", "<div>{}</div>", ((str(c),) for c in rows.order_by("player__seat", "position"))
+            )
+            or "—"
+        )

@@ -474,6 +474,40 @@ def test_admin_lists_games_without_their_tokens(admin_client):
     assert game.edit_token not in html and game.read_token not in html
 
 
+def test_the_admin_shows_a_party_and_changes_nothing_of_it(admin_client):
+    """Every change to a party is a write of the write frame (a new version, a history entry,
+    the boards drawn again): the admin, which would bypass it, only shows the party."""
+    game = party("num_check", ["Léa", "Tom"], claims={0: [("paire", "5R 5B")]})
+    claim = Claim.objects.get()
+    page = admin_client.get(f"/admin/calculators/game/{game.pk}/change/")
+    assert page.status_code == 200
+    assert "Léa : rang 1, paire (5R 5B)" in page.content.decode()  # shown, in no form
+    assert 'name="players-0-name"' not in page.content.decode()
+    assert admin_client.get("/admin/calculators/game/add/").status_code == 403
+    refused = admin_client.post(
+        f"/admin/calculators/game/{game.pk}/change/", {"kind": "num_check", "mode": "x"}
+    )
+    assert refused.status_code == 403
+    assert admin_client.get(f"/admin/calculators/claim/{claim.pk}/change/").status_code == 404
+    claim.refresh_from_db()
+    assert claim.cards == "5R 5B" and fresh(game).version == game.version
+
+
+@pytest.mark.parametrize(
+    "kind, entries",
+    [("num_check", {"claims": {0: [("paire", "5R 5B")]}}), ("num5", {"rounds": [["10R", "3", "0"]]})],
+)
+def test_the_admin_deletes_a_whole_party_and_its_links_then_answer_404(
+    admin_client, client, kind, entries
+):
+    game = party(kind, ["Léa", "Tom", "Zoé"], **entries)
+    assert client.get(url(game)).status_code == 200
+    answer = admin_client.post(f"/admin/calculators/game/{game.pk}/delete/", {"post": "yes"})
+    assert answer.status_code == 302
+    assert not Game.objects.filter(pk=game.pk).exists()
+    assert client.get(url(game)).status_code == 404
+
+
 GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1e3", "10R", "JK", "\x00"]
 
 
