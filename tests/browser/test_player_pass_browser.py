@@ -1,0 +1,58 @@
+"""An evening at a real table, played on phones: what a player ran into, each as the player did
+it. The timing of every answer is made explicit by holding its request with ``page.route``."""
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.parties.models import Claim
+
+pytestmark = pytest.mark.browser
+
+
+def held(page, pattern):
+    """The requests matching ``pattern``, held until the test lets them go."""
+    waiting = []
+    page.route(pattern, lambda route: waiting.append(route))
+    return waiting
+
+
+def test_enter_right_after_typing_the_cards_saves_the_proposed_combination(page):
+    """The combination is proposed by the live score, which answers a moment after the last
+    card typed: a player typing four cards and pressing Enter at once saves the Carré, not the
+    Paire the select still showed, refused as « Une Paire compte 2 cartes »."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    previews = held(page, "**/*apercu=1*")
+    cards = page.locator("#claim-cards")
+    cards.fill("2R 2B 2J 2V")
+    cards.press("Enter")
+    for _ in range(40):  # the live score is asked…
+        if previews:
+            break
+        page.wait_for_timeout(50)
+    assert previews
+    page.wait_for_timeout(300)
+    assert Claim.objects.count() == 0  # …and the save waits for its answer
+    for route in previews:
+        route.continue_()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Carré")
+    claim = Claim.objects.get()
+    assert (claim.combo, claim.cards) == ("carre", "2R 2B 2J 2V")
+    assert page.problems == []
+
+
+def test_a_save_is_not_held_forever_by_a_live_score_that_never_answers(page):
+    """No network for the live score (or a server that does not answer it): the save still
+    goes, with the combination the select shows, and its answer is said as usual."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    held(page, "**/*apercu=1*")  # never answered
+    expect(page.locator("#claim-combo")).to_have_value("paire")
+    page.locator("#claim-cards").fill("2R 2B")
+    page.locator("#claim-cards").press("Enter")
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire", timeout=5_000)
+    assert Claim.objects.get().combo == "paire"
