@@ -56,3 +56,31 @@ def test_a_save_is_not_held_forever_by_a_live_score_that_never_answers(page):
     page.locator("#claim-cards").press("Enter")
     expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Paire", timeout=5_000)
     assert Claim.objects.get().combo == "paire"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/num-check/",
+        pytest.param(
+            "/num-draft/",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the pool's strip is five card places side by side, each at least 3rem: "
+                "at 200 % text they do not fit 360 px, and narrower places would cut the cards",
+            ),
+        ),
+        "/num-draft/table/",
+        "/num-5/",
+        "/num-connect/",
+    ],
+)
+def test_a_calculator_at_360_px_with_200_percent_text_does_not_scroll_sideways(page, path):
+    """A player with large text checks a play on a small phone: nothing of the calculator is
+    out of the screen to the right (the Num 5 sheet's « Ajouter une manche » and « Recompter »
+    sat side by side, « Recompter » pushed past the edge)."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{page.base}{path}")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.problems == []
