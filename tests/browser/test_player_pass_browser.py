@@ -84,3 +84,42 @@ def test_a_calculator_at_360_px_with_200_percent_text_does_not_scroll_sideways(p
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.problems == []
+
+
+@pytest.mark.parametrize(
+    ("prefix", "added", "theme"),
+    [("", "Ajoutée\u202f: 7R.", "Thème\u202f: système"), ("/en", "Added: 7R.", "Theme: system")],
+)
+def test_the_picker_and_the_theme_toggle_speak_with_french_typography(page, prefix, added, theme):
+    """What the scripts show comes from the page's attributes, which the site's French
+    typography did not reach: « Ajoutée : 7R. » could break before its colon at 360 px. In
+    French a narrow no-break space comes before « : » and the apostrophe is typographic; the
+    English text is left as written."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{page.base}{prefix}/num-check/")
+    picker = page.locator("#calcul [data-picker]")
+    status = picker.locator("[data-picker-status]")
+    picker.locator("[data-value='7']").click()  # no family yet
+    if not prefix:
+        assert status.evaluate("e => e.textContent") == "Choisissez d\u2019abord une famille."
+    picker.locator("[data-family=R]").click()
+    picker.locator("[data-value='7']").click()
+    assert status.evaluate("e => e.textContent") == added
+    assert page.locator("[data-theme-label]").evaluate("e => e.textContent") == theme
+    assert page.problems == []
+
+
+def test_a_failed_save_says_so_with_french_typography(page):
+    """The message a script shows when a save fails sits next to the button: in French, its
+    colon is held to its word by a narrow no-break space."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.route("**/claim_add/", lambda route: route.fulfill(status=500, body="<p>erreur</p>"))
+    page.locator("#claim-combo").select_option("paire")
+    page.locator("#claim-cards").fill("5R 5B")
+    page.get_by_role("button", name="Enregistrer le CHECK").click()
+    failure = page.get_by_text("L’enregistrement a échoué")
+    expect(failure).to_be_visible()
+    assert "(erreur du serveur)\u202f: votre saisie" in failure.evaluate("e => e.textContent")
