@@ -123,3 +123,29 @@ def test_a_failed_save_says_so_with_french_typography(page):
     failure = page.get_by_text("L’enregistrement a échoué")
     expect(failure).to_be_visible()
     assert "(erreur du serveur)\u202f: votre saisie" in failure.evaluate("e => e.textContent")
+
+
+def test_a_round_sent_when_the_network_returns_is_not_taken_for_another_phones(page):
+    """No network: the round is kept on the phone, the player's finger still in its last cell.
+    The network back, it is stored and the board shows it, but the page is not redrawn under
+    the finger: its forms still said they had seen the sheet before it, so « Terminer la
+    partie » was refused with « Entre-temps, un autre téléphone a enregistré : Manche 1 ajoutée »,
+    a write this very phone made."""
+    from calculators.parties.models import Game
+    from tests.factories import party
+
+    game = party("num5", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.context.set_offline(True)
+    page.locator("[data-testid=cell-0]").fill("10R")
+    page.locator("[data-testid=cell-1]").fill("27")
+    page.locator("[data-testid=cell-2]").fill("0")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=party-queue]")).to_contain_text("1 saisie à envoyer")
+    page.context.set_offline(False)
+    expect(page.locator("[data-testid=total-1]")).to_have_text("27", timeout=15_000)
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+    page.locator("[data-testid=finish]").click()
+    page.locator("[data-testid=confirm-yes]").click()
+    expect(page.locator("[data-testid=game-finished]")).to_contain_text("victoire de Tom")
+    expect(page.locator("[data-testid=refusal]")).to_have_count(0)
