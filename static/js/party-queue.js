@@ -24,7 +24,9 @@
    is drawn in place of the sheet, where the page shows it with the entry kept, and only then
    dropped from the queue; the queue waits there until the player writes again or taps
    « Envoyer maintenant ». A 5xx, a 429, a 408 or no answer: kept, tried again later. After the
-   writes went through, the last answer is drawn and the board refreshed by its own poll URL.
+   writes went through, the last answer is drawn and the board refreshed by its own poll URL;
+   not drawn under a player's fingers, the sheet's forms still count the writes as seen when
+   they were the only ones since (so « Terminer » is not refused for this phone's own round).
 
    Without IndexedDB (a private window may refuse it) nothing is queued: a failed write says so
    next to its button (party.js). Without JavaScript none of this runs: plain posts.
@@ -390,8 +392,30 @@
     }
   }
 
+  /* The sheet not redrawn after the writes went through (the player is typing): its forms say
+     they have seen the sheet before them, and the next write that watches them (finish, a
+     correction, a deck turn) would be refused as another phone's change. When this phone's
+     writes were the only ones since, its forms have seen them: their « seen » follows. */
+  function pageSeen() {
+    var input = sheet() && sheet().querySelector("input[name='seen']");
+    return input && /^\d+$/.test(input.value) ? Number(input.value) : null;
+  }
+
+  function seeOwn(version) {
+    var s = sheet();
+    if (!s) return;
+    s.querySelectorAll("input[name='seen']").forEach(function (input) { input.value = String(version); });
+    s.querySelectorAll("[hx-vals]").forEach(function (el) {
+      if (/^\{"seen": \d+\}$/.test(el.getAttribute("hx-vals"))) {
+        el.setAttribute("hx-vals", '{"seen": ' + version + "}");
+      }
+    });
+  }
+
   function sendAll(writes) {
     var last = null;
+    var mine = pageSeen(); /* the version the page's forms have seen, this phone's writes included */
+    var start = mine;
     function next(i) {
       if (i >= writes.length || held || offline()) return finish(i >= writes.length);
       return send(writes[i]).then(function (answer) {
@@ -411,6 +435,9 @@
           return drop(writes[i].id).then(function () { count = Math.max(0, count - 1); render(); return finish(false); });
         }
         last = answer;
+        var board = drawn.querySelector("#board");
+        var version = board ? Number(board.getAttribute("data-version")) : NaN;
+        mine = mine !== null && seenOf(writes[i].body) === mine && version === mine + 1 ? version : null;
         followOn(writes, i, drawn);
         return drop(writes[i].id).then(function () { count = Math.max(0, count - 1); render(); return next(i + 1); });
       });
@@ -418,6 +445,7 @@
     function finish(all) {
       if (last) {
         if (all && !typing()) draw(last.html); /* never under the fingers of the player */
+        else if (mine !== null && start !== null && mine > start) seeOwn(mine);
         refreshBoard();
       }
     }

@@ -5,7 +5,8 @@
      player and combination saved from this phone.
    - NUM DRAFT: this phone's player's grid is open when the page is drawn.
    - The combination proposed by the live score (data-proposed of [data-preview]) is selected
-     until the player picks one by hand.
+     until the player picks one by hand; a save sent before the live score answered the last
+     card typed waits for that answer (1.5 s at most), so it carries the proposal.
    - After every write, this phone's or another's: the players whose total changed are
      highlighted for a moment and their points are said in the notice (« Tom +27 »); focus goes
      to the notice, never to <body>; open <details> stay open across the live refresh.
@@ -140,6 +141,55 @@
     }
   }
 
+  /* ---- a save waits for the proposal of what it carries: the live score answers a moment
+     after the last card typed, so Enter pressed at once would save the combination the select
+     still showed (and be refused). The save goes when the live score has answered, failed, or
+     after PROPOSAL_WAIT_MS at most; a combination chosen by hand is not waited for. */
+  var PROPOSAL_WAIT_MS = 1500;
+  var unproposed = typeof WeakMap === "function" ? new WeakMap() : null;
+
+  function proposalPending(form) {
+    var combo = form.querySelector("select[data-entry-combo]");
+    return !!(unproposed && combo && !combo.hasAttribute("data-chosen") &&
+      form.querySelector("[data-preview]") && unproposed.get(form));
+  }
+  function proposalDone(form) {
+    var pending = unproposed && unproposed.get(form);
+    if (!pending) return;
+    unproposed.delete(form);
+    if (pending !== true) pending();
+  }
+  document.addEventListener("input", function (event) {
+    var t = event.target;
+    var form = t && t.closest ? t.closest("form[data-entry]") : null;
+    if (!unproposed || !form || t.matches("select[data-entry-combo]")) return;
+    if (!unproposed.get(form)) unproposed.set(form, true);
+  });
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-entry]") || !proposalPending(form)) return;
+    event.preventDefault();
+    var sent = false;
+    var send = function () {
+      if (sent) return;
+      sent = true;
+      unproposed.delete(form);
+      if (!form.isConnected) return;
+      rememberEntry(form);
+      event.detail.issueRequest(true);
+    };
+    unproposed.set(form, send);
+    window.setTimeout(send, PROPOSAL_WAIT_MS);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var t = event.detail.elt;
+    /* answered with a proposal: it is settled (and proposed) just after; otherwise: done */
+    if (t && t.matches && t.matches("[data-preview]") && !event.detail.successful) {
+      var form = t.closest("form");
+      if (form) proposalDone(form);
+    }
+  });
+
   /* ---- what changed: totals before and after a swap */
   var before = null;
   var openDetails = null;
@@ -265,7 +315,10 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var t = event.detail.target;
     if (t && (t.id === "sheet" || t.id === "board")) settle(t);
-    if (t && t.matches && t.matches("[data-preview]")) propose(t);
+    if (t && t.matches && t.matches("[data-preview]")) {
+      propose(t);
+      if (t.closest("form")) proposalDone(t.closest("form"));
+    }
   });
 
   /* ---- a save: remember who and what; a failure: say so next to the button */
