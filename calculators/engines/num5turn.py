@@ -334,7 +334,9 @@ def _read_card(token: object, field: str, where: str, index: int = 0) -> Card:
     try:
         card = parse_card(token, FULL_DECK, field)
     except InputError as err:
-        raise PlaceError(field, f"{where} : {err.message}", index) from None
+        raise PlaceError(
+            field, gettext("{where} : {message}").format(where=where, message=err.message), index
+        ) from None
     assert isinstance(card, Card)  # FULL_DECK has neither Joker nor action card
     return card
 

@@ -1536,7 +1536,10 @@ def _player_sheet(
             next_rank = len(used) + 1
             result = score(combo, parsed, min(next_rank, 8))
         except InputError as err:
-            raise InputError(field or err.field, f"{where} : {err.message}") from None
+            raise InputError(
+                field or err.field,
+                gettext("{where} : {message}").format(where=where, message=err.message),
+            ) from None
         if not result.valid:
             scored.append(SheetClaim(None, result))
             continue

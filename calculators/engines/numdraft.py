@@ -240,7 +240,10 @@ def _read_place(token: object, deck: Deck, field: str, place: Place) -> AnyCard 
     try:
         card = parse_card(token, deck, field)
     except InputError as err:
-        raise InputError(field, f"{place_name(place)} : {err.message}") from None
+        raise InputError(
+            field,
+            gettext("{where} : {message}").format(where=place_name(place), message=err.message),
+        ) from None
     return card
 
 
@@ -906,7 +909,9 @@ def table(
         try:
             pool = _table_grid(raw.get("grid"), deck)
         except InputError as err:
-            raise InputError("players", f"{name} : {err.message}") from None
+            raise InputError(
+                "players", gettext("{where} : {message}").format(where=name, message=err.message)
+            ) from None
         grids.append([[pool.at((x, y)) for x in range(3)] for y in range(ROWS)])
     _check_table_cards(names, grids, deck)
     scored = []

@@ -149,3 +149,20 @@ def test_a_round_sent_when_the_network_returns_is_not_taken_for_another_phones(p
     page.locator("[data-testid=confirm-yes]").click()
     expect(page.locator("[data-testid=game-finished]")).to_contain_text("victoire de Tom")
     expect(page.locator("[data-testid=refusal]")).to_have_count(0)
+
+
+def test_a_claim_refused_on_the_english_phone_reads_as_english(page):
+    """The phone in English: a Pair typed with three cards is refused with the claim's place
+    and the reason, in English punctuation (no space before the colon, as French sets it)."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/en/parties/{game.edit_token}/")
+    page.locator("#claim-player").select_option(label="Tom")
+    page.locator("#claim-combo").select_option("paire")
+    page.locator("#claim-cards").fill("11R 11B 11J")
+    page.get_by_role("button", name="Save the CHECK").click()
+    refusal = page.locator("[data-testid=refusal]")
+    expect(refusal).to_contain_text("A Pair has 2 cards")
+    assert "Tom, claim 1: A Pair has 2 cards: you gave 3." in refusal.evaluate("e => e.textContent")
+    assert page.problems == []
