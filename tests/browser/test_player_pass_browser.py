@@ -62,14 +62,7 @@ def test_a_save_is_not_held_forever_by_a_live_score_that_never_answers(page):
     "path",
     [
         "/num-check/",
-        pytest.param(
-            "/num-draft/",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the pool's strip is five card places side by side, each at least 3rem: "
-                "at 200 % text they do not fit 360 px, and narrower places would cut the cards",
-            ),
-        ),
+        "/num-draft/",
         "/num-draft/table/",
         "/num-5/",
         "/num-connect/",
