@@ -159,3 +159,52 @@ def test_a_claim_refused_on_the_english_phone_reads_as_english(page):
     expect(refusal).to_contain_text("A Pair has 2 cards")
     assert "Tom, claim 1: A Pair has 2 cards: you gave 3." in refusal.evaluate("e => e.textContent")
     assert page.problems == []
+
+
+def test_a_double_enter_while_the_live_score_is_asked_queues_one_save(page):
+    """No network: the live score cannot answer, so a save waits its 1.5 s. A player pressing
+    Enter twice meanwhile made two saves wait; the first kept the claim and cleared the form,
+    the second then sent the cleared form as a second, empty claim."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.context.set_offline(True)
+    cards = page.locator("#claim-cards")
+    cards.fill("2R 2B")
+    cards.press("Enter")
+    cards.press("Enter")
+    queue = page.locator("[data-testid=party-queue]")
+    expect(queue).to_contain_text("1 saisie à envoyer", timeout=5_000)
+    page.wait_for_timeout(2_000)  # both waits are over
+    expect(queue).to_contain_text("1 saisie à envoyer")
+
+
+def test_a_save_waits_for_the_live_score_of_its_last_card_not_of_an_earlier_one(page):
+    """The live score asked for three cards is still on its way when the fourth is typed and
+    Enter pressed: the ask for four cards waits behind it. The answer for three cards proposed
+    the Brelan and let the save go with it and four cards, refused as « Un Brelan compte 3
+    cartes »; the save waits for the answer to what it carries."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    previews, free = [], []
+    page.route("**/*apercu=1*", lambda r: r.continue_() if free else previews.append(r))
+    cards = page.locator("#claim-cards")
+    cards.fill("2R 2B 2J")
+    for _ in range(40):  # the live score is asked for three cards
+        if previews:
+            break
+        page.wait_for_timeout(50)
+    assert len(previews) == 1
+    cards.fill("2R 2B 2J 2V")
+    cards.press("Enter")
+    page.wait_for_timeout(400)  # the ask for four cards waits behind the first
+    assert len(previews) == 1 and Claim.objects.count() == 0
+    free.append(True)
+    previews[0].continue_()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Carré")
+    claim = Claim.objects.get()
+    assert (claim.combo, claim.cards) == ("carre", "2R 2B 2J 2V")
+    assert page.problems == []
