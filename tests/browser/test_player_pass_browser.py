@@ -208,3 +208,29 @@ def test_a_save_waits_for_the_live_score_of_its_last_card_not_of_an_earlier_one(
     claim = Claim.objects.get()
     assert (claim.combo, claim.cards) == ("carre", "2R 2B 2J 2V")
     assert page.problems == []
+
+
+def test_a_round_sent_later_moves_only_the_forms_that_had_seen_what_it_had_seen(page):
+    """Not every form of a sheet has seen the same version: the correction drawn by the board's
+    live refresh has seen another phone's write that the forms drawn with the page have not.
+    When this phone's queued round goes through, only the forms that had seen what the round
+    had seen follow it; one that had seen less still has another phone's write to be told
+    about (« Entre-temps, un autre téléphone a enregistré »), and keeps its version."""
+    from tests.factories import party
+
+    game = party("num5", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    finish = page.locator("[data-testid=finish]")
+    earlier = str(game.version - 1)  # a form drawn before a write this phone did not make
+    finish.evaluate("(b, v) => { b.form.elements.seen.value = v; }", earlier)
+    page.context.set_offline(True)
+    page.locator("[data-testid=cell-0]").fill("10R")
+    page.locator("[data-testid=cell-1]").fill("27")
+    page.locator("[data-testid=cell-2]").fill("0")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=party-queue]")).to_contain_text("1 saisie à envoyer")
+    page.context.set_offline(False)
+    expect(page.locator("[data-testid=total-1]")).to_have_text("27", timeout=15_000)
+    seen = page.locator("#sheet input[name=seen]")
+    expect(seen.first).to_have_value(str(game.version + 1))  # the round's own form follows
+    assert finish.evaluate("b => b.form.elements.seen.value") == earlier
