@@ -401,12 +401,16 @@
     return input && /^\d+$/.test(input.value) ? Number(input.value) : null;
   }
 
-  function seeOwn(version) {
+  /* only a form that had seen ``from`` (what the writes had seen) follows: one drawn at
+     another version (before, or by the board's refresh after another phone's write) keeps it */
+  function seeOwn(from, version) {
     var s = sheet();
     if (!s) return;
-    s.querySelectorAll("input[name='seen']").forEach(function (input) { input.value = String(version); });
+    s.querySelectorAll("input[name='seen']").forEach(function (input) {
+      if (input.value === String(from)) input.value = String(version);
+    });
     s.querySelectorAll("[hx-vals]").forEach(function (el) {
-      if (/^\{"seen": \d+\}$/.test(el.getAttribute("hx-vals"))) {
+      if (el.getAttribute("hx-vals") === '{"seen": ' + from + "}") {
         el.setAttribute("hx-vals", '{"seen": ' + version + "}");
       }
     });
@@ -445,7 +449,7 @@
     function finish(all) {
       if (last) {
         if (all && !typing()) draw(last.html); /* never under the fingers of the player */
-        else if (mine !== null && start !== null && mine > start) seeOwn(mine);
+        else if (mine !== null && start !== null && mine > start) seeOwn(start, mine);
         refreshBoard();
       }
     }

@@ -163,12 +163,30 @@
     var t = event.target;
     var form = t && t.closest ? t.closest("form[data-entry]") : null;
     if (!unproposed || !form || t.matches("select[data-entry-combo]")) return;
+    typedAt.set(form, ++typing);
     if (!unproposed.get(form)) unproposed.set(form, true);
   });
+  /* what the live score was asked about: an answer for the cards before the last one typed
+     (asked while the player was still typing, hx-sync queues the next ask behind it) does
+     not settle the wait */
+  var typing = 0;
+  var typedAt = typeof WeakMap === "function" ? new WeakMap() : null;
+  var askedAt = typeof WeakMap === "function" ? new WeakMap() : null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var t = event.detail.elt;
+    var form = t && t.matches && t.matches("[data-preview]") ? t.closest("form") : null;
+    if (form && askedAt && event.detail.xhr) askedAt.set(event.detail.xhr, typedAt.get(form) || 0);
+  });
+  function answered(form, xhr) {
+    if (!askedAt || !xhr || !askedAt.has(xhr)) return true;
+    return askedAt.get(xhr) >= (typedAt.get(form) || 0);
+  }
   document.addEventListener("htmx:confirm", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-entry]") || !proposalPending(form)) return;
     event.preventDefault();
+    /* a save already waits (Enter pressed again): it sends what the form holds when it goes */
+    if (typeof unproposed.get(form) === "function") return;
     var sent = false;
     var send = function () {
       if (sent) return;
@@ -186,7 +204,7 @@
     /* answered with a proposal: it is settled (and proposed) just after; otherwise: done */
     if (t && t.matches && t.matches("[data-preview]") && !event.detail.successful) {
       var form = t.closest("form");
-      if (form) proposalDone(form);
+      if (form && answered(form, event.detail.xhr)) proposalDone(form);
     }
   });
 
@@ -317,7 +335,7 @@
     if (t && (t.id === "sheet" || t.id === "board")) settle(t);
     if (t && t.matches && t.matches("[data-preview]")) {
       propose(t);
-      if (t.closest("form")) proposalDone(t.closest("form"));
+      if (t.closest("form") && answered(t.closest("form"), event.detail.xhr)) proposalDone(t.closest("form"));
     }
   });
 

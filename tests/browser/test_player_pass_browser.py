@@ -159,3 +159,78 @@ def test_a_claim_refused_on_the_english_phone_reads_as_english(page):
     expect(refusal).to_contain_text("A Pair has 2 cards")
     assert "Tom, claim 1: A Pair has 2 cards: you gave 3." in refusal.evaluate("e => e.textContent")
     assert page.problems == []
+
+
+def test_a_double_enter_while_the_live_score_is_asked_queues_one_save(page):
+    """No network: the live score cannot answer, so a save waits its 1.5 s. A player pressing
+    Enter twice meanwhile made two saves wait; the first kept the claim and cleared the form,
+    the second then sent the cleared form as a second, empty claim."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.context.set_offline(True)
+    cards = page.locator("#claim-cards")
+    cards.fill("2R 2B")
+    cards.press("Enter")
+    cards.press("Enter")
+    queue = page.locator("[data-testid=party-queue]")
+    expect(queue).to_contain_text("1 saisie à envoyer", timeout=5_000)
+    page.wait_for_timeout(2_000)  # both waits are over
+    expect(queue).to_contain_text("1 saisie à envoyer")
+
+
+def test_a_save_waits_for_the_live_score_of_its_last_card_not_of_an_earlier_one(page):
+    """The live score asked for three cards is still on its way when the fourth is typed and
+    Enter pressed: the ask for four cards waits behind it. The answer for three cards proposed
+    the Brelan and let the save go with it and four cards, refused as « Un Brelan compte 3
+    cartes »; the save waits for the answer to what it carries."""
+    from tests.factories import party
+
+    game = party("num_check", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    previews, free = [], []
+    page.route("**/*apercu=1*", lambda r: r.continue_() if free else previews.append(r))
+    cards = page.locator("#claim-cards")
+    cards.fill("2R 2B 2J")
+    for _ in range(40):  # the live score is asked for three cards
+        if previews:
+            break
+        page.wait_for_timeout(50)
+    assert len(previews) == 1
+    cards.fill("2R 2B 2J 2V")
+    cards.press("Enter")
+    page.wait_for_timeout(400)  # the ask for four cards waits behind the first
+    assert len(previews) == 1 and Claim.objects.count() == 0
+    free.append(True)
+    previews[0].continue_()
+    expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Carré")
+    claim = Claim.objects.get()
+    assert (claim.combo, claim.cards) == ("carre", "2R 2B 2J 2V")
+    assert page.problems == []
+
+
+def test_a_round_sent_later_moves_only_the_forms_that_had_seen_what_it_had_seen(page):
+    """Not every form of a sheet has seen the same version: the correction drawn by the board's
+    live refresh has seen another phone's write that the forms drawn with the page have not.
+    When this phone's queued round goes through, only the forms that had seen what the round
+    had seen follow it; one that had seen less still has another phone's write to be told
+    about (« Entre-temps, un autre téléphone a enregistré »), and keeps its version."""
+    from tests.factories import party
+
+    game = party("num5", 3)
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    finish = page.locator("[data-testid=finish]")
+    earlier = str(game.version - 1)  # a form drawn before a write this phone did not make
+    finish.evaluate("(b, v) => { b.form.elements.seen.value = v; }", earlier)
+    page.context.set_offline(True)
+    page.locator("[data-testid=cell-0]").fill("10R")
+    page.locator("[data-testid=cell-1]").fill("27")
+    page.locator("[data-testid=cell-2]").fill("0")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=party-queue]")).to_contain_text("1 saisie à envoyer")
+    page.context.set_offline(False)
+    expect(page.locator("[data-testid=total-1]")).to_have_text("27", timeout=15_000)
+    seen = page.locator("#sheet input[name=seen]")
+    expect(seen.first).to_have_value(str(game.version + 1))  # the round's own form follows
+    assert finish.evaluate("b => b.form.elements.seen.value") == earlier

@@ -495,7 +495,10 @@ def test_the_admin_shows_a_party_and_changes_nothing_of_it(admin_client):
 
 @pytest.mark.parametrize(
     "kind, entries",
-    [("num_check", {"claims": {0: [("paire", "5R 5B")]}}), ("num5", {"rounds": [["10R", "3", "0"]]})],
+    [
+        ("num_check", {"claims": {0: [("paire", "5R 5B")]}}),
+        ("num5", {"rounds": [["10R", "3", "0"]]}),
+    ],
 )
 def test_the_admin_deletes_a_whole_party_and_its_links_then_answer_404(
     admin_client, client, kind, entries
