@@ -147,6 +147,12 @@
      after PROPOSAL_WAIT_MS at most; a combination chosen by hand is not waited for. */
   var PROPOSAL_WAIT_MS = 1500;
   var unproposed = typeof WeakMap === "function" ? new WeakMap() : null;
+  /* what the live score was asked about: an answer for the cards before the last one typed
+     (asked while the player was still typing, hx-sync queues the next ask behind it) does
+     not settle the wait */
+  var inputs = 0;
+  var typedAt = typeof WeakMap === "function" ? new WeakMap() : null;
+  var askedAt = typeof WeakMap === "function" ? new WeakMap() : null;
 
   function proposalPending(form) {
     var combo = form.querySelector("select[data-entry-combo]");
@@ -163,15 +169,9 @@
     var t = event.target;
     var form = t && t.closest ? t.closest("form[data-entry]") : null;
     if (!unproposed || !form || t.matches("select[data-entry-combo]")) return;
-    typedAt.set(form, ++typing);
+    typedAt.set(form, ++inputs);
     if (!unproposed.get(form)) unproposed.set(form, true);
   });
-  /* what the live score was asked about: an answer for the cards before the last one typed
-     (asked while the player was still typing, hx-sync queues the next ask behind it) does
-     not settle the wait */
-  var typing = 0;
-  var typedAt = typeof WeakMap === "function" ? new WeakMap() : null;
-  var askedAt = typeof WeakMap === "function" ? new WeakMap() : null;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var t = event.detail.elt;
     var form = t && t.matches && t.matches("[data-preview]") ? t.closest("form") : null;

@@ -118,6 +118,19 @@ def test_a_failed_save_says_so_with_french_typography(page):
     assert "(erreur du serveur)\u202f: votre saisie" in failure.evaluate("e => e.textContent")
 
 
+def a_round_kept_offline_then_sent(page):
+    """A round entered without network (kept on the phone, the finger still in its last
+    cell), then the network back: stored, and shown on the board (Tom's 27)."""
+    page.context.set_offline(True)
+    page.locator("[data-testid=cell-0]").fill("10R")
+    page.locator("[data-testid=cell-1]").fill("27")
+    page.locator("[data-testid=cell-2]").fill("0")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=party-queue]")).to_contain_text("1 saisie à envoyer")
+    page.context.set_offline(False)
+    expect(page.locator("[data-testid=total-1]")).to_have_text("27", timeout=15_000)
+
+
 def test_a_round_sent_when_the_network_returns_is_not_taken_for_another_phones(page):
     """No network: the round is kept on the phone, the player's finger still in its last cell.
     The network back, it is stored and the board shows it, but the page is not redrawn under
@@ -129,14 +142,7 @@ def test_a_round_sent_when_the_network_returns_is_not_taken_for_another_phones(p
 
     game = party("num5", 3)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
-    page.context.set_offline(True)
-    page.locator("[data-testid=cell-0]").fill("10R")
-    page.locator("[data-testid=cell-1]").fill("27")
-    page.locator("[data-testid=cell-2]").fill("0")
-    page.keyboard.press("Enter")
-    expect(page.locator("[data-testid=party-queue]")).to_contain_text("1 saisie à envoyer")
-    page.context.set_offline(False)
-    expect(page.locator("[data-testid=total-1]")).to_have_text("27", timeout=15_000)
+    a_round_kept_offline_then_sent(page)
     assert Game.objects.get(pk=game.pk).version == game.version + 1
     page.locator("[data-testid=finish]").click()
     page.locator("[data-testid=confirm-yes]").click()
@@ -223,14 +229,7 @@ def test_a_round_sent_later_moves_only_the_forms_that_had_seen_what_it_had_seen(
     finish = page.locator("[data-testid=finish]")
     earlier = str(game.version - 1)  # a form drawn before a write this phone did not make
     finish.evaluate("(b, v) => { b.form.elements.seen.value = v; }", earlier)
-    page.context.set_offline(True)
-    page.locator("[data-testid=cell-0]").fill("10R")
-    page.locator("[data-testid=cell-1]").fill("27")
-    page.locator("[data-testid=cell-2]").fill("0")
-    page.keyboard.press("Enter")
-    expect(page.locator("[data-testid=party-queue]")).to_contain_text("1 saisie à envoyer")
-    page.context.set_offline(False)
-    expect(page.locator("[data-testid=total-1]")).to_have_text("27", timeout=15_000)
+    a_round_kept_offline_then_sent(page)
     seen = page.locator("#sheet input[name=seen]")
     expect(seen.first).to_have_value(str(game.version + 1))  # the round's own form follows
     assert finish.evaluate("b => b.form.elements.seen.value") == earlier
