@@ -146,21 +146,21 @@
      still showed (and be refused). The save goes when the live score has answered, failed, or
      after PROPOSAL_WAIT_MS at most; a combination chosen by hand is not waited for. */
   var PROPOSAL_WAIT_MS = 1500;
-  var unproposed = typeof WeakMap === "function" ? new WeakMap() : null;
+  var unproposed = new WeakMap(); /* htmx 2 needs WeakMap too: every browser it runs in has it */
   /* what the live score was asked about: an answer for the cards before the last one typed
      (asked while the player was still typing, hx-sync queues the next ask behind it) does
      not settle the wait */
   var inputs = 0;
-  var typedAt = typeof WeakMap === "function" ? new WeakMap() : null;
-  var askedAt = typeof WeakMap === "function" ? new WeakMap() : null;
+  var typedAt = new WeakMap();
+  var askedAt = new WeakMap();
 
   function proposalPending(form) {
     var combo = form.querySelector("select[data-entry-combo]");
-    return !!(unproposed && combo && !combo.hasAttribute("data-chosen") &&
+    return !!(combo && !combo.hasAttribute("data-chosen") &&
       form.querySelector("[data-preview]") && unproposed.get(form));
   }
   function proposalDone(form) {
-    var pending = unproposed && unproposed.get(form);
+    var pending = unproposed.get(form);
     if (!pending) return;
     unproposed.delete(form);
     if (pending !== true) pending();
@@ -168,17 +168,17 @@
   document.addEventListener("input", function (event) {
     var t = event.target;
     var form = t && t.closest ? t.closest("form[data-entry]") : null;
-    if (!unproposed || !form || t.matches("select[data-entry-combo]")) return;
+    if (!form || t.matches("select[data-entry-combo]")) return;
     typedAt.set(form, ++inputs);
     if (!unproposed.get(form)) unproposed.set(form, true);
   });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var t = event.detail.elt;
     var form = t && t.matches && t.matches("[data-preview]") ? t.closest("form") : null;
-    if (form && askedAt && event.detail.xhr) askedAt.set(event.detail.xhr, typedAt.get(form) || 0);
+    if (form && event.detail.xhr) askedAt.set(event.detail.xhr, typedAt.get(form) || 0);
   });
   function answered(form, xhr) {
-    if (!askedAt || !xhr || !askedAt.has(xhr)) return true;
+    if (!xhr || !askedAt.has(xhr)) return true;
     return askedAt.get(xhr) >= (typedAt.get(form) || 0);
   }
   document.addEventListener("htmx:confirm", function (event) {
