@@ -367,17 +367,6 @@ def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
     return answer(body, 201)
 
 
-def player_named(game: Game, name: object) -> int:
-    from ..engines.names import name_key
-
-    for p in game.players.all():
-        if isinstance(name, str) and name_key(p.name) == name_key(name.strip()):
-            return p.pk
-    raise InputError(
-        "player", gettext("« {name} » ne joue pas dans cette partie.").format(name=name)
-    )
-
-
 @route(
     router, "GET", "/parties/{token}", url_name="party", writes=False,
     summary=gettext_noop("Lire une partie (jeton d'édition ou de lecture)"),

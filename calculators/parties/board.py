@@ -89,7 +89,6 @@ def game_key(game: Game) -> str:
 
 #: the history the page shows: the latest writes, newest first
 HISTORY_SHOWN = 100
-HISTORY_CACHE_SECONDS = 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,11 @@ def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
     when there (an undo and the entry whose state it changed are drawn together), the others
     in one more query."""
     by_id = {e.pk: e for e in entries}
-    wanted = {e.target_id for e in entries if e.target_id is not None} - by_id.keys()
+    wanted = {
+        e.target_id
+        for e in entries
+        if e.target_id is not None and not HistoryEntry.target.is_cached(e)  # a write's own
+    } - by_id.keys()
     targets = {**HistoryEntry.objects.in_bulk(wanted), **by_id} if wanted else by_id
     for e in entries:
         target = targets.get(e.target_id) if e.target_id is not None else None
@@ -150,42 +153,61 @@ def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:
 #: it is struck through (undone or dropped: drawn alike, so an undone entry that a later write
 #: drops keeps its line)
 Shown = tuple[int, int, datetime, bool]
+#: an entry as the histories list it: its :data:`Shown` and its action (the JSON API's)
+Row = tuple[int, int, datetime, bool, str]
 
 _STRUCK = (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED)
 
 
-def _shown_as(entry: HistoryEntry) -> Shown:
-    return (entry.pk, entry.version, entry.at, entry.state in _STRUCK)
+def _row_of(entry: HistoryEntry) -> Row:
+    return (entry.pk, entry.version, entry.at, entry.state in _STRUCK, entry.action)
 
 
 #: the history lines drawn in this process, by game, language and :data:`Shown`: see
 #: :func:`history`. Bounded: past :data:`LINES_KEPT` the older half is forgotten.
 _LINES: dict[tuple[str, str, Shown], HistoryLine] = {}
 LINES_KEPT = 20_000
+#: the JSON API's summaries rendered in this process, by game, language and entry id, version
+#: and time (:func:`history_json`), bounded likewise
+_TEXTS: dict[tuple[str, str, tuple[int, int, datetime]], str] = {}
 _lines_lock = threading.Lock()
 
 
-def _keep(lines: dict[tuple[str, str, Shown], HistoryLine]) -> None:
+def _keep(lines: dict[tuple[str, str, Any], Any], into: dict | None = None) -> None:
+    """Keep ``lines`` (by default in :data:`_LINES`, else ``into``), forgetting the older half
+    of what is kept first if they would pass :data:`LINES_KEPT`."""
+    kept = _LINES if into is None else into
     with _lines_lock:
-        if len(_LINES) + len(lines) > LINES_KEPT:
-            for old in list(islice(_LINES, len(_LINES) // 2)):  # the earliest drawn
-                del _LINES[old]
-        _LINES.update(lines)
+        if len(kept) + len(lines) > LINES_KEPT:
+            for old in list(islice(kept, len(kept) // 2)):  # the earliest drawn
+                del kept[old]
+        kept.update(lines)
 
 
-#: the history shown at a game's version, by game: that version, the time of its write and
-#: the :data:`Shown` of its latest entries, newest first (see :func:`history`). Bounded: past
-#: :data:`LISTINGS_KEPT` games the older half is forgotten.
-_LISTINGS: dict[str, tuple[int, datetime, tuple[Shown, ...]]] = {}
+@dataclass(frozen=True)
+class Listing:
+    """A game's history at one version, newest first: that version, the time of its write,
+    its :data:`Row` s, and whether they are the whole history (the JSON API's) or only the
+    latest :data:`HISTORY_SHOWN` (all a page shows)."""
+
+    version: int
+    at: datetime
+    rows: tuple[Row, ...]
+    whole: bool
+
+
+#: the listing of a game's history at its version, by game (see :func:`_listing`). Bounded:
+#: past :data:`LISTINGS_KEPT` games the older half is forgotten.
+_LISTINGS: dict[str, Listing] = {}
 LISTINGS_KEPT = 500
 
 
-def _keep_listing(where: str, stamp: tuple[int, datetime], shown: Iterable[Shown]) -> None:
+def _keep_listing(where: str, listing: Listing) -> None:
     with _lines_lock:
         if where not in _LISTINGS and len(_LISTINGS) >= LISTINGS_KEPT:
             for old in list(islice(_LISTINGS, len(_LISTINGS) // 2)):
                 del _LISTINGS[old]
-        _LISTINGS[where] = (*stamp, tuple(shown))
+        _LISTINGS[where] = listing
 
 
 @receiver(services.party_written, sender=Game, dispatch_uid="parties-history-shown")
@@ -197,35 +219,37 @@ def _written(
     before: tuple[int, datetime],
     **kwargs: Any,
 ) -> None:
-    """A write, under the game's lock: the history shown at the version it makes, from the one
-    kept for the version it found (``before``, the locked row's), if this process kept that one.
+    """A write, under the game's lock: the listing at the version it makes, from the one kept
+    for the version it found (``before``, the locked row's), if this process kept that one.
 
     The locked row's version and time name exactly the write that made it, and every change to
     the history is a write's (each adds its entry, under the lock): so the kept listing is the
     stored history the write changes, and the write changes it in known ways. Its entry comes
     first; an undo strikes its target through, a redo un-strikes it; the undone entries any
-    other write drops stay struck (drawn alike). If the transaction is rolled back, the
+    other write drops stay struck (listed alike). If the transaction is rolled back, the
     listing kept names a time no stored row will ever have: it is never used."""
     if not _lines_kept():
         return
     where = game_key(game)
     kept = _LISTINGS.get(where)
-    if kept is None or (kept[0], kept[1]) != before:
+    if kept is None or (kept.version, kept.at) != before:
         return
     target = entry.target_id if action in ("undo", "redo") else None
     struck = action == "undo"
-    rows = [
-        (pk, version, at, struck if pk == target else was)
-        for pk, version, at, was in kept[2][: HISTORY_SHOWN - 1]
-    ]
-    _keep_listing(where, (game.version, game.updated_at), [_shown_as(entry), *rows])
+    rows = tuple(
+        (pk, version, at, struck if pk == target else was, done)
+        for pk, version, at, was, done in kept.rows
+    )
+    rows = (_row_of(entry), *(rows if kept.whole else rows[: HISTORY_SHOWN - 1]))
+    _keep_listing(where, Listing(game.version, game.updated_at, rows, kept.whole))
 
 
 def forget_lines() -> None:
-    """Forget every history line and listing kept in this process (tests that draw with
-    nothing kept)."""
+    """Forget every history line, summary and listing kept in this process (tests that draw
+    with nothing kept)."""
     with _lines_lock:
         _LINES.clear()
+        _TEXTS.clear()
         _LISTINGS.clear()
 
 
@@ -234,6 +258,45 @@ def _lines_kept() -> bool:
     ``DEBUG`` (numsite/settings.py), where the catalogue or the code may change under a
     running process."""
     return not isinstance(caches["board"], DummyCache)
+
+
+def _listing(game: Game, whole: bool) -> tuple[Row, ...]:
+    """The history of ``game`` at its version, newest first: the latest :data:`HISTORY_SHOWN`
+    entries, or every one if ``whole``. From the listing this process keeps for that version
+    (read at it, or carried forward by the writes since: :func:`_written`), else read as five
+    columns (and kept, if no later write had committed when it was read: its latest entry is
+    the game's version)."""
+    where = game_key(game)
+    kept = _lines_kept()
+    listing = _LISTINGS.get(where) if kept else None
+    if (
+        listing is not None
+        and (listing.version, listing.at) == (game.version, game.updated_at)
+        and (listing.whole or not whole)
+    ):
+        return listing.rows
+    query = game.history.values_list("id", "version", "at", "state", "action")
+    read = tuple(
+        (pk, version, at, state in _STRUCK, action)
+        for pk, version, at, state, action in (query if whole else query[:HISTORY_SHOWN])
+    )
+    if kept and read and read[0][1] == game.version:
+        stamp = (game.version, game.updated_at)
+        _keep_listing(where, Listing(*stamp, read, whole or len(read) < HISTORY_SHOWN))
+    return read
+
+
+def _entries(
+    game: Game, missing: Iterable[int], known: Iterable[HistoryEntry]
+) -> list[HistoryEntry]:
+    """The entries ``missing`` names (ids) with their undo or redo targets: those of
+    ``known`` (the entry a write just made) as they are, the others read in one query."""
+    wanted = set(missing)
+    entries = [e for e in known if e.pk in wanted]
+    fetch = wanted - {e.pk for e in entries}
+    if fetch:
+        entries += HistoryEntry.objects.filter(game=game, pk__in=fetch)
+    return _with_targets(entries)
 
 
 def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
@@ -248,36 +311,22 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     rolled back after its answer drew its line (SQLite gives the next write the same id and
     version), so a kept line is never another entry's, nor a changed one's (no stale line: a
     change of what it shows is a change of its key). The ids, versions, states and times come
-    from one query of four columns, unless this process keeps the listing of the game's
-    version (:data:`_LISTINGS`: read at that version, or carried forward by the writes since,
-    :func:`_written`); only the lines never drawn are read, in a second query by
-    id (and their undo or redo targets, when not among them, in a third), but for those of
-    ``known`` (the entry a write just made) as they are stored. After a write, only its own
-    entry and, for an undo or redo, the entry whose state it changed are drawn, whatever the
-    length of the history. The summaries and lines are safe HTML (names escaped when
-    drawn)."""
+    from :func:`_listing` (no query at a version this process listed or carried forward);
+    only the lines never drawn are read, in a second query by id (and their undo or redo
+    targets, when not among them, in a third), but for those of ``known`` (the entry a write
+    just made) as they are stored. After a write, only its own entry and, for an undo or redo,
+    the entry whose state it changed are drawn, whatever the length of the history. The
+    summaries and lines are safe HTML (names escaped when drawn)."""
     language = translation.get_language() or ""
     where = game_key(game)
     kept = _lines_kept()
-    stamp = (game.version, game.updated_at)
-    listing = _LISTINGS.get(where) if kept else None
-    if listing is not None and (listing[0], listing[1]) == stamp:
-        shown = list(listing[2])
-    else:
-        rows = game.history.values_list("id", "version", "at", "state")[:HISTORY_SHOWN]
-        shown = [(pk, version, at, state in _STRUCK) for pk, version, at, state in rows]
-        if kept and shown and shown[0][1] == game.version:
-            # its latest entry is the game's version: no later write had committed when it
-            # was read, so it is the history of that version (see _written)
-            _keep_listing(where, stamp, shown)
+    shown = [row[:4] for row in _listing(game, whole=False)[:HISTORY_SHOWN]]
     drawn = {row: _LINES.get((where, language, row)) for row in shown} if kept else {}
     missing = {row[0]: row for row in shown if drawn.get(row) is None}
     if missing:
-        entries = [e for e in known if missing.get(e.pk) == _shown_as(e)]
-        fetch = missing.keys() - {e.pk for e in entries}
-        if fetch:
-            entries += HistoryEntry.objects.filter(game=game, pk__in=fetch)
-        fresh = {_shown_as(e): _history_line(e, language) for e in _with_targets(entries)}
+        known = [e for e in known if missing.get(e.pk) == _row_of(e)[:4]]
+        entries = _entries(game, missing, known)
+        fresh = {_row_of(e)[:4]: _history_line(e, language) for e in entries}
         if kept:
             _keep({(where, language, row): line for row, line in fresh.items()})
         drawn.update(fresh)
@@ -294,34 +343,39 @@ def history_json(game: Game) -> list[dict[str, Any]]:
     """Every write of ``game``, newest first, as the JSON API gives them: its version, action,
     summary (plain text, the active language), time and whether it was undone.
 
-    The whole history, in every answer: so a summary, a function of its entry alone (as
-    :func:`history` says), is rendered once per entry and language and kept in the ``board``
-    cache (each process's memory); the history itself is read as five columns, and only the
-    entries not summarised yet are read whole (with their undo or redo targets)."""
+    The whole history, in every answer: so it is listed as :func:`history` lists it (kept
+    per game at its version and carried forward by each write, :func:`_listing`), and a
+    summary, a function of its entry alone (as :func:`history` says), is rendered once per
+    entry and language and kept in this process (:data:`_TEXTS`); only the entries not
+    summarised yet are read whole (with their undo or redo targets), but for the entry the
+    write through ``game`` just recorded (:func:`services.recorded`). After a write, its
+    answer's history costs no query, whatever its length."""
     language = translation.get_language() or ""
-    rows = list(game.history.values_list("id", "version", "action", "at", "state"))
-    key = f"parties:history-text:{game_key(game)}:{language}"
-    # by id, version and time: the time tells a write from one rolled back after its answer
-    # was drawn (SQLite gives the next write the same id and version)
-    summaries: dict[tuple[int, int, datetime], str] = caches["board"].get(key) or {}
-    missing = [pk for pk, version, _, at, _ in rows if (pk, version, at) not in summaries]
+    where = game_key(game)
+    kept = _lines_kept()
+    rows = _listing(game, whole=True)
+    # by id, version and time (the time tells a write from one rolled back after its answer
+    # was drawn): not by state, which the summary does not show
+    texts = {row[:3]: _TEXTS.get((where, language, row[:3])) for row in rows} if kept else {}
+    missing = {row[0]: row[:3] for row in rows if texts.get(row[:3]) is None}
     if missing:
-        entries = _with_targets(list(HistoryEntry.objects.filter(game=game, pk__in=missing)))
-        kept = {(pk, version, at) for pk, version, _, at, _ in rows}
-        summaries = {k: v for k, v in summaries.items() if k in kept}
-        summaries.update({(e.pk, e.version, e.at): e.summary_text for e in entries})
-        caches["board"].set(key, summaries, HISTORY_CACHE_SECONDS)
-    undone = (HistoryEntry.State.UNDONE, HistoryEntry.State.DROPPED)
+        recorded = services.recorded(game)
+        known = [recorded] if recorded is not None else []
+        fresh = {e.pk: e.summary_text for e in _entries(game, missing, known)}
+        if kept:
+            _keep({(where, language, missing[pk]): t for pk, t in fresh.items()}, _TEXTS)
+        texts.update({missing[pk]: text for pk, text in fresh.items()})
     return [
         {
             "version": version,
             "action": action,
-            "summary": summaries.get((pk, version, at), ""),
+            "summary": texts[(pk, version, at)],
             "at": at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "undone": state in undone,
+            "undone": struck,
         }
-        for pk, version, action, at, state in rows
-        if (pk, version, at) in summaries  # not: deleted between the two queries (with its game)
+        for pk, version, at, struck, action in rows
+        # not: deleted between the two queries (with its game)
+        if texts.get((pk, version, at)) is not None
     ]
 
 

@@ -52,7 +52,7 @@ turns the undone entries ``dropped``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -65,7 +65,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from ..engines.cards import InputError
-from ..engines.names import clean_name, clean_names
+from ..engines.names import clean_name, clean_names, name_key
 from ..engines.numbers import parse_whole
 from ..games import registry
 from . import actions, kinds
@@ -251,6 +251,8 @@ def _as_stored(game: Game, locked: Game) -> None:
     for column in Game._meta.concrete_fields:
         setattr(game, column.attname, getattr(locked, column.attname))
     game.__dict__.pop("_prefetched_objects_cache", None)
+    if "_recorded" in locked.__dict__:
+        game.__dict__["_recorded"] = locked.__dict__["_recorded"]
 
 
 @dataclass(frozen=True)
@@ -300,6 +302,17 @@ def written_part(game: Game, name: str) -> Any | None:
     return None if kept is None else kept.parts.get(name)
 
 
+def recorded(game: Game) -> HistoryEntry | None:
+    """The history entry the write through ``game`` recorded (:func:`record`; the write frame
+    hands it from the locked row to the caller's instance, :func:`_as_stored`), while the
+    instance is still at the version and time that write gave it: the answer to that write
+    lists it without reading it back."""
+    kept = game.__dict__.get("_recorded")
+    if kept is None or kept[:2] != (game.version, game.updated_at):
+        return None
+    return kept[2]
+
+
 def record(
     game: Game,
     action: str,
@@ -329,6 +342,7 @@ def record(
         target=target,
         subject=subject,
     )
+    game.__dict__["_recorded"] = (game.version, game.updated_at, entry)
     party_written.send(sender=Game, game=game, action=action, entry=entry, before=before)
     return entry
 
@@ -464,8 +478,28 @@ def _player_id(player: object, field: str) -> tuple[int, str]:
     return whole_number(player, field, message), message
 
 
+@dataclass(frozen=True)
+class Named:
+    """A player named by name, as the JSON API names them: found by the write among the
+    players it reads under the game's lock (:func:`player_among`, :func:`player_at`), so a
+    player renamed by another phone meanwhile is looked for as the party is when it writes."""
+
+    name: object
+
+    def among(self, players: Iterable[Player], field: str) -> Player:
+        wanted = name_key(self.name.strip()) if isinstance(self.name, str) else None
+        for candidate in players:
+            if wanted is not None and name_key(candidate.name) == wanted:
+                return candidate
+        raise InputError(
+            field, gettext("« {name} » ne joue pas dans cette partie.").format(name=self.name)
+        )
+
+
 def player_at(game: Game, player: object, field: str = "player") -> Player:
-    """A player of the game by id (``Player`` accepted)."""
+    """A player of the game by id (``Player`` accepted) or by name (:class:`Named`)."""
+    if isinstance(player, Named):
+        return player.among(game.players.all(), field)
     number, message = _player_id(player, field)
     try:
         return game.players.get(pk=number)
@@ -476,6 +510,8 @@ def player_at(game: Game, player: object, field: str = "player") -> Player:
 def player_among(players: Sequence[Player], player: object, field: str = "player") -> Player:
     """:func:`player_at` among the game's players that the write has read already (no
     query): the same player, or the same refusal."""
+    if isinstance(player, Named):
+        return player.among(players, field)
     number, message = _player_id(player, field)
     for candidate in players:
         if candidate.pk == number:

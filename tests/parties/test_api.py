@@ -310,3 +310,31 @@ def test_every_write_answers_the_party_as_a_read_of_it_then_gives(papi):
         assert status in (200, 201), answered
         ids.setdefault("claim", answered["claims"][0]["id"] if answered.get("claims") else 0)
         assert papi("GET", f"parties/{t}")[1] == answered
+
+
+def test_a_claim_names_its_player_as_the_party_is_when_it_writes(papi):
+    """A claim's player is looked for by name among the players the write reads under the
+    party's lock: any case and outer spaces; a name nobody has is refused at its field, the
+    party unchanged."""
+    t = create(papi)["edit_token"]
+    status, body = papi(
+        "POST", f"parties/{t}/claims", {"player": "  tom ", "combo": "paire", "cards": ["5R", "5B"]}
+    )
+    assert status == 201, body
+    assert [(c["player"], c["rank"]) for c in body["claims"]] == [("Tom", 1)]
+    status, renamed = papi("PATCH", f"parties/{t}/players/1", {"name": "Théo"})
+    assert status == 200, renamed
+    status, refused = papi(
+        "POST", f"parties/{t}/claims", {"player": "Tom", "combo": "brelan", "cards": "7R 7B 7J"}
+    )
+    assert status == 400 and refused["error"]["field"] == "player"
+    assert refused["error"]["message"] == "« Tom » ne joue pas dans cette partie."
+    status, after = papi("GET", f"parties/{t}")
+    assert after["version"] == renamed["version"]
+    status, body = papi(
+        "POST",
+        f"parties/{t}/invalid-checks",
+        {"player": "THÉO", "combo": "brelan", "cards": "7R 7B 6J"},
+    )
+    assert status == 201, body
+    assert body["invalid_checks"][0]["player"] == "Théo"

@@ -1,18 +1,22 @@
-"""The history a page shows is kept by each process: its lines by entry, and the listing of a
-version carried forward by each write under the lock (``parties.board._written``). What is
-served from them must be the history read from the database with nothing kept, after every
-kind of change to it: a write, an undo, a redo, a write that drops what was undone."""
+"""The history a page shows, and the whole history every JSON API answer carries, are kept by
+each process: their lines and summaries by entry, and the listing of a version carried forward
+by each write under the lock (``parties.board._written``). What is served from them must be the
+history read from the database with nothing kept, after every kind of change to it: a write,
+an undo, a redo, a write that drops what was undone."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
-from calculators.parties.board import forget_lines, history
+from calculators.parties.board import HISTORY_SHOWN, forget_lines, history, history_json
 from tests.factories import fresh, party, seat
+
+from .test_query_counts import pad_history
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +67,47 @@ def test_a_write_elsewhere_is_read_not_carried_forward():
     forget_lines()  # another process wrote: this one kept nothing of it
     check_writes.add_claim(fresh(game), seat(game, 0).pk, "paire", "5R 5B")
     assert drawn(game) == afresh(game)
+
+
+def listed(game) -> list[dict]:
+    return history_json(fresh(game))
+
+
+def test_each_change_carries_the_api_history_forward_as_the_database_has_it():
+    """The writer's answer lists the history at the version its write made without a query:
+    its listing carried forward, its own entry's summary from the entry it recorded (an undo's
+    and a redo's with the target it changed), the others kept."""
+    game = party("num_check", 3, claims={0: [("paire", "5R 5B")]})
+    listed(game)  # an API answer listed it: its listing and summaries are kept
+    for change in ["a claim", "an undo", "a redo", "an undo", "a write that drops the undone"]:
+        written = fresh(game)
+        CHANGES[change](written)
+        with CaptureQueriesContext(connection) as queries:
+            kept = history_json(written)  # the answer to that write: the writer's instance
+        assert not queries.captured_queries, change
+        forget_lines()
+        assert kept == listed(game), change
+    assert [row["action"] for row in kept if row["undone"]] == ["claim_add"]  # undone, dropped
+
+
+def test_the_api_history_is_whole_where_a_page_shows_the_latest_entries():
+    game = party("num_check", 3)
+    pad_history(game, HISTORY_SHOWN + 20)
+    assert len(history(fresh(game))) == HISTORY_SHOWN  # a page listed its latest entries
+    whole = listed(game)
+    assert [row["version"] for row in whole] == list(range(HISTORY_SHOWN + 20, 0, -1))
+    check_writes.add_claim(fresh(game), seat(game, 1).pk, "paire", "7R 7B")
+    assert len(history(fresh(game))) == HISTORY_SHOWN  # carried forward, still the latest
+    assert len(listed(game)) == HISTORY_SHOWN + 21
+    forget_lines()
+    assert len(listed(game)) == HISTORY_SHOWN + 21
+    assert len(history(fresh(game))) == HISTORY_SHOWN
+
+
+def test_the_api_history_is_listed_in_the_readers_language():
+    game = party("num_check", 3, claims={0: [("paire", "5R 5B")]})
+    french = listed(game)
+    with translation.override("en"):
+        english = listed(game)
+    assert french[0]["summary"] != english[0]["summary"]
+    assert [row["version"] for row in french] == [row["version"] for row in english]

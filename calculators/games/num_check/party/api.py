@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_noop
 from ninja import Field, Router
 
-from ....parties.api import WriteIn, player_named, route
+from ....parties import services
+from ....parties.api import WriteIn, route
 from ....parties.models import Game
 from . import writes
 
@@ -30,8 +31,9 @@ class NumCheckPartyClaimIn(NumCheckPartyClaimEditIn):
     summary=gettext_noop("NUM CHECK : enregistrer une annonce"),
 )  # fmt: skip
 def _claim_add(game: Game, payload: NumCheckPartyClaimIn) -> None:
-    player = player_named(game, payload.player)
-    writes.add_claim(game, player, payload.combo, payload.cards, payload.if_version)
+    writes.add_claim(
+        game, services.Named(payload.player), payload.combo, payload.cards, payload.if_version
+    )
 
 
 @route(
@@ -63,5 +65,6 @@ def _deck_turn(game: Game, payload: WriteIn) -> None:
     summary=gettext_noop("NUM CHECK : noter un CHECK invalide (sans rang ni points)"),
 )  # fmt: skip
 def _invalid_check(game: Game, payload: NumCheckPartyClaimIn) -> None:
-    player = player_named(game, payload.player)
-    writes.add_invalid_check(game, player, payload.combo, payload.cards, payload.if_version)
+    writes.add_invalid_check(
+        game, services.Named(payload.player), payload.combo, payload.cards, payload.if_version
+    )
