@@ -2,12 +2,13 @@
 kinds of link, and kept in Django's cache (shared by every process when ``CACHES`` is,
 docs/deploy.md).
 
-Who draws it: the writer's answer to a page write draws it (its phone shows it); a reader who
-finds no board of the current version draws it. Keeping it (compressing some 100 kB into the
-cache) is not part of anybody's answer: it is done once the answer is sent
-(:func:`numsite.after.after_answer`). And after every write, wherever it came from (a page, the
-JSON API), the board is drawn in each language a phone reads the party in, once the writer has
-their answer: the next phone to poll, in either language, gets it drawn.
+Who draws it: after a write, once the writer has their answer
+(:func:`numsite.after.after_answer`), the board is drawn in the writer's language (from the
+scores the answer computed) and in each language a phone reads the party in, wherever the write
+came from (a page, the JSON API), and kept (compressing some 100 kB into the cache is not part
+of anybody's answer either): the next phone to poll, in either language, gets it drawn, the
+writer's own included, which asks at once for the details its answer left as they were
+(:func:`writers_parts`). A reader who finds no board of the current version draws it.
 """
 
 from __future__ import annotations
@@ -51,20 +52,9 @@ def _stamp(game: Game) -> Stamp:
     return (game.version, game.updated_at.isoformat())
 
 
-def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = None) -> Parts:
-    """The board of ``game`` as it is, in the active language, for both links: what only the
-    edit link shows is drawn between markers (``{% edit_only %}``), kept for an edit link and
-    cut for a read link (:func:`.board.for_link`). ``board``: the scores already computed for
-    this version, when the caller has them; ``written``: the entry of the write that made it
-    (its history line is drawn from it).
-
-    It is the same for every reader: its links are relative to the party's page (``party_url``,
-    no token in it; drawn with the read token, so that no URL written with it by mistake could
-    hand the edit link to a read link) and it holds no CSRF token: its ✕ buttons submit a form
-    of the page outside the board (``form="claim-delete"``), which holds the reader's token,
-    and through htmx they send it in a header too (``hx-headers`` on ``<body>``)."""
+def _context(game: Game, board: Board | None, written: HistoryEntry | None) -> dict[str, Any]:
     kind = kinds.of(game)
-    context = {
+    return {
         "relative_urls": True,
         "both_links": True,
         "game": game,
@@ -77,23 +67,61 @@ def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = 
         "action": "",
         "posted": {},
     }
+
+
+def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = None) -> Parts:
+    """The board of ``game`` as it is, in the active language, for both links: what only the
+    edit link shows is drawn between markers (``{% edit_only %}``), kept for an edit link and
+    cut for a read link (:func:`.board.for_link`). ``board``: the scores already computed for
+    this version, when the caller has them; ``written``: the entry of the write that made it
+    (its history line is drawn from it).
+
+    It is the same for every reader: its links are relative to the party's page (``party_url``,
+    no token in it; drawn with the read token, so that no URL written with it by mistake could
+    hand the edit link to a read link) and it holds no CSRF token: its ✕ buttons submit a form
+    of the page outside the board (``form="claim-delete"``), which holds the reader's token,
+    and through htmx they send it in a header too (``hx-headers`` on ``<body>``)."""
+    context = _context(game, board, written)
     return (
         render_to_string("parties/game.html#board", context),
         render_to_string("parties/game.html#board-more", context),
     )
 
 
+#: the details in the writer's answer: kept as the phone shows them (htmx's ``hx-preserve``)
+#: until the live board brings the new version's (:func:`writers_parts`)
+KEPT_MORE = mark_safe('<section id="board-more" hx-preserve></section>')
+
+
+def writers_parts(game: Game, board: Board, written: HistoryEntry) -> tuple[SafeString, SafeString]:
+    """The board in the writer's answer to a page write (``written``): the new standings, drawn
+    for the edit link; the details (each player's entries, the history: most of the board's
+    weight, some 80 kB for a big NUM CHECK table) are not drawn, but kept as the writer's phone
+    shows them, and the phone asks the live board for the new ones at once (its details are of
+    an earlier version: static/js/party.js), as every other phone does. That board is drawn once
+    the writer has their answer (:func:`after_write`), kept for every phone, and sent
+    compressed: the writer's answer, which carries the party's tokens, never is."""
+    standings = render_to_string("parties/game.html#board", _context(game, board, written))
+    work = _keeping(game)
+    if work is not None:  # drawn for every phone in the writer's language, from these scores
+        work.boards[translation.get_language() or ""] = board
+    return for_link(standings, True), KEPT_MORE
+
+
 @dataclass
 class _Keeping:
     """What a request leaves to do for one party's board once its answer is sent: keep the
-    boards it drew (by language) and, after a write, draw the board in every other language
-    some phone reads (one whose board of an earlier version is kept)."""
+    boards it drew (by language), draw it in the languages whose scores it computed without
+    drawing it (a writer's answer: :func:`writers_parts`) and, after a write, in every other
+    language some phone reads (one whose board of an earlier version is kept)."""
 
     game: Game
     stamp: Stamp
     drawn: dict[str, Parts] = field(default_factory=dict)
     others: bool = False
     written: HistoryEntry | None = None
+    #: the scores of this version, computed in that language by the request
+    boards: dict[str, Board] = field(default_factory=dict)
 
     def __call__(self) -> None:
         # read again, as committed: if the write did not commit, or a later one did (which
@@ -105,9 +133,10 @@ class _Keeping:
         for language, _ in settings.LANGUAGES:
             key = _key(game, language)
             parts = self.drawn.get(language)
-            if parts is None and self.others and cache.has_key(key):
+            wanted = language in self.boards or (self.others and cache.has_key(key))
+            if parts is None and wanted:
                 with translation.override(language):
-                    parts = draw(game, written=self.written)
+                    parts = draw(game, self.boards.get(language), self.written)
             if parts is not None:
                 kept[key] = parts
         if kept.keys() - {_key(game, language) for language in self.drawn}:

@@ -154,11 +154,26 @@ def _with_board(
     (each drawn by the sheet's template when it is not set). ``written``: the entry of the
     write whose answer this is (its board is drawn, not looked for); never the entry a page
     names in ``?fait=``, which any reader may ask for again and again."""
+    if written is not None and not _in_details(context):
+        context["board_html"], context["board_more_html"] = live.writers_parts(
+            game, context["board"], written
+        )
+        return
     context["board_html"], context["board_more_html"] = live.parts(
         game, can_edit, context["board"], written
     )
     if context.get("details_here"):  # a form open in the details (« Corriger »): drawn here
         context["board_more_html"] = ""
+
+
+def _in_details(context: dict) -> bool:
+    """Whether the write whose answer ``context`` draws was sent from the board's details, or
+    opens a form there: a correction (``…_edit``) or a removal's ✕ (``…_delete``). Its answer
+    draws the details, where the player is looking; every other write's answer leaves them as
+    the phone shows them until the live board brings the new ones (:func:`live.writers_parts`)."""
+    return bool(context.get("details_here")) or str(context["action"]).endswith(
+        ("_edit", "_delete")
+    )
 
 
 @replaced_links_are_410
@@ -190,7 +205,8 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
 @capability
 def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     """The live board, polled by every phone: 204 while nothing changed (one indexed query of
-    the version, nothing else read).
+    the version, nothing else read). ``v`` is the version of the phone's standings, ``d`` that
+    of its details when they are older (a writer's answer kept them: :func:`_in_details`).
 
     After a change every phone fetches it: drawn once for all (:mod:`.live`), and sent
     compressed, since its URLs are relative to the party's page (``party_url``) and it is
@@ -199,7 +215,8 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
         version: int | None = services.version_of(token)
     except Game.DoesNotExist:
         version = None  # a wrong token (404) or a replaced link (410): resolve() says which
-    if version is not None and request.GET.get("v") == str(version):
+    shown = (request.GET.get("v"), request.GET.get("d", request.GET.get("v")))
+    if version is not None and shown == (str(version), str(version)):
         return HttpResponse(status=204)  # every 3 s from every phone: one indexed query
     game, can_edit = resolve(token)
     response = PublicResponse(live.poll_answer(game, can_edit))

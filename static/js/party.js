@@ -233,20 +233,31 @@
     }
   }
 
+  /* the rows lit because their total changed, by seat: until when (a board drawn again
+     meanwhile, such as the details fetched right after a save, keeps them lit) */
+  var lit = {};
+
+  function light(seat, until) {
+    var row = document.querySelector('#board tr[data-seat="' + seat + '"]');
+    if (!row) return;
+    row.classList.add("ns-changed");
+    window.setTimeout(function () { row.classList.remove("ns-changed"); }, Math.max(0, until - Date.now()));
+  }
+
   function changes() {
     var now = totals();
     var said = [];
+    Object.keys(lit).forEach(function (seat) {
+      if (lit[seat] > Date.now()) light(seat, lit[seat]); else delete lit[seat];
+    });
     if (!before) return said;
     Object.keys(now).forEach(function (seat) {
       var was = before[seat];
       if (!was || was.total === now[seat].total) return;
       var diff = now[seat].total - was.total;
       said.push(now[seat].name + " " + (diff > 0 ? "+" : "−") + Math.abs(diff));
-      var row = document.querySelector('#board tr[data-seat="' + seat + '"]');
-      if (row) {
-        row.classList.add("ns-changed");
-        window.setTimeout(function () { row.classList.remove("ns-changed"); }, 4000);
-      }
+      lit[seat] = Date.now() + 4000;
+      light(seat, lit[seat]);
     });
     return said;
   }
@@ -326,13 +337,29 @@
     var t = event.detail.target;
     if (t && t.id === "board-more" && t.querySelector("#correction")) {
       event.detail.shouldSwap = false; /* a correction open at its row stays as typed */
+      /* and counts as seen, so the poll does not fetch these details again every 3 s */
+      var shown = t.querySelector("[name=d]");
+      var sent = event.detail.fragment && event.detail.fragment.querySelector("[name=d]");
+      if (shown && sent) shown.value = sent.value;
       return;
     }
     if (t && t.id === "board-more") remember();
   });
+  /* a writer's answer keeps the details as they are (hx-preserve): they show an earlier
+     version than the standings, so the live board is asked for the new ones at once (it
+     sends them with the poll's « d », the details' version, until they come) */
+  function refreshKept() {
+    var board = document.getElementById("board");
+    var shown = document.querySelector("#board-more [name=d]");
+    if (board && shown && window.htmx && shown.value !== board.getAttribute("data-version")) {
+      window.htmx.trigger(board, "refresh");
+    }
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     var t = event.detail.target;
     if (t && (t.id === "sheet" || t.id === "board")) settle(t);
+    if (t && t.id === "sheet") refreshKept();
     if (t && t.matches && t.matches("[data-preview]")) {
       propose(t);
       if (t.closest("form") && answered(t.closest("form"), event.detail.xhr)) proposalDone(t.closest("form"));

@@ -10,10 +10,12 @@ does), so the history grows; each write carries
 cards or points of its own, so no part of the board is drawn already for it.
 
 - ``answer_ms``: the writer's answer to the write made from the party's page (htmx: the new
-  sheet, the new version's board drawn in it for every phone), until it is handed to the
-  server, and ``answer_queries``; ``answer_after_ms``: what the server does once it has sent
-  it (numsite/after.py: the board kept in the cache, drawn in any other language a phone
-  reads), still the worker's CPU but no longer the writer's wait, and ``answer_after_queries``;
+  sheet with the new standings, the details left as the phone shows them), until it is handed
+  to the server, and ``answer_queries``; ``answer_after_ms``: what the server does once it has
+  sent it (numsite/after.py: the board drawn for every phone, in the writer's language and any
+  other a phone reads, and kept in the cache), still the worker's CPU but no longer the
+  writer's wait, and ``answer_after_queries``; ``answer_bytes``: the answer's size (never
+  compressed: it holds the party's tokens);
 - ``api_ms``, ``api_queries``, ``api_after_ms``, ``api_after_queries``: the same for the same
   write through the JSON API (its answer: the whole party, its history included; after it,
   the board drawn for the phones);
@@ -310,6 +312,10 @@ def measure(rounds: int) -> dict[str, Any]:
         game.refresh_from_db()
         answer_queries = counted(partial(table.page_write, client))
         game.refresh_from_db()
+        table.page_write(client, "undo")
+        game.refresh_from_db()
+        answer_bytes = len(table.page_write(client).content)
+        game.refresh_from_db()
         with CaptureQueriesContext(connection) as poll_queries:
             client.get(edit_board, {"v": game.version}, headers=POLL)
         services.undo(game)
@@ -320,6 +326,7 @@ def measure(rounds: int) -> dict[str, Any]:
             "write_queries": len(queries.captured_queries),
             "answer_ms": _median(answers),
             "answer_queries": answer_queries[0],
+            "answer_bytes": answer_bytes,
             "answer_after_ms": _median(answers_after),
             "answer_after_queries": answer_queries[1],
             "api_ms": _median(apis),

@@ -91,7 +91,8 @@ def test_bench_party_write_board_and_poll_against_their_goals(benchmark, capsys)
         lines.append(
             f"{name}: the writer's answer from the page {t['answer_ms']:.2f} ms ≤ "
             f"{WRITE_GOAL_MS:.0f} ms {_mark(t['answer_ms'] <= WRITE_GOAL_MS)} "
-            f"({t['answer_queries']} queries; after it, {t['answer_after_ms']:.2f} ms, "
+            f"({t['answer_queries']} queries, {t['answer_bytes'] / 1000:.1f} kB; "
+            f"after it, {t['answer_after_ms']:.2f} ms, "
             f"{t['answer_after_queries']} queries), from the API {t['api_ms']:.2f} ms "
             f"{_mark(t['api_ms'] <= WRITE_GOAL_MS)} ({t['api_queries']} queries; after it, "
             f"the board drawn for the phones: {t['api_after_ms']:.2f} ms, "

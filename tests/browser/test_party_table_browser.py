@@ -394,3 +394,53 @@ def test_num5_turn_by_turn_keeps_the_rows_collected_cards_and_points_in_view(pag
     expect(page.locator("[data-testid=turn-points-0]")).to_contain_text("0 point")
     axe_clean(page, "Num 5 turn entry after a turn")
     assert page.problems == []
+
+
+def test_after_a_save_its_details_come_at_once_from_the_board_every_phone_gets(page):
+    """The answer to a save carries the new standings and keeps the details as the phone shows
+    them (they are most of the board's weight, and the answer, which carries the party's
+    tokens, is never compressed); the phone asks the live board for the new details at once,
+    saying which version its details show (``d``), as it would after another phone's save."""
+    from tests.factories import fresh, party
+
+    game = party("num_check", 3, claims={0: LEA[:1]})
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    this_phone_is(page, "Tom")
+    page.locator("#board-more details").first.evaluate("d => d.open = true")  # the history
+    shown = page.locator("#board-more [name=d]").get_attribute("value")
+    asked = lambda r: "/tableau/" in r.url and f"d={shown}" in r.url  # noqa: E731
+    with page.expect_request(asked, timeout=2500):  # before the 3 s poll would
+        save_claim(page, *TOM[0])
+    notice_in_view(page)
+    more = page.locator("#board-more")
+    expect(more).to_contain_text("Tom — 1/8 combinaisons")
+    expect(more.locator("[name=d]")).to_have_value(str(fresh(game).version))
+    expect(more.locator("details").first).to_have_js_property("open", True)  # still open
+    expect(page.locator("#board tr.ns-changed")).to_have_count(1)  # Tom's row stays lit
+    expect(page.locator("[data-testid=sheet-done]")).to_be_focused()  # the notice keeps focus
+    assert page.problems == []
+
+
+def test_a_correction_open_while_another_phone_saves_is_kept_and_not_fetched_again(page):
+    """The live board brings another phone's save; a correction open in the details stays as
+    typed, and its details count as seen, so the next polls are 204s again (no board every
+    3 s while the form is open)."""
+    from calculators.games.num_check.party import writes
+    from tests.factories import fresh, party, seat
+
+    game = party("num_check", 3, claims={0: LEA[:1]})
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    page.get_by_role("link", name="Corriger l’annonce 1 de Léa").click()
+    page.locator("#edit-cards").fill("4R 4B")
+    writes.add_claim(fresh(game), seat(game, 1).pk, *TOM[0])  # another phone's save
+    polled = lambda r: "/tableau/" in r.url and r.status == 200  # noqa: E731
+    with page.expect_response(polled, timeout=10_000):
+        pass
+    expect(page.locator("#board tr[data-seat='1']")).to_have_attribute("data-total", "20")
+    version = str(fresh(game).version)
+    expect(page.locator("#board-more [name=d]")).to_have_value(version)
+    expect(page.locator("#edit-cards")).to_have_value("4R 4B")  # nothing typed is lost
+    with page.expect_response(lambda r: "/tableau/" in r.url, timeout=10_000) as next_poll:
+        pass
+    assert next_poll.value.status == 204
+    assert page.problems == []

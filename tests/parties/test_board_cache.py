@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from calculators.games.num_check.party import writes as check_writes
-from calculators.parties import services
+from calculators.parties import live, services
 from calculators.parties.board import EDIT_ONLY_END, EDIT_ONLY_START, forget_lines
 from tests.factories import fresh, party, seat
 
@@ -136,24 +136,61 @@ def test_the_read_only_board_is_not_the_edit_board():
     assert "claim_delete/" in edit and "claim_delete/" not in read
 
 
-def test_the_writers_answer_holds_the_board_once_and_it_is_the_one_every_phone_gets():
-    """The writer's answer draws the new version's board once, in its two places (standings
-    and details), each once: it is what the other phones then get from the cache, and what
+def test_the_writers_answer_draws_the_standings_and_keeps_the_details_the_phone_shows():
+    """The writer's answer draws the new version's standings once, and not the details (most
+    of the board's weight): they stay as the phone shows them (hx-preserve) and say which
+    version they show (``d``), which the phone sends to the live board at once. Once the answer
+    is sent, the board is drawn for every phone: its standings are the answer's, and it is what
     the database alone draws (its history too: a write undone, dropped by this one)."""
     game = party()
     check_writes.add_claim(game, seat(game, 1).pk, "paire", "7R 7B")
-    board(Client(), game)
+    before = board(Client(), game)
     services.undo(fresh(game))
     answer = page_claim(Client(), game, 0).content.decode()
-    assert answer.count('id="board"') == 1 and answer.count('id="board-more"') == 1
-    assert "hx-swap-oob" not in answer
+    assert answer.count('id="board"') == 1 and "hx-swap-oob" not in answer
+    assert answer.count('id="board-more"') == 1 and live.KEPT_MORE in answer
+    assert "combinaisons</h3>" in before and "combinaisons</h3>" not in answer
+    version = fresh(game).version
     served = board(Client(), game)
-    more = served[served.index('<section id="board-more"') :]
-    assert more.replace(' hx-swap-oob="true"', "", 1) in answer
+    standings = served[: served.index('<section id="board-more"')]
+    assert standings in answer
+    assert f'name="d" value="{version}"' in served
     for alias in ("default", "board"):  # drawn afresh, from the database alone: the same
         caches[alias].clear()
     forget_lines()
     assert board(Client(), game) == served
+
+
+@pytest.mark.parametrize("sent", ["delete", "correction"])
+def test_a_write_sent_from_the_details_draws_them_in_its_answer(sent):
+    """A correction or a removal (✕) is sent from the details, where the player looks: its
+    answer draws them."""
+    game = party(claims={0: [("paire", "5R 5B")]})
+    claim = game.players.get(seat=0).claims.get()
+    body = {"claim": claim.pk, "seen": game.version, "confirm": "1"}
+    if sent == "correction":
+        body.update(combo="paire", cards="6R 6B")
+    answer = Client().post(
+        url(game, "action", action="claim_delete" if sent == "delete" else "claim_edit"),
+        urlencode(body),
+        content_type="application/x-www-form-urlencoded",
+        headers={"HX-Request": "true", "HX-Target": "sheet"},
+    )
+    html = answer.content.decode()
+    assert answer.status_code == 200 and live.KEPT_MORE not in html
+    assert "Léa — " in html and f'name="d" value="{fresh(game).version}"' in html
+
+
+def test_the_poll_sends_the_board_while_the_details_are_older_than_the_standings():
+    game = party()
+    page_claim(Client(), game, 0)
+    version = fresh(game).version
+    client = Client()
+    poll = url(game, "board", game.read_token)
+    assert client.get(poll, {"v": version}).status_code == 204
+    assert client.get(poll, {"v": version, "d": version}).status_code == 204
+    older = client.get(poll, {"v": version, "d": version - 1})
+    assert older.status_code == 200 and "Léa — 1/8 combinaisons" in older.content.decode()
 
 
 #: a party of each game with entries on its board, and what only its edit link shows there

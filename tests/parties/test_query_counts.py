@@ -212,5 +212,7 @@ ANSWER_QUERIES = {check_table: 14, draft_table: 12, num5_table: 14}
 def test_the_writers_answer_reads_again_nothing_its_write_read(client, table):
     figures = table(client)[10]
     assert figures["the writer's answer"] == ANSWER_QUERIES[table]
-    # once it is sent: the game row read again as committed, before its board is kept
-    assert figures["after the writer's answer"] == 1
+    # once it is sent, the board for every phone: the game row read again as committed, the
+    # board drawn from the scores the answer computed, and the row's stamp checked again
+    # before it is kept (nothing else: no player, claim, grid, round or history entry)
+    assert figures["after the writer's answer"] == 2
