@@ -89,8 +89,11 @@ def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = 
 
 
 #: the details in the writer's answer: kept as the phone shows them (htmx's ``hx-preserve``)
-#: until the live board brings the new version's (:func:`writers_parts`)
-KEPT_MORE = mark_safe('<section id="board-more" hx-preserve></section>')
+#: until the live board brings the new version's (:func:`writers_parts`); on a page that had
+#: none, this placeholder stays, of no version (``d``), so the live board sends them at once
+KEPT_MORE = mark_safe(
+    '<section id="board-more" hx-preserve><input type="hidden" name="d" value="0"></section>'
+)
 
 
 def writers_parts(game: Game, board: Board, written: HistoryEntry) -> tuple[SafeString, SafeString]:

@@ -355,9 +355,10 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 
 
 #: Every GET parameter the Parties pages read: the page's « done » banner (``fait``), the claim
-#: and the round being corrected (``corriger``, ``manche``), the board's version (``v``), the
-#: live score of a claim being entered (``apercu`` with ``player``, ``cards``, ``combo``).
-PARTY_PARAMS = ["fait", "corriger", "manche", "v", "apercu", "player", "cards", "combo"]
+#: and the round being corrected (``corriger``, ``manche``), the board's version and its
+#: details' (``v``, ``d``), the live score of a claim being entered (``apercu`` with
+#: ``player``, ``cards``, ``combo``).
+PARTY_PARAMS = ["fait", "corriger", "manche", "v", "d", "apercu", "player", "cards", "combo"]
 #: and the tablées' page: its page of parties
 TABLEE_PARAMS = ["page"]
 
