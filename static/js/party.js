@@ -227,7 +227,8 @@
     if (before === null) before = totals();
     if (openDetails === null) {
       openDetails = [];
-      document.querySelectorAll("#sheet details[id][open], #board-more details[open]").forEach(function (d, i) {
+      /* not a NUM DRAFT grid: this phone's own opens by itself (openOwnGrid) */
+      document.querySelectorAll("#sheet details[id]:not([data-grid-player])[open], #board-more details[open]").forEach(function (d, i) {
         openDetails.push(d.id || ("#more-" + i));
       });
     }

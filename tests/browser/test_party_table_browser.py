@@ -444,3 +444,33 @@ def test_a_correction_open_while_another_phone_saves_is_kept_and_not_fetched_aga
         pass
     assert next_poll.value.status == 204
     assert page.problems == []
+
+
+def test_a_grid_begun_for_one_player_stays_while_another_is_saved_and_then_saves(page):
+    """Saving one NUM DRAFT grid leaves the other grids' forms as the phone shows them: what
+    was begun in one stays, and saving it afterwards is accepted (its form's older « seen »
+    only asks that nobody changed that grid since)."""
+    from tests.factories import party
+
+    game = party("num_draft", ["Léa", "Tom", "Zoé"])
+    lea, tom = game.players.get(name="Léa"), game.players.get(name="Tom")
+    page.goto(f"{page.base}/parties/{game.edit_token}/")
+    for player, cards in ((tom, ("4R", "5R")), (lea, ("1R", "2R", "3R"))):
+        page.get_by_text(f"Grille de {player.name}").click()
+        for index, card in enumerate(cards):
+            page.locator(f"#g{player.pk}-{index}").fill(card)
+    page.locator(f'details[data-grid-player="{lea.pk}"]').get_by_role(
+        "button", name="Enregistrer la grille"
+    ).click()
+    notice_in_view(page)
+    expect(page.locator("[data-testid=total-0]")).to_have_text("6")
+    expect(page.locator(f"#g{tom.pk}-0")).to_have_value("4R")  # begun, not saved: still there
+    expect(page.locator(f"#g{tom.pk}-1")).to_have_value("5R")
+    page.locator(f'details[data-grid-player="{tom.pk}"]').get_by_role(
+        "button", name="Enregistrer la grille"
+    ).click()
+    expect(notice_in_view(page)).to_contain_text("Tom")
+    assert page.locator("[data-testid=refusal]").count() == 0
+    tom.refresh_from_db()
+    assert tom.grid[:2] == ["4R", "5R"]
+    assert page.problems == []

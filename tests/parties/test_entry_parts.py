@@ -259,3 +259,29 @@ def test_a_refused_rename_leaves_the_players_grid_as_stored():
     response = page_write(game, "rename", {"player": pk, "name": "", "seen": game.version})
     assert 'data-testid="refusal"' in response.content.decode()
     assert places(response.content.decode(), pk) == GRID
+
+
+def test_a_grids_answer_leaves_the_other_grids_as_the_phone_shows_them():
+    """The writer's answer to a grid saved on the version it saw draws that grid's form and
+    leaves every other grid's as the phone shows it (hx-preserve); saved after another phone's
+    write, every grid's form is drawn (the phone's may be of an earlier grid)."""
+    game = fresh(party("num_draft", 3, grids={0: GRID, 1: OTHER}))
+    first, second, third = (seat(game, s).pk for s in range(3))
+    changed = ["0R", *GRID[1:]]
+    fields = {"player": first, "seen": game.version, **{f"c{i}": v for i, v in enumerate(changed)}}
+    answer = page_write(game, "grid_set", fields).content.decode()
+    assert places(answer, first) == changed
+    for kept in (second, third):
+        assert (
+            f'<details class="mb-2" id="grid-{kept}" data-grid-player="{kept}" hx-preserve>'
+            in answer
+        )
+        assert f'id="g{kept}-0"' not in answer
+    moved = ["9R", *OTHER[1:]]
+    draft_writes.set_grid(fresh(game), second, moved)  # another phone's save
+    seen = fresh(game).version - 1  # this phone drew its forms before it
+    fields = {"player": first, "seen": seen, **{f"c{i}": v for i, v in enumerate(GRID)}}
+    answer = page_write(game, "grid_set", fields).content.decode()
+    assert "data-attention" not in answer  # saved
+    assert "hx-preserve>" not in answer.split('id="board-more"')[0].split('id="entry"')[1]
+    assert places(answer, second) == moved and places(answer, third) == [""] * 9

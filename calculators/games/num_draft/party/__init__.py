@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from ....engines import numdraft
+from ....parties import services
 from ....parties.board import Board, BoardRow, csv_ranking, leaders, place
 from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
@@ -79,8 +80,12 @@ class NumDraftParty(PartyKind):
         return deck
 
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
-        """The deck's highest value, and the live score of a grid being entered (``?apercu``)."""
-        context: dict[str, Any] = {"max_value": board.extra["max_value"]}
+        """The deck's highest value, the live score of a grid being entered (``?apercu``), and
+        the grids whose forms a writer's answer leaves as the phone shows them."""
+        context: dict[str, Any] = {
+            "max_value": board.extra["max_value"],
+            "kept_grids": kept_grids(request, game, board),
+        }
         if "apercu" in request.GET:
             context["preview"] = forms.preview(
                 game, request.GET.get("player"), [request.GET.get(f"c{i}") for i in range(9)]
@@ -91,3 +96,18 @@ class NumDraftParty(PartyKind):
 KIND = NumDraftParty()
 #: the game's writes are registered in the action table when this package is imported
 __all__ = ["KIND", "writes"]
+
+
+def kept_grids(request: HttpRequest, game: Game, board: Board) -> frozenset[int]:
+    """The players whose grid form the answer to a grid's write leaves as the writer's phone
+    shows it (htmx's ``hx-preserve``): every player but the one written, when the phone had
+    seen the version that write was made on (its ``seen``). Each other form on the phone then
+    shows its grid as stored, and its older ``seen`` only asks the write frame to check what
+    it changes, that grid (:class:`services.Seen`): the form is as it would be drawn again,
+    and whatever the player began typing in it stays. Any other answer draws them all."""
+    entry = services.recorded(game)
+    if entry is None or entry.action != "grid_set" or not getattr(request, "htmx", False):
+        return frozenset()
+    if request.POST.get("seen") != str(entry.version - 1):
+        return frozenset()  # another phone wrote since this one drew its forms
+    return frozenset(r.player.pk for r in board.rows if r.player.pk != entry.data["player"])
