@@ -292,12 +292,30 @@ def _cutter(line: tuple[Card, ...]) -> Callable[[int], tuple[Segment, ...] | Non
     hinges = [i for i in range(1, n - 1) if line[i].family is Family.RAINBOW]
     stops = [0, *hinges, n - 1]
 
+    def reach(start: int) -> int:
+        """The last index up to which the values from ``start`` are all equal or consecutive
+        in one direction: every kind needs one of the two (:func:`fits`), and both hold for
+        every start of a piece that has them, so no piece ending later fits."""
+        values = [c.value for c in line[start:]]
+        if len(values) < 2:
+            return start
+        step = values[1] - values[0]
+        if step not in (-1, 0, 1):
+            return start
+        end = 1
+        while end + 1 < len(values) and values[end + 1] - values[end] == step:
+            end += 1
+        return start + end
+
     @cache
     def best(start: int) -> tuple[Segment, ...] | None:
         result: tuple[Segment, ...] | None = None
+        last = reach(start)
         for end in stops:
             if end - start + 1 < MIN_SEGMENT:
                 continue
+            if end > last:
+                break  # neither equal nor consecutive values: no longer piece fits either
             piece = line[start : end + 1]
             kind = segment_kind(piece)
             if kind is None:

@@ -90,3 +90,54 @@ def test_removing_a_middle_card_never_leaves_a_run_of_the_same_kind(run, data):
     i = data.draw(st.integers(1, len(cards) - 2))
     result = numconnect.check(cards[:i] + cards[i + 1 :])
     assert not (result.valid and len(result.segments) == 1 and result.segments[0].kind == kind)
+
+
+def _fewest_by_every_cut(line: tuple[Card, ...]) -> int | None:
+    """The oracle: every set of cuts at the line's Rainbow hinges tried, the fewest valid
+    segments (``None``: no cut makes the whole line)."""
+    from itertools import combinations
+
+    hinges = [i for i in range(1, len(line) - 1) if line[i].family is Family.RAINBOW]
+    fewest = None
+    for count in range(len(hinges) + 1):
+        for cuts in combinations(hinges, count):
+            bounds = [0, *cuts, len(line) - 1]
+            pieces = [line[a : b + 1] for a, b in zip(bounds, bounds[1:], strict=False)]
+            if all(numconnect.segment_kind(p) for p in pieces):
+                fewest = len(pieces) if fewest is None else min(fewest, len(pieces))
+    return fewest
+
+
+@st.composite
+def consecutive_lines(draw):
+    """Consecutive values (up or down) in families drawn with many Rainbows: lines that hold
+    runs of both kinds, cut at hinges into several segments, or not."""
+    length = draw(st.integers(3, 11))
+    start = draw(st.integers(0, 17 - length))
+    values = list(range(start, start + length))
+    if draw(st.booleans()):
+        values.reverse()
+    families = [Family.RED, Family.BLUE, Family.GREEN, Family.RAINBOW, Family.RAINBOW]
+    return [Card(v, draw(st.sampled_from(families))) for v in values]
+
+
+RAINBOW_LINES = st.one_of(
+    consecutive_lines(),
+    st.lists(
+        st.sampled_from(
+            [c for c in FULL_DECK.numeric_cards() if c.value <= 7 or c.family is Family.RAINBOW]
+        ),
+        min_size=3,
+        max_size=11,
+        unique=True,
+    ),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(RAINBOW_LINES)
+def test_fewest_segments_is_the_fewest_of_every_cut_at_the_hinges(line):
+    """The cut at Rainbow hinges (memoised, and stopping a piece where its values stop being
+    equal or consecutive) finds what trying every set of cuts finds."""
+    found = numconnect._fewest_segments(tuple(line))
+    assert (None if found is None else len(found)) == _fewest_by_every_cut(tuple(line))
