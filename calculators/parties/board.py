@@ -197,9 +197,19 @@ class Listing:
 
 
 #: the listing of a game's history at its version, by game (see :func:`_listing`). Bounded:
-#: past :data:`LISTINGS_KEPT` games the older half is forgotten.
+#: past :data:`LISTINGS_KEPT` games the older half is forgotten, and a whole history is kept
+#: only up to :data:`WHOLE_KEPT` entries (a longer one, only its latest :data:`HISTORY_SHOWN`)
 _LISTINGS: dict[str, Listing] = {}
 LISTINGS_KEPT = 500
+WHOLE_KEPT = 500
+
+
+def _bounded(listing: Listing) -> Listing:
+    """``listing`` as it may be kept: a whole history longer than :data:`WHOLE_KEPT` entries
+    cut to the latest :data:`HISTORY_SHOWN` (the JSON API reads such a one at each answer)."""
+    if listing.whole and len(listing.rows) > WHOLE_KEPT:
+        return Listing(listing.version, listing.at, listing.rows[:HISTORY_SHOWN], False)
+    return listing
 
 
 def _keep_listing(where: str, listing: Listing) -> None:
@@ -207,7 +217,7 @@ def _keep_listing(where: str, listing: Listing) -> None:
         if where not in _LISTINGS and len(_LISTINGS) >= LISTINGS_KEPT:
             for old in list(islice(_LISTINGS, len(_LISTINGS) // 2)):
                 del _LISTINGS[old]
-        _LISTINGS[where] = listing
+        _LISTINGS[where] = _bounded(listing)
 
 
 @receiver(services.party_written, sender=Game, dispatch_uid="parties-history-shown")

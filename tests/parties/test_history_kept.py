@@ -111,3 +111,25 @@ def test_the_api_history_is_listed_in_the_readers_language():
         english = listed(game)
     assert french[0]["summary"] != english[0]["summary"]
     assert [row["version"] for row in french] == [row["version"] for row in english]
+
+
+def test_a_whole_history_is_kept_up_to_its_bound_and_read_past_it(monkeypatch):
+    """Each process keeps at most ``WHOLE_KEPT`` entries of a whole history per party (a longer
+    one is read at each API answer, its latest entries still kept for the page)."""
+    from calculators.parties import board
+
+    monkeypatch.setattr(board, "WHOLE_KEPT", HISTORY_SHOWN + 10)
+    game = party("num_check", 3)
+    pad_history(game, HISTORY_SHOWN + 5)
+    assert len(listed(game)) == HISTORY_SHOWN + 5
+    with CaptureQueriesContext(connection) as queries:
+        listed(game)
+    assert len(queries.captured_queries) == 1  # the game only: the whole listing was kept
+    pad_history(fresh(game), HISTORY_SHOWN + 20)
+    assert len(listed(game)) == HISTORY_SHOWN + 20
+    kept = board._LISTINGS[board.game_key(game)]
+    assert not kept.whole and len(kept.rows) == HISTORY_SHOWN
+    with CaptureQueriesContext(connection) as queries:
+        assert len(listed(game)) == HISTORY_SHOWN + 20
+    assert len(queries.captured_queries) == 2  # the game, and the history read again
+    assert len(history(fresh(game))) == HISTORY_SHOWN
