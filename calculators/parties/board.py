@@ -349,6 +349,21 @@ def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     return History(line for line in map(drawn.get, shown) if line is not None)
 
 
+def written_line(game: Game, entry: HistoryEntry) -> History:
+    """The history as the standings show it in the answer to the write that recorded
+    ``entry``, the game's latest: that entry's line alone (the standings show the latest
+    write), drawn once and kept as :func:`history` keeps it, without listing the rest."""
+    language = translation.get_language() or ""
+    key = (game_key(game), language, _row_of(entry)[:4])
+    kept = _lines_kept()
+    line = _LINES.get(key) if kept else None
+    if line is None:
+        line = _history_line(_with_targets([entry])[0], language)
+        if kept:
+            _keep({key: line})
+    return History([line])
+
+
 def history_json(game: Game) -> list[dict[str, Any]]:
     """Every write of ``game``, newest first, as the JSON API gives them: its version, action,
     summary (plain text, the active language), time and whether it was undone.

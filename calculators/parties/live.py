@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from numsite.after import after_answer, pending
 
 from . import kinds
-from .board import Board, for_link, game_key, history
+from .board import Board, History, for_link, game_key, history, written_line
 from .board import board as compute_board
 from .models import Game, HistoryEntry
 from .services import party_written
@@ -52,8 +52,15 @@ def _stamp(game: Game) -> Stamp:
     return (game.version, game.updated_at.isoformat())
 
 
-def _context(game: Game, board: Board | None, written: HistoryEntry | None) -> dict[str, Any]:
+def _context(
+    game: Game,
+    board: Board | None,
+    written: HistoryEntry | None,
+    shown: History | None = None,
+) -> dict[str, Any]:
     kind = kinds.of(game)
+    if shown is None:
+        shown = history(game, (written,) if written is not None else ())
     return {
         "relative_urls": True,
         "both_links": True,
@@ -62,7 +69,7 @@ def _context(game: Game, board: Board | None, written: HistoryEntry | None) -> d
         "board": board if board is not None else compute_board(game),
         "kind": kind,
         "kind_template": kind.template,
-        "history": history(game, (written,) if written is not None else ()),
+        "history": shown,
         "LANGUAGE_CODE": translation.get_language() or "",
         "action": "",
         "posted": {},
@@ -104,7 +111,9 @@ def writers_parts(game: Game, board: Board, written: HistoryEntry) -> tuple[Safe
     an earlier version: static/js/party.js), as every other phone does. That board is drawn once
     the writer has their answer (:func:`after_write`), kept for every phone, and sent
     compressed: the writer's answer, which carries the party's tokens, never is."""
-    standings = render_to_string("parties/game.html#board", _context(game, board, written))
+    # the standings show the latest write alone: its line, not the history listed
+    shown = written_line(game, written)
+    standings = render_to_string("parties/game.html#board", _context(game, board, written, shown))
     work = _keeping(game)
     if work is not None:  # drawn for every phone in the writer's language, from these scores
         work.boards[translation.get_language() or ""] = board
