@@ -52,15 +52,9 @@ def _stamp(game: Game) -> Stamp:
     return (game.version, game.updated_at.isoformat())
 
 
-def _context(
-    game: Game,
-    board: Board | None,
-    written: HistoryEntry | None,
-    shown: History | None = None,
-) -> dict[str, Any]:
+def _context(game: Game, board: Board | None, shown: History) -> dict[str, Any]:
+    """What the board's two parts are drawn from: ``shown``, the history they show."""
     kind = kinds.of(game)
-    if shown is None:
-        shown = history(game, (written,) if written is not None else ())
     return {
         "relative_urls": True,
         "both_links": True,
@@ -88,7 +82,7 @@ def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = 
     hand the edit link to a read link) and it holds no CSRF token: its ✕ buttons submit a form
     of the page outside the board (``form="claim-delete"``), which holds the reader's token,
     and through htmx they send it in a header too (``hx-headers`` on ``<body>``)."""
-    context = _context(game, board, written)
+    context = _context(game, board, history(game, (written,) if written is not None else ()))
     return (
         render_to_string("parties/game.html#board", context),
         render_to_string("parties/game.html#board-more", context),
@@ -113,7 +107,7 @@ def writers_parts(game: Game, board: Board, written: HistoryEntry) -> tuple[Safe
     compressed: the writer's answer, which carries the party's tokens, never is."""
     # the standings show the latest write alone: its line, not the history listed
     shown = written_line(game, written)
-    standings = render_to_string("parties/game.html#board", _context(game, board, written, shown))
+    standings = render_to_string("parties/game.html#board", _context(game, board, shown))
     work = _keeping(game)
     if work is not None:  # drawn for every phone in the writer's language, from these scores
         work.boards[translation.get_language() or ""] = board
