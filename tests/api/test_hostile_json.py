@@ -170,15 +170,21 @@ def test_a_lone_surrogate_in_a_key_is_the_body_s_fault(client):
     assert_refused(response, "body", text)
 
 
+#: Where a string of a valid body is a player's name (the Num 5 turn's plays), not a card: any
+#: text is a name there, so a long one is a name like another.
+NAMED = json.dumps({"player": HOLE})[1:-1]
+
+
 @pytest.mark.parametrize("endpoint", API_ENDPOINTS)
 def test_a_card_of_thousands_of_digits_is_bad_input(client, endpoint):
     # Python's int() refuses over 4300 digits (a ValueError): every card is read strictly.
     client.raise_request_exception = True
     huge = "9" * 5000 + "R"
-    for _, holed in variants(valid_body(endpoint), (str,)):
-        response = client.post(
-            f"/api/v1/{endpoint}",
-            data=json.dumps(holed).replace(json.dumps(HOLE), json.dumps(huge)),
-            content_type="application/json",
-        )
-        assert response.status_code in (200, 400), response.status_code
+    for field, holed in variants(valid_body(endpoint), (str,)):
+        template = json.dumps(holed)
+        text = template.replace(json.dumps(HOLE), json.dumps(huge))
+        response = client.post(f"/api/v1/{endpoint}", data=text, content_type="application/json")
+        if NAMED in template:
+            assert response.status_code == 200, (field, response.status_code)
+        else:
+            assert_refused(response, field, text[:200])

@@ -127,9 +127,14 @@ def test_a_whole_history_is_kept_up_to_its_bound_and_read_past_it(monkeypatch):
     assert len(queries.captured_queries) == 1  # the game only: the whole listing was kept
     pad_history(fresh(game), HISTORY_SHOWN + 20)
     assert len(listed(game)) == HISTORY_SHOWN + 20
-    kept = board._LISTINGS[board.game_key(game)]
-    assert not kept.whole and len(kept.rows) == HISTORY_SHOWN
     with CaptureQueriesContext(connection) as queries:
         assert len(listed(game)) == HISTORY_SHOWN + 20
     assert len(queries.captured_queries) == 2  # the game, and the history read again
-    assert len(history(fresh(game))) == HISTORY_SHOWN
+    shown = fresh(game)
+    with CaptureQueriesContext(connection) as queries:
+        assert len(history(shown)) == HISTORY_SHOWN
+    listings = [q["sql"] for q in queries.captured_queries if 'AS "at"' in q["sql"]]
+    assert not listings  # the page's latest entries are still kept
+    assert [line.version for line in history(shown)] == [
+        row["version"] for row in listed(game)[:HISTORY_SHOWN]
+    ]

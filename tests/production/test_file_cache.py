@@ -4,7 +4,7 @@ make room only when a set adds an entry, not when it replaces one (a party's liv
 from unittest import mock
 
 import pytest
-from django.conf import settings
+from django.core.cache import caches
 from django.core.cache.backends.filebased import FileBasedCache
 
 from numsite.cache import FileCache
@@ -16,7 +16,8 @@ def small(tmp_path):
 
 
 def test_it_is_the_default_backend():
-    assert settings.CACHE_BACKEND == "numsite.cache.FileCache"
+    assert isinstance(caches["default"], FileCache)
+    assert isinstance(caches["fragments"], FileCache)
 
 
 def test_replacing_an_entry_does_not_list_the_folder(small):

@@ -27,11 +27,31 @@ def clear_fragments():
     caches["fragments"].clear()
 
 
-def test_the_cache_is_shared_by_every_process_and_keyed_by_the_release():
-    for alias in ("default", "fragments"):
-        config = settings.CACHES[alias]
-        assert config["BACKEND"] == "numsite.cache.FileCache"  # files: every process shares them
-        assert config["KEY_PREFIX"] == settings.RELEASE == release.digest(ROOT)
+@pytest.mark.parametrize("alias", ["default", "fragments"])
+def test_the_cache_is_shared_by_every_process_and_keyed_by_the_release(alias):
+    """Another interpreter, started with the settings alone (no test override but the cache's
+    folder, which this run keeps apart from var/), sets an entry; this one reads it under the
+    same key, which carries the release."""
+    location = settings.CACHES[alias]["LOCATION"]
+    script = (
+        "import django; django.setup()\n"
+        "from django.core.cache import caches\n"
+        f"caches[{alias!r}].set('shared', 'from another process', 60)\n"
+        f"print(caches[{alias!r}].make_key('shared'))\n"
+    )
+    variable = {"default": "CACHE_LOCATION", "fragments": "FRAGMENT_CACHE_LOCATION"}[alias]
+    made = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "numsite.settings", variable: location},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert caches[alias].get("shared") == "from another process"
+    assert made.stdout.strip() == caches[alias].make_key("shared")
+    assert made.stdout.strip().startswith(f"{release.digest(ROOT)}:")
     assert settings.CACHES["default"]["LOCATION"] != settings.CACHES["fragments"]["LOCATION"]
 
 
