@@ -1,9 +1,11 @@
 """Every golden case of tests/cases (the contract's cases, kept as data) through the JSON API.
 
-The comparison follows ``tests/cases/README`` (the shared cases' README): ``segments`` is a count,
+The comparison follows ``tests/cases/README.md``: ``segments`` is a count,
 ``totals`` the players' totals, ``checks`` the set of (claim, combo, total) of a detect answer,
 and for a Num 5 ``turn`` ``rows``/``points``/``collected`` compare the rows and each play.
 """
+
+import re
 
 import pytest
 
@@ -55,3 +57,25 @@ def test_golden_case(api, name, case):
     for key, want in expect.items():
         got, want = observed(key, body, want)
         assert got == want, key
+
+
+CITED = sorted(
+    {
+        (page, anchor)
+        for name in ENDPOINTS
+        for case in load_cases(name)
+        for page, anchor in re.findall(r"(/[a-z0-9-]+/regles/)#([a-z0-9-]+)", case.get("note", ""))
+    }
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("page", "anchor"), CITED)
+def test_a_golden_case_cites_a_ruling_the_site_shows(client, page, anchor):
+    assert f'id="{anchor}"' in client.get(page).content.decode()
+
+
+def test_every_golden_case_note_cites_the_sites_own_rulings():
+    notes = [case.get("note", "") for name in ENDPOINTS for case in load_cases(name)]
+    assert not [note for note in notes if ".md" in note or "../" in note]
+    assert CITED
