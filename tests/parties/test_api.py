@@ -1,9 +1,12 @@
 """The Parties JSON API (docs/api.md): every call, every status, the party's shape."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
+from calculators.parties import actions
 from calculators.parties.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -338,3 +341,11 @@ def test_a_claim_names_its_player_as_the_party_is_when_it_writes(papi):
     )
     assert status == 201, body
     assert body["invalid_checks"][0]["player"] == "Théo"
+
+
+def test_the_api_docs_name_every_history_action():
+    """docs/api.md lists the `action` a history row may carry: every action of the table."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    listed = re.search(r"`action` is one of (.*?)\.\n", docs, re.S)
+    assert listed is not None
+    assert set(re.findall(r"`([a-z_]+)`", listed.group(1))) == set(actions.ACTIONS)
