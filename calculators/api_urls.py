@@ -17,6 +17,7 @@ from ninja.errors import ValidationError
 from ninja.utils import normalize_path, replace_path_param_notation
 
 from .engines.cards import InputError
+from .events import api as events_api
 from .games import modules
 from .parties import api as parties_api
 from .parties import kinds
@@ -134,6 +135,7 @@ for kind in kinds.load():
     if kind.api_router is not None:
         api.add_router("", kind.api_router)
 api.add_router("", tablees_api.router)
+api.add_router("", events_api.router)
 
 
 def _not_an_endpoint(request: HttpRequest) -> HttpResponse:

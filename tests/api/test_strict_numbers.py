@@ -68,6 +68,7 @@ BODIES = {
     "POST /api/v1/tablees/{token}/parties": {"game": "num-check", "players": ["Léa", "Tom"]},
     "POST /api/v1/tablees/{token}/players": {"name": "Zed"},
     "PATCH /api/v1/tablees/{token}/players/{index}": {"name": "Lou"},
+    "POST /api/v1/seatings": {"players": 6, "sizes": [3], "rounds": 2, "avoid": [[1, 2]]},
 }
 #: Which game's party a route needs.
 GAME = {"claims": "num_check", "grids": "num_draft", "rounds": "num5", "turns": "num5"}
