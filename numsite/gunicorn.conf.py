@@ -7,7 +7,7 @@ database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_HEADER_TIMEOUT`` (10 s to sen
 command line (``make run`` passes ``$(HOST):$(PORT)``) or ``GUNICORN_BIND``.
 
 No secret reaches either log: the access line leaves out the query string and the Referer, and
-both logs run numsite.log_redaction.RedactTokensFilter (Parties tokens in paths). No client
+both logs run numsite.log_redaction.RedactTokensFilter (every capability token in a path). No client
 writes a line of its own either: the access line's fields come from the request (a path's
 ``%0A`` arrives decoded), so their control characters are written as percent-escapes
 (:func:`escape_controls`).
