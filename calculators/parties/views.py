@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from numsite import throttle
-from numsite.security import PublicResponse, capability
+from numsite.security import PublicResponse, capability, mark_capability
 
 from ..engines.numbers import parse_whole
 from ..games import registry
@@ -60,8 +60,9 @@ def resolve(token: str) -> tuple[Game, bool]:
 
 def links_replaced(request: HttpRequest) -> HttpResponse:
     """The page a phone on a replaced link gets (410), also the poll's answer, which the page
-    shows in place of the board (static/js/party.js)."""
-    return render(request, "parties/gone.html", status=410)
+    shows in place of the board (static/js/party.js). Reached by a secret link (if an old one):
+    never stored, never indexed, as every capability answer."""
+    return mark_capability(render(request, "parties/gone.html", status=410))
 
 
 def replaced_links_are_410(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
