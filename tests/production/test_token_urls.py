@@ -2,6 +2,7 @@
 kept out of every log (Django's request log, tracebacks), whatever the route and the token
 (unknown, an edit or read token of a party or a tablée, a party's replaced link)."""
 
+import fnmatch
 import io
 import json
 import logging
@@ -12,8 +13,9 @@ import sys
 import time
 
 import pytest
-from django.urls import URLResolver, get_resolver
+from django.urls import Resolver404, URLResolver, get_resolver, resolve
 from django.urls.resolvers import RoutePattern
+from django.utils import translation
 
 from calculators.parties import services as party_services
 from calculators.tablees import services as tablee_services
@@ -200,3 +202,72 @@ def test_no_token_of_any_route_reaches_a_real_gunicorns_logs(tmp_path):
     assert "Not Found" in logs and "Forbidden" in logs  # Django's request log is there too…
     for t in secret:
         assert t not in logs  # …and nowhere a token
+
+
+# --------------------------------------------------------------------------- proxies' compression
+
+
+def token_paths() -> list[str]:
+    """Every token route with a token in it, in each language it answers in (``/en/…`` when
+    the route is under ``i18n_patterns``): the paths the proxies must never compress."""
+    t = secrets.token_urlsafe(24)
+    paths = []
+    for route in token_routes():
+        for language, path in (("fr", route.format(t=t)), ("en", "/en" + route.format(t=t))):
+            with translation.override(language):  # the language prefix matches the active one
+                try:
+                    resolve(path)
+                except Resolver404:
+                    continue
+            paths.append(path)
+    return paths
+
+
+def caddy_compresses(caddyfile: str, path: str) -> bool:
+    """Whether the sample's ``encode`` applies to ``path``: every ``encode`` line names the
+    ``@compressible`` matcher, a ``not path`` list of globs (Caddy's path matcher: ``*``
+    matches across ``/``, case-insensitive; a glob without ``*`` is the exact path)."""
+    lines = [line.strip() for line in caddyfile.splitlines()]
+    encodes = [line for line in lines if line.startswith("encode ")]
+    assert encodes and all(line.split()[1] == "@compressible" for line in encodes), encodes
+    (matcher,) = [line for line in lines if line.startswith("@compressible ")]
+    words = matcher.split()
+    assert words[1:3] == ["not", "path"], matcher
+    return not any(fnmatch.fnmatchcase(path.lower(), glob.lower()) for glob in words[3:])
+
+
+def nginx_compresses(conf: str, path: str) -> bool:
+    """Whether gzip applies to ``path`` in the sample: ``gzip on`` at the server's level, or in
+    a prefix ``location`` that ``path`` falls in (the sample has no other kind of location)."""
+    stack = [("", False)]  # (the block's location, whether gzip is on in it)
+    found = False
+    for raw in conf.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        location = re.match(r"location\s+(?:\^~\s+)?(\S+)\s*\{", line)
+        if location:
+            stack.append((location.group(1), stack[-1][1]))
+            line = line[location.end() :]
+        elif line.endswith("{"):
+            stack.append((stack[-1][0], stack[-1][1]))
+        switch = re.search(r"\bgzip\s+(on|off)\s*;", line)
+        if switch:
+            stack[-1] = (stack[-1][0], switch.group(1) == "on")
+        for _ in range(line.count("}")):
+            where, on = stack.pop()
+            found = found or (on and path.startswith(where))
+    return found or stack[0][1]
+
+
+def test_the_proxies_never_compress_a_path_that_carries_a_token():
+    """Derived from the URLconf: a new app's token URLs must be left out of the proxies'
+    compression (deploy/Caddyfile's ``@compressible``, deploy/nginx.conf's ``gzip``)."""
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text()
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    paths = token_paths()
+    assert any(p.startswith("/en/tablees/") for p in paths)
+    assert [p for p in paths if caddy_compresses(caddyfile, p)] == []
+    assert [p for p in paths if nginx_compresses(nginx, p)] == []
+    # the readers can tell: a public page is compressed by Caddy
+    assert caddy_compresses(caddyfile, "/num-check/")
+    assert nginx_compresses("server {\n    gzip on;\n}\n", "/tablees/x/")
+    assert not nginx_compresses("server {\n    gzip off;\n}\n", "/tablees/x/")
