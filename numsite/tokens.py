@@ -52,9 +52,11 @@ def _literal(pattern: object) -> tuple[str, bool]:
 def _walk(patterns: Iterable[object], prefix: str, literal: bool) -> Iterable[str]:
     """The literal path before each token (``prefix`` stays literal while ``literal``)."""
     for entry in patterns:
-        start, has_token = _literal(getattr(entry, "pattern", None))
-        whole = str(getattr(entry, "pattern", ""))
+        pattern = getattr(entry, "pattern", None)
+        start, has_token = _literal(pattern)
         here = prefix + start if literal else prefix
+        # the language prefix is left out whatever the active language (it would read « en/ »)
+        whole = "" if isinstance(pattern, LocalePrefixPattern) else str(pattern)
         still_literal = literal and start == whole.removeprefix("^").removesuffix("\\Z")
         if has_token:
             yield here

@@ -62,6 +62,13 @@ def test_the_token_prefixes_are_every_apps():
     assert set(markers()) == {"/parties/", "/tablees/"}  # the others contain one of them
 
 
+def test_the_token_prefixes_are_the_same_whatever_the_active_language():
+    """The markers are read once per process, maybe during an English request."""
+    with translation.override("en"):
+        english = token_prefixes()
+    assert english == token_prefixes() and "/tablees/" in english
+
+
 def test_the_walk_finds_every_apps_token_routes():
     routes = token_routes()
     for expected in (
