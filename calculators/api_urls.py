@@ -50,7 +50,10 @@ def idempotency_headers(doc: dict[str, Any]) -> None:
                     "name": "Idempotency-Key",
                     "required": False,
                     "description": "Carry out this write once: a request with the same key and "
-                    "body gets the remembered answer (7 days, per party or tablée).",
+                    "body gets the write's remembered receipt — its status, `version`, `entry` "
+                    "(its history line) and a creation's tokens and links, not the whole "
+                    "party (7 days, per party or tablée; a 409, 429 or 503 is never "
+                    "remembered).",
                     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
                 }
             )

@@ -7,7 +7,7 @@ database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_HEADER_TIMEOUT`` (10 s to sen
 command line (``make run`` passes ``$(HOST):$(PORT)``) or ``GUNICORN_BIND``.
 
 No secret reaches either log: the access line leaves out the query string and the Referer, and
-both logs run numsite.log_redaction.RedactTokensFilter (Parties tokens in paths). No client
+both logs run numsite.log_redaction.RedactTokensFilter (every capability token in a path). No client
 writes a line of its own either: the access line's fields come from the request (a path's
 ``%0A`` arrives decoded), so their control characters are written as percent-escapes
 (:func:`escape_controls`).
@@ -41,9 +41,15 @@ workers = _int("GUNICORN_WORKERS", min(2 * (os.cpu_count() or 1) + 1, 5))
 worker_class = "numsite.gunicorn_worker.DeadlineThreadWorker"
 threads = _int("GUNICORN_THREADS", 4)
 timeout = _int("GUNICORN_TIMEOUT", 30)
+# Recycling and stopping, gracefully (docs/deploy.md § 4): a worker stopped (a reload, a
+# recycling, systemctl stop) finishes its requests within graceful_timeout, under systemd's
+# TimeoutStopSec (30 s, deploy/numsite.service); a kept-alive connection idles 5 s, longer
+# than the proxies keep theirs to gunicorn (4 s: deploy/Caddyfile, deploy/nginx.conf), so that
+# the proxy, never gunicorn, closes an idle one and no request is sent on a closing socket.
 graceful_timeout = 20
 keepalive = 5
-# A worker is recycled after this many requests (bounded memory over weeks of uptime).
+# A worker is recycled after this many requests (bounded memory over weeks of uptime); the
+# jitter spreads the workers' recyclings so that they never all restart at once.
 max_requests = 5000
 max_requests_jitter = 500
 # Headers: bounded (gunicorn's defaults, stated), no request line over 4 KiB.

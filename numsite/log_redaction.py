@@ -1,12 +1,19 @@
-"""One logging filter that keeps the secret tokens of Parties out of every log line.
+"""One logging filter that keeps every capability token out of every log line.
 
-A party is reached through capability URLs: ``/parties/<pk>/<token>/…`` today,
-``/parties/<token>/…`` and ``/api/v1/parties/<token>/…`` tomorrow. A token is
+A party, a tablée (and any app to come) is reached through capability URLs:
+``/parties/<token>/…``, ``/tablees/<token>/…``, ``/tablees/rattacher/<party token>/``,
+``/api/v1/parties/<token>/…``, the old ``/parties/<pk>/<token>/…``. A token is
 ``secrets.token_urlsafe(24)``: 32 characters of ``[A-Za-z0-9_-]``. Whoever reads a log line
 holding one could edit the game, so every handler (Django's loggers, runserver's
 ``django.server``, gunicorn's error and access logs) runs :class:`RedactTokensFilter`.
 
-After each ``/parties/`` (in any case: ``/PARTIES/``, ``/Parties/``), past any characters that
+The markers are not listed here: they are the URL prefixes before each token parameter of the
+URLconf (:func:`numsite.tokens.token_prefixes`: the ``token`` path converter), read on the
+first line logged once Django is set up, so a new app's token URLs are redacted as soon as
+they use the converter. Before that (gunicorn's master process, Django's own start-up), every
+``/`` is a marker: better a word too many than a token.
+
+After each marker (in any case: ``/PARTIES/``, ``/Tablees/``), past any characters that
 are not the token's right after the marker (a quotation mark, a line break…), the path (up to
 the next ASCII space, past a decoded line break) and the rest of the line where it ends are
 searched: not only the path, for a token may come after a space (a second link, a word then a
@@ -15,30 +22,29 @@ characters becomes ``[redacted]``, glued across what may split a token without e
 percent-escape such as ``%0A``, a zero-width space, a soft hyphen): whole segments, and a token
 with something stuck to it as well (a full stop or a parenthesis from the sentence it was
 copied from, a zero-width space, a line break, a quotation mark, before or after it). Runs that
-are lowercase names are kept (``claim_add``, ``nouvelle``, ``tableau``…); any capital or digit
-makes a long run a token (a capitalised word after the marker on the same line is redacted
-too: better a word too many than a token).
+are lowercase names are kept (``claim_add``, ``nouvelle``, ``rattacher``…); any capital or
+digit makes a long run a token (a capitalised word after the marker on the same line is
+redacted too: better a word too many than a token).
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 import re
+import threading
 from typing import Any
 
 REDACTED = "[redacted]"
 #: Shorter segments are names (actions, pages) or ids; a half-copied token of 16+ characters is
 #: still treated as a secret.
 MIN_TOKEN_LENGTH = 16
-MARKER = "/parties/"
+#: the markers until the URLconf can be read: any path
+FALLBACK_MARKERS = ("/",)
 
 #: what may split a token without ending it: a percent-escape, an invisible character
 _GLUE = r"(?:%[0-9A-Fa-f]{2}|[\u00ad\u200b-\u200d\u2060\ufeff])"
-#: the marker (any case), what is not the token's right after it (a quotation mark, a line
-#: break…), then the path up to the next ASCII space (a decoded line break in it included) and
-#: the rest of the line where it ends
-_TAIL = re.compile(rf"(/parties/)((?:{_GLUE}|[^A-Za-z0-9_-])*)([^ ]*[^\n\r]*)", re.IGNORECASE)
 #: a run of the token alphabet, glued across what may split it; or a lone percent-escape
 #: (kept, so that its digits are not taken for the token's start)
 _RUN = re.compile(rf"[A-Za-z0-9_-]+(?:{_GLUE}+[A-Za-z0-9_-]+)*|%[0-9A-Fa-f]{{2}}")
@@ -60,11 +66,57 @@ def _redact_tail(match: re.Match[str]) -> str:
     return match.group(1) + match.group(2) + _RUN.sub(_redact_run, match.group(3))
 
 
+@functools.lru_cache(maxsize=8)
+def _tail(markers: tuple[str, ...]) -> re.Pattern[str]:
+    """A marker (any case), what is not the token's right after it (a quotation mark, a line
+    break…), then the path up to the next ASCII space (a decoded line break in it included) and
+    the rest of the line where it ends."""
+    alternatives = "|".join(re.escape(m) for m in markers)
+    return re.compile(
+        rf"({alternatives})((?:{_GLUE}|[^A-Za-z0-9_-])*)([^ ]*[^\n\r]*)", re.IGNORECASE
+    )
+
+
+_reading = threading.local()
+
+
+@functools.lru_cache(maxsize=8)
+def _markers_of(urlconf: str) -> tuple[str, ...]:
+    from .tokens import minimal_markers, token_prefixes
+
+    return tuple(m.lower() for m in minimal_markers(token_prefixes(urlconf))) or FALLBACK_MARKERS
+
+
+def markers() -> tuple[str, ...]:
+    """The token URL prefixes of the URLconf, none part of another (``/parties/``,
+    ``/tablees/``…); :data:`FALLBACK_MARKERS` while Django is not ready, or while the URLconf
+    is being imported (a line logged by an import)."""
+    from django.apps import apps
+    from django.conf import settings
+
+    if not settings.configured or not apps.ready or getattr(_reading, "busy", False):
+        return FALLBACK_MARKERS
+    _reading.busy = True
+    try:
+        return _markers_of(settings.ROOT_URLCONF)
+    except Exception:  # a URLconf that does not import: its error is logged, never hidden
+        return FALLBACK_MARKERS
+    finally:
+        _reading.busy = False
+
+
+def _holds_marker(text: str, found: tuple[str, ...]) -> bool:
+    lowered = text.lower()
+    return any(m in lowered for m in found)
+
+
 def redact(text: str) -> str:
-    """``text`` with every token-like run after ``/parties/`` (any case) on its line replaced."""
-    if MARKER not in text.lower():
+    """``text`` with every token-like run after a token URL prefix (any case) on its line
+    replaced."""
+    found = markers()
+    if not _holds_marker(text, found):
         return text
-    return _TAIL.sub(_redact_tail, text)
+    return _tail(found).sub(_redact_tail, text)
 
 
 def _redact_value(value: Any) -> Any:
@@ -105,7 +157,8 @@ def _redacted_request(request: Any) -> Any:
     paths = [getattr(request, "path", ""), getattr(request, "path_info", "")]
     meta = getattr(request, "META", None)
     values = paths + [str(meta.get(k, "")) for k in _REQUEST_META] if isinstance(meta, dict) else []
-    if not any(MARKER in v.lower() for v in values):
+    found = markers()
+    if not any(_holds_marker(v, found) for v in values):
         return request
     clone = copy.copy(request)
     for attr in ("path", "path_info"):
@@ -120,7 +173,7 @@ def _redacted_request(request: Any) -> Any:
 
 
 class RedactTokensFilter(logging.Filter):
-    """Redacts Parties tokens in a record's message, arguments, request and traceback.
+    """Redacts capability tokens in a record's message, arguments, request and traceback.
 
     Never drops a record (always returns True); attach it to every handler.
     """

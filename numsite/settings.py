@@ -399,8 +399,8 @@ ADMIN_LOGIN_RATE = os.environ.get("ADMIN_LOGIN_RATE", "10/600")
 
 # --------------------------------------------------------------------------- logging
 
-# Every handler runs the token filter: no Parties token in any log line. The gunicorn loggers
-# get it from numsite/gunicorn.conf.py (its own logger class).
+# Every handler runs the token filter: no capability token (a party's, a tablée's) in any log
+# line. The gunicorn loggers get it from numsite/gunicorn.conf.py (its own logger class).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

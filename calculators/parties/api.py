@@ -22,7 +22,7 @@ from ninja import Field, Router, Schema
 from ninja.decorators import decorate_view
 from pydantic import ConfigDict
 
-from numsite import throttle
+from numsite import throttle, tokens  # noqa: F401  (tokens: the « token » converter)
 from numsite.security import capability
 
 from ..engines.cards import InputError
@@ -320,7 +320,8 @@ def route(
             answers[409] = scope.conflict_out or ErrorOut
         router.api_operation(
             [method],
-            path,
+            # the token's converter marks it a secret (numsite/tokens.py: kept out of the logs)
+            path.replace("{token}", "{token:token}"),
             response=answers,
             url_name=url_name,
             operation_id=f"{url_name}_{method.lower()}",

@@ -1,11 +1,20 @@
 """Idempotent writes (``Idempotency-Key``), one mechanism for the parties and the tablées.
 
 A write of the API may carry ``Idempotency-Key: <1–64 of A–Z a–z 0–9 _ ->``. The first request
-with a key is carried out and its answer (status and body, a refusal as well) remembered for
+with a key is carried out and, when it was a completed write, its answer remembered for
 :attr:`RememberedAnswer.DAYS` days, per owner (the party or the tablée the token opens). The
 same key with the same method, path and body gets that answer again, marked
 ``Idempotent-Replayed: true``, without writing; with another request it is a 409 at the field
 ``idempotency_key``; a malformed key is a 400 before the body is read.
+
+Only what the request itself decides is remembered (:func:`is_remembered`): a write carried out
+(2xx, a page's redirect), or a refusal its body decides (400, 422). An answer the server's
+state decides — a conflict (409), the abuse limit (429), a database that cannot serve (503) —
+is not: the same request with the same key is carried out again later, as if never sent.
+
+What is remembered of an API answer is its receipt (:func:`receipt`, compressed): the status,
+the version, the write's history entry and what a creation hands over (the new tokens and
+links) — never the whole party and its history, which a client reads again with ``GET``.
 
 The Party pages' writes (:func:`calculators.parties.views.action`) honour the same header
 through the same function: their remembered answer is the page's HTML (or the redirect a page
@@ -18,9 +27,12 @@ twice.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import zlib
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, OperationalError, models, transaction
 from django.http import HttpRequest, HttpResponse
@@ -48,13 +60,63 @@ def check_idempotency_key(request: HttpRequest) -> HttpResponse | None:
     return None if message is None else error("idempotency_key", message)
 
 
+#: refusals the request's body decides (the same body is refused the same way)
+BODY_REFUSALS = frozenset({400, 422})
+#: set on a response that is no write's answer whatever its status: one the server's state
+#: decided (a page's htmx refusal of a conflict is a 200 drawing the sheet), a question asked
+#: before writing
+NOT_REMEMBERED = "numsite_not_remembered"
+
+
+def not_remembered(response: HttpResponse) -> HttpResponse:
+    """Marks ``response`` as never remembered under its key."""
+    setattr(response, NOT_REMEMBERED, True)
+    return response
+
+
+def is_remembered(response: HttpResponse) -> bool:
+    """Whether an answer is remembered under its key: a completed write (2xx, a redirect) or a
+    refusal its body decides; never one the state decides (409, 429, 503…)."""
+    if getattr(response, NOT_REMEMBERED, False):
+        return False
+    status = response.status_code
+    return 200 <= status < 400 or status in BODY_REFUSALS
+
+
+#: the fields of a party's or a tablée's answer a client recognises its write by (a
+#: creation's tokens and links included); the rest is the current state, read with ``GET``
+RECEIPT = ("game", "mode", "name", "version", "edit_token", "read_token", "read_url", "edit_url")
+
+
+def receipt(body: Any) -> Any:
+    """What a write's JSON answer is remembered as: the fields of :data:`RECEIPT` it has and
+    its newest history line (``entry``: the write itself); a refusal (an error) is kept whole,
+    it is small."""
+    if not isinstance(body, dict) or "error" in body:
+        return body
+    kept = {k: body[k] for k in RECEIPT if k in body}
+    history = body.get("history")
+    if isinstance(history, list) and history:
+        kept["entry"] = history[0]
+    return kept
+
+
 def kept_body(response: HttpResponse) -> bytes:
-    """What is remembered of an answer by default: its body (the API's JSON)."""
-    return response.content
+    """What is remembered of an API answer: its :func:`receipt`, compressed."""
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return zlib.compress(response.content, 6)
+    return zlib.compress(json.dumps(receipt(body), ensure_ascii=False).encode(), 6)
 
 
-def json_replay(status: int, body: bytes) -> HttpResponse:
-    """A remembered JSON answer, as it is given again."""
+def json_replay(request: HttpRequest, status: int, kept: bytes) -> HttpResponse:
+    """A remembered API answer, as it is given again (answers kept whole before receipts were
+    kept are given back as they were)."""
+    try:
+        body = zlib.decompress(kept)
+    except zlib.error:
+        body = kept
     return HttpResponse(body, status=status, content_type="application/json")
 
 
@@ -68,15 +130,18 @@ def idempotent(
     busy: Callable[[], HttpResponse],
     *,
     keep: Callable[[HttpResponse], bytes] = kept_body,
-    replay: Callable[[int, bytes], HttpResponse] = json_replay,
+    replay: Callable[[HttpRequest, int, bytes], HttpResponse | None] = json_replay,
 ) -> HttpResponse:
     """A write with an ``Idempotency-Key`` for ``owner`` (whose answers ``remembered`` keeps,
     its foreign key named after ``owner``'s model): the answer remembered for this owner and
     key, replayed; ``refuse(field, message)`` (a 409) if the key came with another request;
     ``busy()`` (a 409) if the same key raced in from another request at the same moment; or the write carried out and its answer remembered, in one transaction that takes the
     owner's row lock first (as every write does), so two requests with one key never both
-    write. ``keep(answer)`` is what is remembered of an answer (its body by default) and
-    ``replay(status, kept)`` the answer given again (JSON by default)."""
+    write. Only :func:`is_remembered` answers are kept. ``keep(answer)`` is what is remembered of
+    an answer (its :func:`receipt` by default) and ``replay(request, status, kept)`` the answer
+    given again (JSON by default), or ``None`` when the remembered answer cannot be given to
+    this request and nothing was written (a page's refusal, remembered for another kind of
+    request): the request is then carried out, its answer remembered in place of the old."""
     field = type(owner)._meta.model_name
     assert field is not None
     mine = {field: owner}
@@ -97,17 +162,20 @@ def idempotent(
                             "Cette clé « Idempotency-Key » a déjà servi pour une autre requête."
                         ),
                     )
-                again = replay(seen.status, bytes(seen.body))
-                again["Idempotent-Replayed"] = "true"
-                return again
+                again = replay(request, seen.status, bytes(seen.body))
+                if again is not None:
+                    again["Idempotent-Replayed"] = "true"
+                    return again
+                seen.delete()
             response = carry_out()
-            remembered._default_manager.create(
-                **mine,
-                key=key,
-                fingerprint=fingerprint,
-                status=response.status_code,
-                body=keep(response),
-            )
+            if is_remembered(response):
+                remembered._default_manager.create(
+                    **mine,
+                    key=key,
+                    fingerprint=fingerprint,
+                    status=response.status_code,
+                    body=keep(response),
+                )
             return response
     except (IntegrityError, OperationalError) as err:
         # the same key raced in from another request (or the row lock timed out): a conflict;

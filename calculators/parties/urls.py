@@ -1,5 +1,7 @@
 from django.urls import path, re_path
 
+from numsite import tokens  # noqa: F401  (registers the « token » converter)
+
 from . import views
 
 app_name = "parties"
@@ -10,8 +12,8 @@ urlpatterns = [
         views.legacy,
         name="legacy",
     ),
-    path("<str:token>/", views.game_page, name="game"),
-    path("<str:token>/tableau/", views.board_fragment, name="board"),
-    path("<str:token>/export.csv", views.export, name="export"),
-    path("<str:token>/<slug:name>/", views.action, name="action"),
+    path("<token:token>/", views.game_page, name="game"),
+    path("<token:token>/tableau/", views.board_fragment, name="board"),
+    path("<token:token>/export.csv", views.export, name="export"),
+    path("<token:token>/<slug:name>/", views.action, name="action"),
 ]

@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from numsite import throttle
-from numsite.security import PublicResponse, capability
+from numsite.security import PublicResponse, capability, mark_capability
 
 from ..engines.numbers import parse_whole
 from ..games import registry
@@ -38,7 +38,7 @@ from ..web.pages import HtmxRequest
 from . import forms, kinds, live, services
 from .board import board as compute_board
 from .board import export_csv, game_key, history
-from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
+from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key, not_remembered
 from .models import Game, HistoryEntry, IdempotentAnswer
 from .summaries import values
 
@@ -60,8 +60,9 @@ def resolve(token: str) -> tuple[Game, bool]:
 
 def links_replaced(request: HttpRequest) -> HttpResponse:
     """The page a phone on a replaced link gets (410), also the poll's answer, which the page
-    shows in place of the board (static/js/party.js)."""
-    return render(request, "parties/gone.html", status=410)
+    shows in place of the board (static/js/party.js). Reached by a secret link (if an old one):
+    never stored, never indexed, as every capability answer."""
+    return mark_capability(render(request, "parties/gone.html", status=410))
 
 
 def replaced_links_are_410(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -260,27 +261,47 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         lambda: _write(request, game, name, write_form),
         lambda field, message: _refused(request, game, name, write_form, message, 409),
         lambda: _busy(request, game, name, write_form),
-        keep=_page_kept,
-        replay=_page_replay,
+        keep=lambda answer: _page_kept(request, answer),
+        replay=lambda again, status, kept: _page_replay(request, status, kept),
     )
 
 
-def _page_kept(response: HttpResponse) -> bytes:
-    """What is remembered of a page write's answer: where a redirect goes, or the HTML
-    compressed (a sheet is some 40 kB, about a tenth of it compressed; one is kept per write
-    sent with a key, for a week)."""
+#: the kind of request a page answer was remembered for: htmx's (the sheet) or a plain form's
+_HTMX, _PLAIN = b"H", b"P"
+
+
+def _page_kept(request: HtmxRequest, response: HttpResponse) -> bytes:
+    """What is remembered of a page write's answer: the kind of request it answered, then
+    where a redirect goes, or the HTML compressed (a sheet is some 40 kB, about a tenth of it
+    compressed; one is kept per write sent with a key, for a week)."""
+    kind = _HTMX if request.htmx else _PLAIN
     if 300 <= response.status_code < 400:
-        return response["Location"].encode()
-    return zlib.compress(response.content, 6)
+        return kind + response["Location"].encode()
+    return kind + zlib.compress(response.content, 6)
 
 
-def _page_replay(status: int, kept: bytes) -> HttpResponse:
-    """A page write's remembered answer, given again: the same HTML, or the same redirect."""
+def _page_replay(request: HtmxRequest, status: int, kept: bytes) -> HttpResponse | None:
+    """A page write's remembered answer, given again: the same HTML, or the same redirect, to
+    the same kind of request (htmx's, or a plain form's). To the other kind, a write carried
+    out is answered as that kind's is: a plain form is sent to the sheet, htmx is told to go
+    where the plain form's redirect went (``HX-Redirect``); a refusal (nothing was written) is
+    ``None``, for the request to be carried out for its own kind."""
+    kind, data = kept[:1], kept[1:]
+    if kind not in (_HTMX, _PLAIN):  # remembered before the kind was
+        kind, data = (_PLAIN if 300 <= status < 400 else _HTMX if request.htmx else _PLAIN), kept
+    if (kind == _HTMX) != bool(request.htmx):
+        if not 200 <= status < 400:
+            return None
+        if request.htmx:
+            again = HttpResponse(status=200)
+            again["HX-Redirect"] = data.decode()
+            return again
+        return HttpResponseRedirect(request.path.rsplit("/", 2)[0] + "/#sheet", status=303)
     if 300 <= status < 400:
-        again = HttpResponseRedirect(kept.decode())
+        again = HttpResponseRedirect(data.decode())
         again.status_code = status
         return again
-    html = zlib.decompress(kept)
+    html = zlib.decompress(data)
     return HttpResponse(html, status=status, content_type="text/html; charset=utf-8")
 
 
@@ -333,7 +354,7 @@ def _write(
         confirm = {"name": name, "message": question, "fields": kept}
         context = _context(request, game, True, action=name, confirm=confirm)
         template = "parties/game.html#sheet" if request.htmx else "parties/game.html"
-        return render(request, template, context)
+        return not_remembered(render(request, template, context))  # nothing written yet
     form = write_form(game, request.POST)
     entry = form.entry if form.is_valid() else None
     ok = entry is not None
@@ -349,7 +370,8 @@ def _write(
         response = render(request, "parties/game.html#sheet", context)
         if ok and name == "rotate":
             response["HX-Redirect"] = reverse("parties:game", args=[game.edit_token])
-        return response
+        # a conflict's refusal is the state's answer, not the body's: never replayed
+        return not_remembered(response) if form.conflict else response
     status = 409 if form.conflict else 400
     return render(request, "parties/game.html", context, status=status)
 

@@ -36,9 +36,8 @@ from numsite.security import capability
 
 from ..engines.numbers import parse_whole
 from ..games import registry
-from ..parties import services as party_services
-from ..parties.models import Game
-from ..parties.views import qr_svg
+from ..parties.views import qr_svg, replaced_links_are_410
+from ..parties.views import resolve as resolve_party
 from ..web.json import JSON_DUMPS
 from . import charts, forms, services
 from .api import tablee_json
@@ -289,17 +288,16 @@ def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@replaced_links_are_410
 @require_http_methods(["POST"])
 @capability
 @throttle.limit("parties-write", "PARTIES_WRITE_RATE")
 def link(request: HttpRequest, token: str) -> HttpResponse:
     """« Ajouter à une tablée » from a party's edit page (the party's edit token in the URL, the
     tablée's edit link in the form); players who are no members yet are listed for a
-    confirmation first."""
-    try:
-        game, can_edit = party_services.find(token)
-    except Game.DoesNotExist:
-        raise Http404(gettext("Partie introuvable")) from None
+    confirmation first. The party's token is answered as its own pages answer it: 404 unknown,
+    410 a link replaced by « Nouveaux liens » (either of its tokens)."""
+    game, can_edit = resolve_party(token)
     if not can_edit:
         return HttpResponseForbidden(
             gettext("Ce lien est en lecture seule : il ne peut rien modifier.")

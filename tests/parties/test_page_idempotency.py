@@ -98,9 +98,10 @@ def test_without_a_key_every_post_is_a_write_as_before(client):
     assert Claim.objects.count() == 2 and not IdempotentAnswer.objects.exists()
 
 
-def test_a_refusal_is_remembered_and_replayed_as_the_same_refusal(client):
-    """A write refused by the merge rules (another phone corrected the same claim) answers the
-    same refusal when the queue sends it again: shown, never applied later by surprise."""
+def test_a_conflicts_refusal_is_drawn_again_not_remembered(client):
+    """A write refused by the merge rules (another phone corrected the same claim) is the
+    state's answer, not the body's: the queue sending it again gets it drawn again (the same
+    refusal while the conflict stands), never a remembered one."""
     game = party("num_check", ["Léa", "Tom"], claims={0: [("paire", "5R 5B")]})
     stored = Claim.objects.get()
     seen = game.version
@@ -115,8 +116,9 @@ def test_a_refusal_is_remembered_and_replayed_as_the_same_refusal(client):
     first = write(client, game, "claim_edit", data, key="queue-4")
     again = write(client, game, "claim_edit", data, key="queue-4")
     assert first.status_code == again.status_code == 200
-    assert again["Idempotent-Replayed"] == "true" and again.content == first.content
-    html = first.content.decode()
+    assert "Idempotent-Replayed" not in again
+    assert not IdempotentAnswer.objects.filter(key="queue-4").exists()
+    html = again.content.decode()
     assert 'data-testid="conflict-after"' in html and "data-attention" in html
     assert Claim.objects.get().cards == "6R 6B"
 

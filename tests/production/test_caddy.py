@@ -120,7 +120,7 @@ def test_caddyfile_is_valid_for_the_installed_caddy(tmp_path):
     handlers = json.dumps(server["routes"])
     assert '"handler": "encode"' in handlers and '"handler": "request_body"' in handlers
     assert '"buffer_requests": true' in handlers or '"request_buffers": 128000' in handlers
-    for path in ("/parties/*", "/en/parties/*", "/api/v1/parties/*"):
+    for path in ("/parties/*", "/en/parties/*", "/api/v1/parties/*", "/tablees/*"):
         assert json.dumps(path) in handlers  # left out of encode
 
 
@@ -128,9 +128,10 @@ def test_caddyfile_sample_keeps_the_protections_as_written():
     """Read without caddy: the lines the protections rest on are in the sample."""
     sample = CADDYFILE.read_text()
     lines = {line.strip() for line in sample.splitlines()}
-    assert "@compressible not path /parties/* /en/parties/* /api/v1/parties /api/v1/parties/*" in (
-        lines
-    )
+    assert (
+        "@compressible not path /parties/* /en/parties/* /tablees/* /en/tablees/* "
+        "/api/v1/parties /api/v1/parties/* /api/v1/tablees /api/v1/tablees/*"
+    ) in lines
     assert "encode @compressible zstd gzip" in lines
     assert not any(line.startswith("encode ") and "@compressible" not in line for line in lines)
     assert "no-transform" in sample  # the comment says why the header matters

@@ -1,5 +1,6 @@
 """numsite/gunicorn.conf.py: sizes from the environment, no query or Referer in the access line."""
 
+import re
 import runpy
 
 from .servers import ROOT
@@ -90,3 +91,21 @@ def test_access_log_injection_every_atom_of_the_access_line_is_escaped(monkeypat
     assert atoms["{user-agent}i"] == "agent%22%1B" and atoms["{x-out}o"] == "a%0Ab"
     line = conf["access_log_format"] % atoms
     assert "\n" not in line and "\x1b" not in line
+
+
+def test_workers_are_recycled_and_stopped_gracefully(monkeypatch):
+    """Recycled one at a time (a jitter), stopped within systemd's stop time-out, and never
+    the one closing a connection the proxy may still send on (its idle time-out is longer
+    than the proxies' to it)."""
+    conf = load(monkeypatch)
+    assert conf["max_requests"] > 0 and 0 < conf["max_requests_jitter"] < conf["max_requests"]
+    service = (ROOT / "deploy" / "numsite.service").read_text()
+    stop = int(re.search(r"^TimeoutStopSec=(\d+)$", service, re.M).group(1))
+    assert conf["timeout"] <= stop and conf["graceful_timeout"] < stop
+    caddy = (ROOT / "deploy" / "Caddyfile").read_text()
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    idle = [
+        int(re.search(r"^\s*keepalive (\d+)s$", caddy, re.M).group(1)),
+        int(re.search(r"^\s*keepalive_timeout (\d+)s;$", nginx, re.M).group(1)),
+    ]
+    assert all(0 < proxy < conf["keepalive"] for proxy in idle), (idle, conf["keepalive"])

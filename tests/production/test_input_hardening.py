@@ -4,12 +4,15 @@ refused, no multipart, bounded bodies."""
 import io
 import json
 import re
+from html import unescape
 from urllib.parse import quote, urlencode
 
 import pytest
 from django.urls import reverse
 
 from calculators.games.num_draft.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
+from calculators.parties import services as party_services
+from calculators.tablees import services as tablee_services
 from calculators.web.json import MAX_JSON_DEPTH, json_depth
 from tests.conftest import API_ENDPOINTS
 from tests.factories import party
@@ -453,3 +456,66 @@ def test_unknown_api_path_is_a_json_404_even_with_csrf_checks():
         "/api/v1/inconnu", data="{}", content_type="application/json"
     )
     assert response.status_code == 404 and response.json()["error"]["field"] == "path"
+
+
+# --------------------------------------------------------------------------- tablées' forms
+
+_FORM = re.compile(r"<form\b[^>]*>.*?</form>", re.S)
+_ACTION = re.compile(r'<form\b[^>]*\baction="([^"]+)"')
+_FIELD = re.compile(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"(?:[^>]*\bvalue="([^"]*)")?')
+
+
+def page_forms(html: str) -> list[tuple[str, dict[str, str]]]:
+    """Every POST form of a page: its action and its fields with the values the page gives."""
+    found = []
+    for form in _FORM.findall(html):
+        action = _ACTION.search(form)
+        if action is None or 'method="post"' not in form.lower():
+            continue
+        fields = {
+            n: unescape(v or "") for n, v in _FIELD.findall(form) if n != "csrfmiddlewaretoken"
+        }
+        found.append((unescape(action.group(1)), fields))
+    return found
+
+
+@pytest.fixture
+def tablee_pages():
+    """A tablée with a party, and the page of a party out of any tablée (its « Ajouter à une
+    tablée » form); the tokens every form is also sent to: the read links, a replaced one."""
+    tablee = tablee_services.create("Le club", ["Léa", "Tom", "Max"])
+    tablee_services.new_party(tablee, "num-check", None, ["Léa", "Tom"])
+    alone = party("num5", ["Léa", "Tom", "Max"])
+    replaced = party("num_check", ["Léa", "Tom"])
+    old = replaced.edit_token
+    party_services.rotate(replaced)
+    return tablee, alone, old
+
+
+def test_junk_in_every_field_of_every_tablee_form_is_never_a_500(client, tablee_pages):
+    """Each form of the tablée's page, of « Nouvelle tablée » and of a party's « Ajouter à une
+    tablée », read from the pages themselves: junk in one field at a time (the others as the
+    page fills them), sent to the edit link, the read link and a party's replaced link."""
+    tablee, alone, old = tablee_pages
+    client.raise_request_exception = True
+    forms = []
+    for page in (
+        f"/tablees/{tablee.edit_token}/",
+        "/tablees/nouvelle/",
+        f"/parties/{alone.edit_token}/",
+    ):
+        html = client.get(page).content.decode()
+        forms += [(a, f) for a, f in page_forms(html) if a.startswith("/tablees/")]
+    actions = {a.rstrip("/").rsplit("/", 1)[-1] for a, _ in forms}
+    assert {"nouvelle", "partie", "joueur", "renommer", "liens", alone.edit_token} <= actions
+    for action, fields in forms:
+        targets = [action]
+        if tablee.edit_token in action:
+            targets.append(action.replace(tablee.edit_token, tablee.read_token))
+        if alone.edit_token in action:
+            targets += [action.replace(alone.edit_token, t) for t in (alone.read_token, old)]
+        for name in fields:
+            for junk in JUNK + NUMBER_JUNK:
+                for target in targets:
+                    response = client.post(target, {**fields, name: junk})
+                    assert response.status_code < 500, (target, name, junk)
