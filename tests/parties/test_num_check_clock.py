@@ -23,11 +23,16 @@ def test_the_last_deck_turn_ends_the_game_and_undo_takes_it_back(client):
     game = party("num_check", ["Léa", "Tom"], mode="classic")
     page = client.get(url(game)).content.decode()
     assert "Tour de paquet 1/2" in page and 'data-testid="game-finished"' not in page
-    for _ in range(2):
-        response = client.post(
-            url(game, "action", action="deck_turn"), {"seen": fresh(game).version}
-        )
-        assert response.status_code == 302
+    response = client.post(url(game, "action", action="deck_turn"), {"seen": fresh(game).version})
+    assert response.status_code == 302
+    # the last one ends the game: asked first
+    asked = client.post(url(game, "action", action="deck_turn"), {"seen": fresh(game).version})
+    assert asked.status_code == 200 and "Dernier tour de paquet" in asked.content.decode()
+    assert boards.board(fresh(game)).extra["turns_done"] == 1
+    response = client.post(
+        url(game, "action", action="deck_turn"), {"seen": fresh(game).version, "confirm": "1"}
+    )
+    assert response.status_code == 302
     page = client.get(url(game)).content.decode()
     assert 'data-testid="game-finished"' in page
     assert "Les 2 tours de paquet sont joués : la partie s'arrête" in boards.board(fresh(game)).note
@@ -50,8 +55,9 @@ def test_the_last_deck_turn_ends_the_game_and_undo_takes_it_back(client):
 
 def test_two_phones_telling_the_same_deck_turn_record_it_once(client):
     """Both phones showed turn 1/2 and both tapped « Tour de paquet terminé »: the second
-    has not seen the first, so it is shown the refusal instead of a second deck turn."""
-    game = party("num_check", ["Léa", "Tom", "Zoé"], mode="classic")
+    has not seen the first, so it is shown the refusal instead of a second deck turn (in
+    Famille: in Classique the second would be the last, asked first)."""
+    game = party("num_check", ["Léa", "Tom", "Zoé"], mode="family")
     seen = fresh(game).version
     first = client.post(url(game, "action", action="deck_turn"), {"seen": seen})
     assert first.status_code == 302
