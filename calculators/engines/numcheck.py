@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
 from operator import itemgetter
+from typing import Generic, TypeVar
 
 from .cards import (
     FAMILIES,
@@ -37,6 +38,9 @@ from .numbers import parse_whole
 from .standings import Standing, standings
 
 MAX_VALUE = NUM_CHECK_DECK.max_value
+
+#: how a caller names the players of a game clock (:class:`GameEnd`)
+K = TypeVar("K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1618,3 +1622,68 @@ def deck_turns(mode: str, players: int) -> int:
     """Deck turns before the game ends (/num-check/regles/#arbitrage-fin-de-partie): 2 in Classique, 3 in Famille — and
     always 3 with 7 players or more (« Bascule automatique en 3 tours de paquet »)."""
     return 3 if mode == FAMILY or players >= 7 else 2
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(Generic[K]):
+    """Where the game clock stands (/num-check/regles/#arbitrage-horloge): who made their 8
+    combinations (each player as the caller names them), and the deck turns done out of the
+    game's limit. The game stops the moment either is reached."""
+
+    full: tuple[K, ...]
+    turns_done: int
+    turns: int
+
+    @property
+    def last_turn(self) -> bool:
+        """Whether the deck turn that reaches the limit was played."""
+        return self.turns_done >= self.turns
+
+    @property
+    def reached(self) -> bool:
+        return bool(self.full) or self.last_turn
+
+    def over(self, lifted: GameEnd[K] | None = None) -> bool:
+        """Whether the clock ends the game. ``lifted``: the end the table lifted when it
+        reopened the game (the clock as it stood then): the clock ends it again only for a
+        reason not reached then (another player's 8th combination, the last deck turn)."""
+        if lifted is None:
+            return self.reached
+        return bool(set(self.full) - set(lifted.full)) or (self.last_turn and not lifted.last_turn)
+
+
+def game_end(
+    made: Iterable[tuple[K, PlayerSheet]], turns_done: int, mode: str, players: int
+) -> GameEnd[K]:
+    """The game clock (/num-check/regles/#arbitrage-horloge) of a table of ``players`` in
+    ``mode``: ``made``, each player's key and sheet (the players with fewer than 8 claims may
+    be left out), and the deck turns the table has played."""
+    full = tuple(key for key, s in made if s.valid_count >= CLAIMS_TO_END)
+    return GameEnd(full, turns_done, deck_turns(mode, players))
+
+
+def announce(
+    name: str, claims: Sequence[tuple[object, object]], combo: object, cards: object
+) -> SheetClaim:
+    """A CHECK announced by a player whose sheet holds ``claims`` (rank order): valid at their
+    next rank, or an invalid CHECK (rank ``None``) with its reason. A combination the player
+    already made is an invalid CHECK whatever the cards
+    (/num-check/regles/#arbitrage-combinaison-annoncee-a-nouveau); bad input (an unknown
+    combination, unreadable cards, a card twice) is still an :class:`InputError`."""
+    combo_obj = get_combo(combo)
+    sheet = player_sheet(name, claims, None)
+    if combo_obj.key not in sheet.used:
+        return player_sheet(name, [*claims, (combo_obj.key, cards)], None).claims[-1]
+    rank = min(sheet.valid_count + 1, CLAIMS_TO_END)
+    result = score(combo_obj, read_cards(cards), rank)  # the cards are still read and checked
+    return SheetClaim(
+        None, ClaimResult(False, combo_obj, result.cards, rank, reason=again_reason(combo_obj))
+    )
+
+
+def again_reason(combo: str | Combo) -> str:
+    """Why a CHECK announcing a combination the player already made is invalid."""
+    name = (combo if isinstance(combo, Combo) else get_combo(combo)).name
+    return gettext(
+        "{name} est déjà réalisée : une combinaison ne se réalise qu'une fois par joueur, ce CHECK est invalide."
+    ).format(name=gettext(name))

@@ -66,6 +66,18 @@ class PartyKind:
         """Whether anything was entered yet (players are added only before that)."""
         raise NotImplementedError
 
+    def ended(self, game: Game) -> bool:
+        """Whether the game's own rules ended it, as its board says (NUM CHECK: 8 combinations
+        of one player, or the last deck turn), unless a reopen lifted that end: the write frame
+        then refuses every write but undo, redo and reopen, as for a game the table finished
+        (:func:`.services.finished`). None by default: the table says when it is over."""
+        return False
+
+    def lifted(self, game: Game) -> Any:
+        """The end the game's rules have reached, as a reopen keeps it in its entry (JSON):
+        :meth:`ended` no longer counts it while that reopen is in effect."""
+        return None
+
     def deck(self, values: object, players: int) -> str:
         """The deck a new party keeps (``Game.values``): none unless the game has decks."""
         from django.utils.translation import gettext

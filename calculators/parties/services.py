@@ -231,8 +231,8 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
                     ).format(version=locked.version, if_version=if_version),
                     version=locked.version,
                 )
-            if locked.finished and not finished_ok:
-                raise Conflict("party", gettext(FINISHED))
+            if not finished_ok and finished(locked):
+                raise Conflict("finished", gettext(FINISHED))
             yield locked
     except IntegrityError:
         # A constraint: another phone won the race. A busy or unreachable database (an
@@ -240,6 +240,14 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
         # « réessayez dans un instant » (numsite/failures.py).
         raise Conflict("party", gettext(CONFLICT)) from None
     _as_stored(game, locked)
+
+
+def finished(game: Game) -> bool:
+    """Whether the game is over: the table finished it (« Terminer »), or its board says its
+    own rules ended it (NUM CHECK's game clock: :meth:`.kinds.PartyKind.ended`). The one
+    question the write frame asks, so a write is refused exactly when the board says
+    « finished »."""
+    return game.finished or kinds.of(game).ended(game)
 
 
 def _as_stored(game: Game, locked: Game) -> None:
@@ -584,10 +592,16 @@ def finish(game: Game, if_version: object = None) -> HistoryEntry:
 
 
 def reopen(game: Game, if_version: object = None) -> HistoryEntry:
+    """Open a finished game again, whoever ended it. Its entry keeps whether the table had
+    finished it (undo finishes it again only then) and the end its rules had reached
+    (``lifted``, :meth:`.kinds.PartyKind.lifted`): that end no longer closes the sheet, so the
+    table can correct it; a new one does."""
+
     def build(g: Game) -> tuple[dict, dict]:
-        if not g.finished:
+        if not finished(g):
             raise Conflict("party", gettext("La partie n'est pas terminée."))
-        return message("reopen"), {}
+        data = {"manual": g.finished, "lifted": kinds.of(g).lifted(g)}
+        return message("reopen"), data
 
     return write(game, "reopen", if_version, build)
 
@@ -655,7 +669,8 @@ actions.register(
     Action(
         "reopen",
         _finished(False),
-        _finished(True),
+        # older entries hold no "manual": every game reopened then was finished by the table
+        lambda game, data: _finished(data.get("manual", True))(game, data),
         (),
         lambda p: gettext("Partie rouverte"),
         watch=lambda d: (ANY,),

@@ -19,8 +19,9 @@ class EditOnlyNode(template.Node):
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> str:
-        game = context.get("game")
-        if game is not None and game.finished:
+        # the board says whether the sheet is over (the table or the game's own rules ended it)
+        over = context.get("board", context.get("game"))
+        if over is not None and over.finished:
             return ""  # a finished sheet is corrected by reopening it first
         if context.get("both_links"):
             return f"{EDIT_ONLY_START}{self.nodelist.render(context)}{EDIT_ONLY_END}"

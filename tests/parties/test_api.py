@@ -200,7 +200,7 @@ def test_undo_redo_finish_reopen_and_409s(papi):
     status, body = papi(
         "POST", f"parties/{t}/claims", {"player": "Tom", "combo": "paire", "cards": ["9R", "9B"]}
     )
-    assert status == 409 and body["error"]["field"] == "party"
+    assert status == 409 and body["error"]["field"] == "finished"
     status, body = papi("POST", f"parties/{t}/reopen")
     assert status == 200 and not body["finished"] and body["winners"] == []
     actions = [h["action"] for h in body["history"]]

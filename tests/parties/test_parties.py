@@ -171,9 +171,10 @@ def test_a_ninth_claim_is_refused_and_eight_end_the_game():
     for combo, cards in EIGHT_CLAIMS:
         check_writes.add_claim(game, lea, combo, cards)
     assert boards.board(game).finished
-    with pytest.raises(services.Conflict, match="8 combinaisons"):
+    with pytest.raises(services.Conflict, match="terminée") as refused:
         check_writes.add_claim(game, lea, *NINTH_CLAIM)
-    with pytest.raises(services.Conflict, match="8 combinaisons"):
+    assert refused.value.field == "finished"
+    with pytest.raises(services.Conflict, match="terminée"):
         check_writes.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
 
 

@@ -51,16 +51,18 @@ class NumCheckParty(PartyKind):
                 )
             )
         place(rows, lambda r: (r.total,))
-        full = numcheck.finished_by(sheets)
-        turns = writes.deck_turn_limit(game, len(players))
-        history_only = writes.in_effect(game, writes.DECK_TURN, writes.INVALID_CHECK)
-        done = sum(1 for entry in history_only if entry.action == writes.DECK_TURN)
-        finished = game.finished or bool(full)
-        if full:
+        history_only = writes.in_effect(game, writes.INVALID_CHECK, *writes.CLOCK)
+        end, over = writes.clock(
+            game, len(players), zip((p.pk for p in players), sheets, strict=True), history_only
+        )
+        turns, done = end.turns, end.turns_done
+        finished = game.finished or over
+        names = {p.pk: p.name for p in players}
+        if over and end.full:
             note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
-                full=", ".join(full)
+                full=", ".join(names.get(pk, "") for pk in end.full)
             )
-        elif game.finished and done >= turns:
+        elif (over or game.finished) and done >= turns:
             note = gettext("Les {turns} tours de paquet sont joués : la partie s'arrête.").format(
                 turns=turns
             )
@@ -72,15 +74,14 @@ class NumCheckParty(PartyKind):
             note = gettext("La table a arrêté la partie au tour de paquet {done}/{turns}.").format(
                 done=done, turns=turns
             )
-        elif done >= turns:
+        elif end.reached:  # a reopen lifted the end the clock had reached
             note = gettext(
-                "Les {turns} tours de paquet sont joués : terminez la partie quand les derniers CHECK sont notés."
-            ).format(turns=turns)
+                "Partie rouverte après sa fin : corrigez la feuille, puis terminez la partie."
+            )
         else:
             note = gettext(
                 "Tour de paquet {current}/{turns}. Fin de partie : 8 combinaisons pour un joueur, ou après {turns} tours de paquet."
             ).format(current=done + 1, turns=turns)
-        names = {p.pk: p.name for p in players}
         invalid = [
             {
                 "id": entry.pk,
@@ -88,7 +89,9 @@ class NumCheckParty(PartyKind):
                 "combo": entry.data["combo"],
                 "label": writes.combo_label(entry.data["combo"]),
                 "cards": entry.data["cards"],
-                "reason": writes.invalid_reason(entry.data["combo"], entry.data["cards"]),
+                "reason": writes.invalid_reason(
+                    entry.data["combo"], entry.data["cards"], entry.data.get("again", False)
+                ),
             }
             for entry in history_only
             if entry.action == writes.INVALID_CHECK
@@ -143,7 +146,14 @@ class NumCheckParty(PartyKind):
         csv_ranking(board, row, gettext("Total"))
 
     def has_entries(self, game: Game) -> bool:
-        return Claim.objects.filter(player__game=game).exists()
+        return writes.has_entries(game)
+
+    def ended(self, game: Game) -> bool:
+        return writes.game_clock(game)[1]
+
+    def lifted(self, game: Game) -> dict[str, Any]:
+        end, _ = writes.game_clock(game)
+        return {"full": list(end.full), "turns_done": end.turns_done, "turns": end.turns}
 
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
         """The combinations to choose from, « Corriger »'s claim (``?corriger=<id>``), and

@@ -69,6 +69,16 @@ class DeckTurnForm(WriteForm):
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         return writes.add_deck_turn(self.game, self.version(data))
 
+    @classmethod
+    def confirmation(cls, game: Game, data: Any) -> str | None:
+        """The last deck turn ends the game (/num-check/regles/#arbitrage-horloge): asked first."""
+        end, _ = writes.game_clock(game)
+        if end.turns_done + 1 < end.turns:
+            return None
+        return gettext(
+            "Dernier tour de paquet : la partie s'arrête. Les CHECK de ce tour sont-ils tous notés ?"
+        )
+
 
 class InvalidCheckForm(WriteForm):
     """A CHECK announced and found invalid, for the table's memory."""

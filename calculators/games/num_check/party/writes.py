@@ -3,7 +3,7 @@ its removal, each with its do/undo registered in the Parties action table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,27 +107,6 @@ def stored_sheet(name: str, claims: Sequence[ShownClaim]) -> numcheck.PlayerShee
     return numcheck.player_sheet(name, _lines(claims), None)
 
 
-def _game_over(players: Sequence[Player], claims: Mapping[int, Sequence[ShownClaim]]) -> str:
-    """The engine's end of a NUM CHECK game (someone made 8 combinations), or ``""``, from the
-    game's ``players`` and each one's stored ``claims`` (by player id, in rank order).
-
-    Only a player with at least 8 stored claims can have made 8 combinations: the engine
-    scores only their sheets (each one memoised), not the whole table's."""
-    sheets = [
-        stored_sheet(p.name, claims.get(p.pk, ()))
-        for p in players
-        if len(claims.get(p.pk, ())) >= numcheck.CLAIMS_TO_END
-    ]
-    done = numcheck.finished_by(sheets)
-    return (
-        gettext("{done} a réalisé 8 combinaisons : la partie est finie.").format(
-            done=", ".join(done)
-        )
-        if done
-        else ""
-    )
-
-
 def stored_claims(game: Game) -> dict[int, list[ShownClaim]]:
     """Every stored claim of the game, by player id, in rank order: one query of five columns
     (no model instance is built)."""
@@ -141,7 +120,9 @@ def stored_claims(game: Game) -> dict[int, list[ShownClaim]]:
 def add_claim(
     game: Game, player: object, combo: object, cards: object, if_version: object = None
 ) -> HistoryEntry:
-    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise.
+    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise (an
+    invalid CHECK is recorded by :func:`add_invalid_check`). A game the clock ended is refused
+    by the write frame (:func:`services.finished`).
 
     What it read under the lock (the players, every claim), with the claim it added, is the
     sheet of the version it makes: kept for the answer's board (:func:`services.remember`)."""
@@ -149,17 +130,12 @@ def add_claim(
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_CHECK)
-        players = list(g.players.all())
-        stored = stored_claims(g)
+        players, stored = sheet_read(g)
         read.update(players=players, claims=stored)
-        over = _game_over(players, stored)
-        if over:
-            raise services.Conflict("party", over)
         who = services.player_among(players, player)
         combo_obj = numcheck.get_combo(combo)
-        existing = _lines(stored.get(who.pk, []))
-        sheet = numcheck.player_sheet(who.name, [*existing, (combo_obj.key, cards)], None)
-        scored = sheet.claims[-1]
+        # a combination the player already made is an invalid CHECK: refused with that reason
+        scored = numcheck.announce(who.name, _lines(stored.get(who.pk, [])), combo_obj.key, cards)
         if scored.rank is None:
             raise InputError("cards", scored.result.reason)
         claim = {
@@ -344,6 +320,69 @@ def deck_turn_limit(game: Game, players: int | None = None) -> int:
     return numcheck.deck_turns(game.mode, count)
 
 
+#: the entries the game clock reads: the deck turns, and the table's « Terminer » and reopen
+CLOCK = (DECK_TURN, "finish", "reopen")
+
+
+def clock(
+    game: Game,
+    players: int,
+    sheets: Iterable[tuple[int, numcheck.PlayerSheet]],
+    entries: Sequence[HistoryEntry],
+) -> tuple[numcheck.GameEnd[int], bool]:
+    """The game clock (/num-check/regles/#arbitrage-horloge), the one place that asks the
+    engine whether the game is over, for the board and the write frame alike: where the clock
+    stands (players by id) and whether it ends the game. ``players``: how many play;
+    ``sheets``: the players' sheets by id (those with fewer than 8 claims may be left out);
+    ``entries``: the entries of :data:`CLOCK` in effect, oldest first (others are ignored)."""
+    done = sum(1 for entry in entries if entry.action == DECK_TURN)
+    end = numcheck.game_end(sheets, done, game.mode, players)
+    return end, end.over(_lifted(entries))
+
+
+def _lifted(entries: Sequence[HistoryEntry]) -> numcheck.GameEnd[int] | None:
+    """The end the table lifted, if its latest « Terminer » or reopen in effect is a reopen."""
+    last = next((e for e in reversed(entries) if e.action in ("finish", "reopen")), None)
+    lifted = last.data.get("lifted") if last is not None and last.action == "reopen" else None
+    if not lifted:
+        return None
+    return numcheck.GameEnd(tuple(lifted["full"]), lifted["turns_done"], lifted["turns"])
+
+
+def game_clock(game: Game) -> tuple[numcheck.GameEnd[int], bool]:
+    """:func:`clock` as stored: three queries (the players, their claims, the clock's entries
+    in effect), kept on ``game`` for its version (:func:`sheet_read`): under the write frame's
+    lock, the write that asked reads the players and claims from there, not again."""
+    players = list(game.players.all())
+    claims = stored_claims(game)
+    game.__dict__["_clock_read"] = (game.version, players, claims)
+    sheets = [
+        (p.pk, stored_sheet(p.name, claims[p.pk]))
+        for p in players
+        if len(claims.get(p.pk, ())) >= numcheck.CLAIMS_TO_END
+    ]
+    return clock(game, len(players), sheets, in_effect(game, *CLOCK))
+
+
+def sheet_read(game: Game) -> tuple[list[Player], dict[int, list[ShownClaim]]]:
+    """The players and their claims, as :func:`game_clock` read them for this version of
+    ``game`` (the write frame asked it under the lock this write holds), else read now."""
+    kept = game.__dict__.get("_clock_read")
+    if kept is not None and kept[0] == game.version:
+        return kept[1], kept[2]
+    return list(game.players.all()), stored_claims(game)
+
+
+def has_entries(game: Game) -> bool:
+    """Whether anything was entered: a claim, a deck turn or an invalid CHECK in effect."""
+    return (
+        Claim.objects.filter(player__game=game).exists()
+        or game.history.filter(
+            action__in=(DECK_TURN, INVALID_CHECK), state=HistoryEntry.State.ACTIVE
+        ).exists()
+    )
+
+
 def add_deck_turn(game: Game, if_version: object = None) -> HistoryEntry:
     """« Tour de paquet terminé »: one more deck turn over; past the game's limit → Conflict."""
 
@@ -363,25 +402,31 @@ def add_deck_turn(game: Game, if_version: object = None) -> HistoryEntry:
     return services.write(game, DECK_TURN, if_version, build)
 
 
-def invalid_reason(combo: str, cards: str) -> str:
-    """Why the engine finds this CHECK invalid, in the active language."""
+def invalid_reason(combo: str, cards: str, again: bool = False) -> str:
+    """Why the engine finds this CHECK invalid, in the active language; ``again``: the player
+    had already made that combination."""
     with engine_i18n.use_language(translation.get_language()):
+        if again:
+            return numcheck.again_reason(combo)
         return numcheck.score(combo, cards, 1).reason
 
 
 def add_invalid_check(
     game: Game, player: object, combo: object, cards: object, if_version: object = None
 ) -> HistoryEntry:
-    """A CHECK announced and found invalid, kept for the table's memory: no rank, no points;
-    a claim that does form its combination is refused (it is a CHECK to record as a claim)."""
+    """A CHECK announced and found invalid, kept for the table's memory: no rank, no points.
+    The engine judges it against the player's claims: a combination they already made is an
+    invalid CHECK whatever the cards (/num-check/regles/#arbitrage-combinaison-annoncee-a-nouveau);
+    a CHECK that does form a combination still free is refused (it is one to record as a claim)."""
 
     def build(g: Game) -> tuple[dict, dict]:
         services.require_game(g, NUM_CHECK)
         who = services.player_at(g, player)
         combo_obj = numcheck.get_combo(combo)
-        rank = min(who.claims.count() + 1, numcheck.CLAIMS_TO_END)
-        result = numcheck.score(combo_obj, numcheck.read_cards(cards), rank)
-        if result.valid:
+        made = [(c.combo, c.cards) for c in who.claims.order_by("position")]
+        announced = numcheck.announce(who.name, made, combo_obj.key, cards)
+        result = announced.result
+        if announced.rank is not None:
             raise InputError(
                 "cards",
                 gettext(
@@ -389,6 +434,8 @@ def add_invalid_check(
                 ).format(name=gettext(combo_obj.name), total=result.total),
             )
         data = {"player": who.pk, "combo": combo_obj.key, "cards": format_line(result.cards)}
+        if combo_obj.key in {c for c, _ in made}:
+            data["again"] = True  # its reason: the combination was made already
         return message(INVALID_CHECK, player=who.name, combo=combo_obj.key), data
 
     return services.write(game, INVALID_CHECK, if_version, build)
