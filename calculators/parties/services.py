@@ -569,11 +569,12 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
 
 
 def add_player(game: Game, name: object, if_version: object = None) -> HistoryEntry:
-    """Add a player at the end of the table, only before the first entry."""
+    """Add a player at the end of the table, only before the first entry: once anything was
+    entered the sheet's state refuses it (a :class:`Conflict`, 409), whatever the name."""
 
     def build(g: Game) -> tuple[dict, dict]:
         if kinds.of(g).has_entries(g):
-            raise InputError("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
+            raise Conflict("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
         players = list(g.players.all())
         new = clean_name(name, "name")
         low, high = g.spec.players

@@ -284,7 +284,7 @@ def test_a_seventh_player_cannot_join_after_a_deck_turn(papi):
     status, body = papi("POST", f"parties/{token}/deck-turns")
     assert status == 201 and body["deck_turns"] == {"done": 1, "limit": 2}
     status, body = papi("POST", f"parties/{token}/players", {"name": "Max"})
-    assert status == 400 and body["error"]["field"] == "name"
+    assert status == 409 and body["error"]["field"] == "name"
     assert "avant la première saisie" in body["error"]["message"]
     _, body = papi("GET", f"parties/{token}")
     assert len(body["players"]) == 6 and body["deck_turns"] == {"done": 1, "limit": 2}
@@ -295,7 +295,7 @@ def test_no_player_joins_after_an_invalid_check(papi):
     claim = {"player": "Léa", "combo": "paire", "cards": ["5R", "6B"]}
     assert papi("POST", f"parties/{token}/invalid-checks", claim)[0] == 201
     status, body = papi("POST", f"parties/{token}/players", {"name": "Max"})
-    assert status == 400 and body["error"]["field"] == "name"
+    assert status == 409 and body["error"]["field"] == "name"
     papi("POST", f"parties/{token}/undo")  # nothing entered any more: Max may join
     assert papi("POST", f"parties/{token}/players", {"name": "Max"})[0] == 201
 

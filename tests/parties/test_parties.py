@@ -379,7 +379,7 @@ def test_rename_keeps_entries_and_add_player_only_before_the_first_entry():
     result = boards.board(game).extra["rounds"][0][1]
     assert [p.name for p in result.players] == ["Léa", "Thomas", "Zoé", "Max"]
     assert result.totals == (10, 3, 0, 0)
-    with pytest.raises(InputError, match="avant la première saisie"):
+    with pytest.raises(services.Conflict, match="avant la première saisie"):
         services.add_player(game, "Ana")
     with pytest.raises(InputError, match="majuscules"):
         services.rename(game, zoe, "léa")
