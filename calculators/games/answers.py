@@ -584,10 +584,12 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
     was = data.get("was")
     previous = names if not isinstance(was, str) else split_names(was)[: 2 * num5.MAX_PLAYERS]
     count = min(parse_whole(data.get("n")) or 0, NUM5_MAX_ROUNDS)
-    source = readers.sheet_columns(previous, names)
-    cells = [
-        [_text(data, f"r{i}_{k}") if k is not None else "" for k in source] for i in range(count)
-    ]
+    typed = [[_text(data, f"r{i}_{k}") for k in range(len(previous))] for i in range(count)]
+    remove = parse_whole(data.get("remove"))
+    moved = readers.sheet_grid(
+        previous, names, typed, remove, bool(data.get("add")), NUM5_MAX_ROUNDS
+    )
+    cells = moved.grid
     sheet = readers.read_num5_sheet(players, cells)
     game = sheet.game
     answer = num5_game(
@@ -610,6 +612,9 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         wins = " · ".join(f"{n} {game.wins[n]}" for n in game.players)
         lines += [_pair(gettext("Points"), points), _pair(gettext("Manches gagnées"), wins)]
     view: Answer = {"lines": lines, "note": sheet.pending}
+    view["fields"] = {"n": str(len(cells)), "was": ", ".join(names)}
+    if moved.reshaped:  # the phone draws the sheet's cells again, as the server would
+        view["inputs"] = num5_sheet_inputs(names, cells)
     if game.finished:
         winners = ", ".join(game.winners)
         view["head"] = (
@@ -628,6 +633,38 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
             len(game.rounds),
         ).format(n=len(game.rounds))
     return {**answer, "view": view}
+
+
+def num5_sheet_inputs(names: Sequence[str], grid: Sequence[Sequence[str]]) -> Answer:
+    """The sheet's cells as the phone draws them (a round a row, a player a column, each row's
+    ✕), named as the server's form names them."""
+    return {
+        "head": [gettext("Manche"), *names],
+        "actions": gettext("Actions"),
+        "rows": [
+            {
+                "head": str(i + 1),
+                "cells": [
+                    {
+                        "name": f"r{i}_{j}",
+                        "label": gettext("Manche {number}, {name}").format(number=i + 1, name=name),
+                        "column": name,
+                        "value": cell,
+                        "testid": f"cell-{i}-{j}",
+                    }
+                    for j, (name, cell) in enumerate(zip(names, row, strict=True))
+                ],
+                "button": {
+                    "name": "remove",
+                    "value": str(i),
+                    "text": "✕",
+                    "label": gettext("Supprimer la manche %(number)s") % {"number": i + 1},
+                    "testid": f"remove-{i}",
+                },
+            }
+            for i, row in enumerate(grid)
+        ],
+    }
 
 
 def colour_name(family: Family | None) -> str:
@@ -723,6 +760,34 @@ def num5_turn_page(data: dict[str, Any]) -> Answer:
     view: Answer = {"lines": lines, "groups": groups}
     if state.finished:
         view["head"] = gettext("Manche terminée : chaque joueur a joué ses 10 cartes.")
+    else:  # the next turn's revealed cards, for a page drawn before the round began
+        turn = state.turn + 1
+        view["inputs"] = {
+            "legend": gettext("Tour %(turn)s : la carte révélée de chacun") % {"turn": turn},
+            "head": list(state.players),
+            "rows": [
+                {
+                    "cells": [
+                        {
+                            "name": f"c{i}",
+                            "label": gettext("Carte de {name}").format(name=name),
+                            "column": name,
+                            "value": "" if replay.played_now else _text(data, f"c{i}"),
+                            "testid": f"card-{i}",
+                        }
+                        for i, name in enumerate(state.players)
+                    ]
+                }
+            ],
+            "buttons": [
+                {
+                    "name": "play",
+                    "value": "1",
+                    "text": gettext("Jouer le tour %(turn)s") % {"turn": turn},
+                    "testid": "play",
+                }
+            ],
+        }
     if replay.played_now:
         fields = {f"c{i}": "" for i in range(seats)}
         fields[f"t{len(turns)}"] = replay.history_lines()[-1]

@@ -219,6 +219,77 @@
     });
   }
 
+  /* The fields a page's answer draws when the page holds them not (answers.PAGES: "inputs"):
+     a Num 5 sheet's cells after a round added, removed or its players changed, the first
+     turn's cards of a round begun without network. A table of text fields, each named and
+     labelled as the server's form does, a button per row, and buttons below; drawn in the
+     form's data-offline-inputs element, when the page has one. */
+  function button(spec, cls) {
+    var b = el("button", cls, spec.text);
+    b.type = "submit";
+    b.name = spec.name;
+    b.value = spec.value;
+    if (spec.label) b.setAttribute("aria-label", spec.label);
+    if (spec.testid) b.setAttribute("data-testid", spec.testid);
+    return b;
+  }
+
+  function drawInputs(form, spec) {
+    var slot = document.querySelector(form.getAttribute("data-offline-inputs") || "#none");
+    if (!slot || !spec) return;
+    var parts = [];
+    if (spec.legend) parts.push(el("p", "h6 fw-bold mb-1", spec.legend));
+    if (spec.rows && spec.rows.length) {
+      var wrap = el("div", "table-responsive");
+      var table = el("table", "table table-sm align-middle num5-table");
+      var head = el("tr");
+      (spec.head || []).forEach(function (text) {
+        var th = el("th", null, text);
+        th.scope = "col";
+        head.appendChild(th);
+      });
+      if (spec.actions) {
+        var th = el("th");
+        th.scope = "col";
+        th.appendChild(el("span", "visually-hidden", spec.actions));
+        head.appendChild(th);
+      }
+      table.appendChild(el("thead")).appendChild(head);
+      var body = table.appendChild(el("tbody"));
+      spec.rows.forEach(function (row) {
+        var tr = body.appendChild(el("tr"));
+        if (row.head) {
+          var rh = tr.appendChild(el("th", null, row.head));
+          rh.scope = "row";
+        }
+        row.cells.forEach(function (cell) {
+          var td = tr.appendChild(el("td"));
+          td.setAttribute("data-label", cell.column || "");
+          var input = td.appendChild(el("input", "form-control form-control-sm card-input"));
+          input.type = "text";
+          input.name = cell.name;
+          input.id = "id_" + cell.name;
+          input.value = cell.value || "";
+          input.setAttribute("aria-label", cell.label);
+          input.setAttribute("autocomplete", "off");
+          input.setAttribute("autocapitalize", "characters");
+          input.setAttribute("spellcheck", "false");
+          input.setAttribute("enterkeyhint", "go");
+          if (cell.testid) input.setAttribute("data-testid", cell.testid);
+        });
+        if (row.button) tr.appendChild(el("td")).appendChild(button(row.button, "btn btn-outline-danger btn-sm"));
+      });
+      wrap.appendChild(table);
+      parts.push(wrap);
+    }
+    if (spec.buttons && spec.buttons.length) {
+      var bar = el("div", "d-flex flex-wrap gap-2 mb-2");
+      spec.buttons.forEach(function (b) { bar.appendChild(button(b, "btn btn-primary")); });
+      parts.push(bar);
+    }
+    slot.replaceChildren.apply(slot, parts);
+  }
+
   /* The level of the headings an answer draws: one below the last heading before its area. */
   function headingLevel(target) {
     var level = 1;
@@ -268,6 +339,7 @@
       var said = drawView(inner, data.view, headingLevel(target));
       card.appendChild(inner);
       target.replaceChildren(card);
+      drawInputs(form, data.view.inputs);
       keep(form, data.view.fields);
       live(form, said || msg("local"));
       return;
@@ -322,12 +394,18 @@
       return;
     }
     var template = JSON.parse(form.getAttribute("data-offline-body") || "{}");
-    answer(endpoint, fill(form, template)).then(function (data) { draw(form, data); }, function () { unavailable(form); });
+    var body = fill(form, template);
+    form.offlineSubmitter = null; /* its action done once: the next answer does not do it again */
+    answer(endpoint, body).then(function (data) { draw(form, data); }, function () { unavailable(form); });
   }
 
   document.addEventListener("htmx:sendError", function (event) {
     var form = event.target.closest && event.target.closest("form[data-offline-target]");
-    if (form) fallback(form);
+    if (!form) return;
+    /* a button of its own (« Ajouter une manche », hx-get): its name and value are the action */
+    var elt = event.target;
+    if (elt !== form && elt.matches && elt.matches("button[name]") && form.contains(elt)) form.offlineSubmitter = elt;
+    fallback(form);
   });
   /* The button that submitted a form (its name and value are a field: « Jouer le tour »),
      noted before htmx sends it; a typed change sends no button. */
