@@ -570,6 +570,63 @@ def num_draft_table_page(data: dict[str, Any]) -> Answer:
     return {**answer, "view": {"head": head, "lines": lines, "groups": groups}}
 
 
+def claim_choices(cards: str, rank: int, claimed: Sequence[str]) -> list[ClaimResult]:
+    """The combinations ``cards`` make at ``rank`` that the player has not made yet
+    (``claimed``), each scored by the engine as the calculator scores it, best total first (the
+    combinations' table order on ties): what a Party's live score offers, proposing the first
+    (/num-check/regles/#reference-et-rang). Bad cards raise the engine's :class:`InputError`."""
+    parsed = numcheck.read_cards(cards)
+    choices = []
+    for option in numcheck.COMBOS:
+        if option.count != len(parsed) or option.key in claimed:
+            continue
+        result = numcheck.score(option, cards, rank)
+        if result.valid:
+            choices.append(result)
+    choices.sort(key=lambda r: -r.total)  # stable: the table's order on ties
+    return choices
+
+
+def party_claim_page(data: dict[str, Any]) -> Answer:
+    """A NUM CHECK Party's live score of the claim being entered, computed on the phone when the
+    server cannot be reached: the player's ``name``, the combinations they have made
+    (``claimed``), the ``cards`` typed and the ``combo`` the entry shows → the combination
+    proposed (the one shown when the cards make it, else the best), the line the server's live
+    score draws (« Tom +27 · Full, rang 3 »), the other choices, or why there is none."""
+    name = _text(data, "name")
+    claimed = [str(c) for c in as_list(data.get("claimed") or [], "claimed")]
+    rank = len(claimed) + 1
+    text = _text(data, "cards").strip()
+    out: Answer = {
+        "rank": rank,
+        "proposed": "",
+        "total": None,
+        "head": "",
+        "also": "",
+        "reason": "",
+    }
+    if not text or rank > len(numcheck.RANKS):
+        return out
+    try:
+        choices = claim_choices(text, rank, claimed)
+    except InputError as err:
+        return {**out, "reason": err.message}
+    if not choices:
+        message = gettext("Ces cartes ne forment aucune combinaison encore libre pour {name}.")
+        return {**out, "reason": message.format(name=name)}
+    wanted = _text(data, "combo")
+    chosen = next((r for r in choices if r.combo.key == wanted), choices[0])
+    head = gettext("%(name)s +%(points)s · %(combo)s, rang %(rank)s") % {
+        "name": name,
+        "points": chosen.total,
+        "combo": chosen.combo.label,
+        "rank": rank,
+    }
+    others = [f"{r.combo.label} ({r.total})" for r in choices if r is not chosen]
+    also = f"{gettext('Ces cartes font aussi :')} {' '.join(others)}" if others else ""
+    return {**out, "proposed": chosen.combo.key, "total": chosen.total, "head": head, "also": also}
+
+
 #: Rounds a Num 5 sheet draws at most, as its form does.
 NUM5_MAX_ROUNDS = 30
 
@@ -802,6 +859,7 @@ PAGES: dict[str, Callable[[dict[str, Any]], Answer]] = {
     "num_draft_table": num_draft_table_page,
     "num_5": num5_sheet_page,
     "num_5_turn": num5_turn_page,
+    "party_claim": party_claim_page,
 }
 
 

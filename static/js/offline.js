@@ -13,6 +13,10 @@
      téléphone », an error also at its field. No rule is here: only the fields and the
      drawing. When neither the server nor the phone can answer, the result area says so
      instead of keeping a stale score;
+     A page's answer may hold the fields the page must show next ("inputs": a Num 5 sheet's
+     cells, a turn's cards), drawn in the form's data-offline-inputs element;
+   - a Party entry's live score is answered on the phone too ([data-preview][data-offline]);
+   - a Party page opened before the service worker controlled it (its first visit) is kept;
    - a Party page served by the service worker from its copy shows when that copy was made.
    Every text is a data-msg-* attribute of the markup (this script's element, the calculator
    layout's [data-offline-texts]). */
@@ -427,6 +431,72 @@
     }
   });
 
+  /* ------------------------------------------------------------------ a Party entry's live score */
+
+  /* A Party entry's live score ([data-preview][data-offline]: its page name in answers.PAGES)
+     when the server cannot be reached: the phone's engines answer from the form's fields
+     (data-offline-body) and the entry's player's data (data-offline-players, by the value of
+     the form's "player"); the answer is drawn as the server draws it, then announced
+     (numsite:previewed) so party.js proposes its combination. An answer for what the form no
+     longer holds is left: the next one is on its way. */
+  function previewBody(preview) {
+    var form = preview.closest("form");
+    var body = fill(form, JSON.parse(preview.getAttribute("data-offline-body") || "{}"));
+    var players = JSON.parse(preview.getAttribute("data-offline-players") || "{}");
+    var seat = field(form, "player");
+    var who = (seat && players[seat.value]) || {};
+    Object.keys(who).forEach(function (k) { body[k] = who[k]; });
+    return body;
+  }
+
+  function drawPreview(preview, data) {
+    var body = el("div", "ns-preview-body");
+    body.setAttribute("data-proposed", data.proposed || "");
+    body.setAttribute("data-offline-answer", "");
+    if (data.head) {
+      var line = el("p", "mb-1");
+      line.setAttribute("data-testid", "preview-score");
+      line.appendChild(el("strong", null, data.head));
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(el("span", "badge text-bg-info", msg("local")));
+      body.appendChild(line);
+    }
+    if (data.also) body.appendChild(el("p", "mb-1", data.also));
+    var reason = data.reason || (data.error && data.error.message);
+    if (reason) {
+      var none = el("p", "mb-1 text-body-secondary", reason);
+      none.setAttribute("data-testid", "preview-none");
+      body.appendChild(none);
+    }
+    preview.replaceChildren(body);
+  }
+
+  function localPreview(preview) {
+    var asked = JSON.stringify(previewBody(preview));
+    var done = function () {
+      preview.dispatchEvent(new CustomEvent("numsite:previewed", { bubbles: true }));
+    };
+    answer(preview.getAttribute("data-offline"), JSON.parse(asked)).then(function (data) {
+      if (JSON.stringify(previewBody(preview)) !== asked) return;
+      drawPreview(preview, data);
+      done();
+    }, function () {
+      preview.replaceChildren(el("p", "mb-1 text-body-secondary", msg("unavailable")));
+      done(); /* nothing to propose: a save waiting for it goes */
+    });
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (navigator.onLine !== false || !elt || !elt.matches || !elt.matches("[data-preview][data-offline]")) return;
+    event.preventDefault(); /* no request that cannot go out */
+    localPreview(elt);
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.matches && elt.matches("[data-preview][data-offline]")) localPreview(elt);
+  });
+
   /* ------------------------------------------------------------------ a Party page's copy */
 
   function savedBanner() {
@@ -468,7 +538,7 @@
 
   /* The network went away on a calculator page: start the engines now, before the next tap. */
   window.addEventListener("offline", function () {
-    if (document.querySelector("form[data-offline]")) window.NumsiteOffline.warm().catch(function () {});
+    if (document.querySelector("form[data-offline], [data-preview][data-offline]")) window.NumsiteOffline.warm().catch(function () {});
   });
 
   savedBanner();
