@@ -524,6 +524,11 @@
       idle(function () {
         if (registration.active) registration.active.postMessage({ keep: "bundle", urls: bundle() });
       });
+      /* a Party opened by its link before this phone had a service worker (its first visit):
+         its page is kept now, unless the worker already holds a copy */
+      if (registration.active && /\/parties\/[A-Za-z0-9_-]+\/$/.test(window.location.pathname) && !document.documentElement.hasAttribute("data-offline-saved")) {
+        registration.active.postMessage({ keep: "party", url: window.location.pathname });
+      }
     }).catch(function () { /* no service worker (a private window): the site works online */ });
   }
 
