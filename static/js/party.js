@@ -412,6 +412,9 @@
       }
       return; /* another poll will come */
     }
+    /* a live score, « Quelles cartes guetter ? », a correction opened: nothing was to be saved */
+    var verb = event.detail.requestConfig ? String(event.detail.requestConfig.verb) : "get";
+    if (verb.toLowerCase() !== "post") return;
     var form = elt.closest ? elt.closest("form") : null;
     if (!form || xhr && xhr.status === 429) return; /* the abuse limit has its own message */
     var old = form.querySelector("[data-failed]");
@@ -423,7 +426,26 @@
     note.setAttribute("data-failed", "");
     note.setAttribute("data-testid", "write-failed");
     var offline = !xhr || xhr.status === 0;
-    note.textContent = s.getAttribute(offline ? "data-msg-offline" : "data-msg-failed") || "";
+    var gone = null;
+    if (xhr && xhr.status === 410) { /* the links were replaced: the server's page says what to do */
+      var page = document.createElement("div");
+      page.innerHTML = xhr.responseText;
+      gone = page.querySelector("[data-gone]");
+    }
+    if (gone) {
+      note.className = "alert alert-warning py-2 my-2";
+      note.setAttribute("data-testid", "links-replaced");
+      note.replaceChildren.apply(note, Array.prototype.slice.call(gone.childNodes));
+      note.querySelectorAll("h1").forEach(function (h) { /* no heading inside a form's notice */
+        var strong = document.createElement("strong");
+        strong.className = "d-block";
+        strong.textContent = h.textContent;
+        h.replaceWith(strong);
+      });
+    } else {
+      note.textContent = s.getAttribute(offline ? "data-msg-offline" : "data-msg-failed") || "";
+    }
+    if (offline) note.setAttribute("data-network", "");
     var button = form.querySelector("[type=submit], button:not([type])");
     if (button) button.insertAdjacentElement("beforebegin", note);
     else form.appendChild(note);
@@ -431,6 +453,15 @@
     note.scrollIntoView({ block: "nearest" });
     note.focus({ preventScroll: true });
   }
+  /* « Pas de réseau » holds until a save or a poll goes through again */
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    var xhr = event.detail.xhr;
+    var verb = event.detail.requestConfig ? String(event.detail.requestConfig.verb).toLowerCase() : "";
+    if (!xhr || !xhr.status || xhr.status >= 500) return;
+    if (!elt || !(elt.id === "board" || verb === "post")) return;
+    document.querySelectorAll("[data-failed][data-network]").forEach(function (note) { note.remove(); });
+  });
   document.addEventListener("htmx:responseError", failed);
   document.addEventListener("htmx:sendError", failed);
 
