@@ -570,6 +570,63 @@ def num_draft_table_page(data: dict[str, Any]) -> Answer:
     return {**answer, "view": {"head": head, "lines": lines, "groups": groups}}
 
 
+def claim_choices(cards: str, rank: int, claimed: Sequence[str]) -> list[ClaimResult]:
+    """The combinations ``cards`` make at ``rank`` that the player has not made yet
+    (``claimed``), each scored by the engine as the calculator scores it, best total first (the
+    combinations' table order on ties): what a Party's live score offers, proposing the first
+    (/num-check/regles/#reference-et-rang). Bad cards raise the engine's :class:`InputError`."""
+    parsed = numcheck.read_cards(cards)
+    choices = []
+    for option in numcheck.COMBOS:
+        if option.count != len(parsed) or option.key in claimed:
+            continue
+        result = numcheck.score(option, cards, rank)
+        if result.valid:
+            choices.append(result)
+    choices.sort(key=lambda r: -r.total)  # stable: the table's order on ties
+    return choices
+
+
+def party_claim_page(data: dict[str, Any]) -> Answer:
+    """A NUM CHECK Party's live score of the claim being entered, computed on the phone when the
+    server cannot be reached: the player's ``name``, the combinations they have made
+    (``claimed``), the ``cards`` typed and the ``combo`` the entry shows → the combination
+    proposed (the one shown when the cards make it, else the best), the line the server's live
+    score draws (« Tom +27 · Full, rang 3 »), the other choices, or why there is none."""
+    name = _text(data, "name")
+    claimed = [str(c) for c in as_list(data.get("claimed") or [], "claimed")]
+    rank = len(claimed) + 1
+    text = _text(data, "cards").strip()
+    out: Answer = {
+        "rank": rank,
+        "proposed": "",
+        "total": None,
+        "head": "",
+        "also": "",
+        "reason": "",
+    }
+    if not text or rank > len(numcheck.RANKS):
+        return out
+    try:
+        choices = claim_choices(text, rank, claimed)
+    except InputError as err:
+        return {**out, "reason": err.message}
+    if not choices:
+        message = gettext("Ces cartes ne forment aucune combinaison encore libre pour {name}.")
+        return {**out, "reason": message.format(name=name)}
+    wanted = _text(data, "combo")
+    chosen = next((r for r in choices if r.combo.key == wanted), choices[0])
+    head = gettext("%(name)s +%(points)s · %(combo)s, rang %(rank)s") % {
+        "name": name,
+        "points": chosen.total,
+        "combo": chosen.combo.label,
+        "rank": rank,
+    }
+    others = [f"{r.combo.label} ({r.total})" for r in choices if r is not chosen]
+    also = f"{gettext('Ces cartes font aussi :')} {' '.join(others)}" if others else ""
+    return {**out, "proposed": chosen.combo.key, "total": chosen.total, "head": head, "also": also}
+
+
 #: Rounds a Num 5 sheet draws at most, as its form does.
 NUM5_MAX_ROUNDS = 30
 
@@ -584,10 +641,12 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
     was = data.get("was")
     previous = names if not isinstance(was, str) else split_names(was)[: 2 * num5.MAX_PLAYERS]
     count = min(parse_whole(data.get("n")) or 0, NUM5_MAX_ROUNDS)
-    source = readers.sheet_columns(previous, names)
-    cells = [
-        [_text(data, f"r{i}_{k}") if k is not None else "" for k in source] for i in range(count)
-    ]
+    typed = [[_text(data, f"r{i}_{k}") for k in range(len(previous))] for i in range(count)]
+    remove = parse_whole(data.get("remove"))
+    moved = readers.sheet_grid(
+        previous, names, typed, remove, bool(data.get("add")), NUM5_MAX_ROUNDS
+    )
+    cells = moved.grid
     sheet = readers.read_num5_sheet(players, cells)
     game = sheet.game
     answer = num5_game(
@@ -610,6 +669,9 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         wins = " · ".join(f"{n} {game.wins[n]}" for n in game.players)
         lines += [_pair(gettext("Points"), points), _pair(gettext("Manches gagnées"), wins)]
     view: Answer = {"lines": lines, "note": sheet.pending}
+    view["fields"] = {"n": str(len(cells)), "was": ", ".join(names)}
+    if moved.reshaped:  # the phone draws the sheet's cells again, as the server would
+        view["inputs"] = num5_sheet_inputs(names, cells)
     if game.finished:
         winners = ", ".join(game.winners)
         view["head"] = (
@@ -628,6 +690,38 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
             len(game.rounds),
         ).format(n=len(game.rounds))
     return {**answer, "view": view}
+
+
+def num5_sheet_inputs(names: Sequence[str], grid: Sequence[Sequence[str]]) -> Answer:
+    """The sheet's cells as the phone draws them (a round a row, a player a column, each row's
+    ✕), named as the server's form names them."""
+    return {
+        "head": [gettext("Manche"), *names],
+        "actions": gettext("Actions"),
+        "rows": [
+            {
+                "head": str(i + 1),
+                "cells": [
+                    {
+                        "name": f"r{i}_{j}",
+                        "label": gettext("Manche {number}, {name}").format(number=i + 1, name=name),
+                        "column": name,
+                        "value": cell,
+                        "testid": f"cell-{i}-{j}",
+                    }
+                    for j, (name, cell) in enumerate(zip(names, row, strict=True))
+                ],
+                "button": {
+                    "name": "remove",
+                    "value": str(i),
+                    "text": "✕",
+                    "label": gettext("Supprimer la manche %(number)s") % {"number": i + 1},
+                    "testid": f"remove-{i}",
+                },
+            }
+            for i, row in enumerate(grid)
+        ],
+    }
 
 
 def colour_name(family: Family | None) -> str:
@@ -723,6 +817,34 @@ def num5_turn_page(data: dict[str, Any]) -> Answer:
     view: Answer = {"lines": lines, "groups": groups}
     if state.finished:
         view["head"] = gettext("Manche terminée : chaque joueur a joué ses 10 cartes.")
+    else:  # the next turn's revealed cards, for a page drawn before the round began
+        turn = state.turn + 1
+        view["inputs"] = {
+            "legend": gettext("Tour %(turn)s : la carte révélée de chacun") % {"turn": turn},
+            "head": list(state.players),
+            "rows": [
+                {
+                    "cells": [
+                        {
+                            "name": f"c{i}",
+                            "label": gettext("Carte de {name}").format(name=name),
+                            "column": name,
+                            "value": "" if replay.played_now else _text(data, f"c{i}"),
+                            "testid": f"card-{i}",
+                        }
+                        for i, name in enumerate(state.players)
+                    ]
+                }
+            ],
+            "buttons": [
+                {
+                    "name": "play",
+                    "value": "1",
+                    "text": gettext("Jouer le tour %(turn)s") % {"turn": turn},
+                    "testid": "play",
+                }
+            ],
+        }
     if replay.played_now:
         fields = {f"c{i}": "" for i in range(seats)}
         fields[f"t{len(turns)}"] = replay.history_lines()[-1]
@@ -737,6 +859,7 @@ PAGES: dict[str, Callable[[dict[str, Any]], Answer]] = {
     "num_draft_table": num_draft_table_page,
     "num_5": num5_sheet_page,
     "num_5_turn": num5_turn_page,
+    "party_claim": party_claim_page,
 }
 
 

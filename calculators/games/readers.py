@@ -123,6 +123,46 @@ def sheet_columns(previous: list[str], names: list[str]) -> list[int | None]:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetGrid:
+    """A Num 5 sheet's cells after its actions: ``grid`` (rounds × the current names),
+    ``removed`` (the 0-based round ✕ took away, else ``None``), ``lost`` (the names whose
+    column went away with cells typed in it) and ``reshaped`` (rows or columns changed: the
+    sheet's table is drawn again)."""
+
+    grid: list[list[str]]
+    removed: int | None
+    lost: list[str]
+    reshaped: bool
+
+
+def sheet_grid(
+    previous: list[str],
+    names: list[str],
+    typed: list[list[str]],
+    remove: int | None,
+    add: bool,
+    max_rounds: int,
+) -> SheetGrid:
+    """The cells ``typed`` under the names ``previous`` (one row per round), moved to ``names``
+    (:func:`sheet_columns`), then one round removed (``remove``, 0-based) and one added
+    (``add``, up to ``max_rounds``): the sheet's form and the phone's answer both apply them."""
+    source = sheet_columns(previous, names)
+    grid = [[row[k] if k is not None else "" for k in source] for row in typed]
+    lost = [
+        previous[k]
+        for k in range(len(previous))
+        if k not in source and any(row[k].strip() for row in typed)
+    ]
+    removed = remove if remove is not None and 0 <= remove < len(grid) else None
+    if removed is not None:
+        grid.pop(removed)
+    if add and len(grid) < max_rounds:
+        grid.append([""] * len(names))
+    reshaped = (bool(grid) or bool(typed)) and (names != previous) or (len(grid) != len(typed))
+    return SheetGrid(grid, removed, lost, reshaped)
+
+
+@dataclass(frozen=True, slots=True)
 class Num5Sheet:
     """A Num 5 sheet read: the game from its complete rounds and, while a round is still being
     entered, the engine's message for it (``pending``, empty once the game is finished)."""

@@ -13,6 +13,10 @@
      téléphone », an error also at its field. No rule is here: only the fields and the
      drawing. When neither the server nor the phone can answer, the result area says so
      instead of keeping a stale score;
+     A page's answer may hold the fields the page must show next ("inputs": a Num 5 sheet's
+     cells, a turn's cards), drawn in the form's data-offline-inputs element;
+   - a Party entry's live score is answered on the phone too ([data-preview][data-offline]);
+   - a Party page opened before the service worker controlled it (its first visit) is kept;
    - a Party page served by the service worker from its copy shows when that copy was made.
    Every text is a data-msg-* attribute of the markup (this script's element, the calculator
    layout's [data-offline-texts]). */
@@ -219,6 +223,77 @@
     });
   }
 
+  /* The fields a page's answer draws when the page holds them not (answers.PAGES: "inputs"):
+     a Num 5 sheet's cells after a round added, removed or its players changed, the first
+     turn's cards of a round begun without network. A table of text fields, each named and
+     labelled as the server's form does, a button per row, and buttons below; drawn in the
+     form's data-offline-inputs element, when the page has one. */
+  function button(spec, cls) {
+    var b = el("button", cls, spec.text);
+    b.type = "submit";
+    b.name = spec.name;
+    b.value = spec.value;
+    if (spec.label) b.setAttribute("aria-label", spec.label);
+    if (spec.testid) b.setAttribute("data-testid", spec.testid);
+    return b;
+  }
+
+  function drawInputs(form, spec) {
+    var slot = document.querySelector(form.getAttribute("data-offline-inputs") || "#none");
+    if (!slot || !spec) return;
+    var parts = [];
+    if (spec.legend) parts.push(el("p", "h6 fw-bold mb-1", spec.legend));
+    if (spec.rows && spec.rows.length) {
+      var wrap = el("div", "table-responsive");
+      var table = el("table", "table table-sm align-middle num5-table");
+      var head = el("tr");
+      (spec.head || []).forEach(function (text) {
+        var th = el("th", null, text);
+        th.scope = "col";
+        head.appendChild(th);
+      });
+      if (spec.actions) {
+        var th = el("th");
+        th.scope = "col";
+        th.appendChild(el("span", "visually-hidden", spec.actions));
+        head.appendChild(th);
+      }
+      table.appendChild(el("thead")).appendChild(head);
+      var body = table.appendChild(el("tbody"));
+      spec.rows.forEach(function (row) {
+        var tr = body.appendChild(el("tr"));
+        if (row.head) {
+          var rh = tr.appendChild(el("th", null, row.head));
+          rh.scope = "row";
+        }
+        row.cells.forEach(function (cell) {
+          var td = tr.appendChild(el("td"));
+          td.setAttribute("data-label", cell.column || "");
+          var input = td.appendChild(el("input", "form-control form-control-sm card-input"));
+          input.type = "text";
+          input.name = cell.name;
+          input.id = "id_" + cell.name;
+          input.value = cell.value || "";
+          input.setAttribute("aria-label", cell.label);
+          input.setAttribute("autocomplete", "off");
+          input.setAttribute("autocapitalize", "characters");
+          input.setAttribute("spellcheck", "false");
+          input.setAttribute("enterkeyhint", "go");
+          if (cell.testid) input.setAttribute("data-testid", cell.testid);
+        });
+        if (row.button) tr.appendChild(el("td")).appendChild(button(row.button, "btn btn-outline-danger btn-sm"));
+      });
+      wrap.appendChild(table);
+      parts.push(wrap);
+    }
+    if (spec.buttons && spec.buttons.length) {
+      var bar = el("div", "d-flex flex-wrap gap-2 mb-2");
+      spec.buttons.forEach(function (b) { bar.appendChild(button(b, "btn btn-primary")); });
+      parts.push(bar);
+    }
+    slot.replaceChildren.apply(slot, parts);
+  }
+
   /* The level of the headings an answer draws: one below the last heading before its area. */
   function headingLevel(target) {
     var level = 1;
@@ -268,6 +343,7 @@
       var said = drawView(inner, data.view, headingLevel(target));
       card.appendChild(inner);
       target.replaceChildren(card);
+      drawInputs(form, data.view.inputs);
       keep(form, data.view.fields);
       live(form, said || msg("local"));
       return;
@@ -322,12 +398,18 @@
       return;
     }
     var template = JSON.parse(form.getAttribute("data-offline-body") || "{}");
-    answer(endpoint, fill(form, template)).then(function (data) { draw(form, data); }, function () { unavailable(form); });
+    var body = fill(form, template);
+    form.offlineSubmitter = null; /* its action done once: the next answer does not do it again */
+    answer(endpoint, body).then(function (data) { draw(form, data); }, function () { unavailable(form); });
   }
 
   document.addEventListener("htmx:sendError", function (event) {
     var form = event.target.closest && event.target.closest("form[data-offline-target]");
-    if (form) fallback(form);
+    if (!form) return;
+    /* a button of its own (« Ajouter une manche », hx-get): its name and value are the action */
+    var elt = event.target;
+    if (elt !== form && elt.matches && elt.matches("button[name]") && form.contains(elt)) form.offlineSubmitter = elt;
+    fallback(form);
   });
   /* The button that submitted a form (its name and value are a field: « Jouer le tour »),
      noted before htmx sends it; a typed change sends no button. */
@@ -347,6 +429,72 @@
       event.preventDefault();
       fallback(form);
     }
+  });
+
+  /* ------------------------------------------------------------------ a Party entry's live score */
+
+  /* A Party entry's live score ([data-preview][data-offline]: its page name in answers.PAGES)
+     when the server cannot be reached: the phone's engines answer from the form's fields
+     (data-offline-body) and the entry's player's data (data-offline-players, by the value of
+     the form's "player"); the answer is drawn as the server draws it, then announced
+     (numsite:previewed) so party.js proposes its combination. An answer for what the form no
+     longer holds is left: the next one is on its way. */
+  function previewBody(preview) {
+    var form = preview.closest("form");
+    var body = fill(form, JSON.parse(preview.getAttribute("data-offline-body") || "{}"));
+    var players = JSON.parse(preview.getAttribute("data-offline-players") || "{}");
+    var seat = field(form, "player");
+    var who = (seat && players[seat.value]) || {};
+    Object.keys(who).forEach(function (k) { body[k] = who[k]; });
+    return body;
+  }
+
+  function drawPreview(preview, data) {
+    var body = el("div", "ns-preview-body");
+    body.setAttribute("data-proposed", data.proposed || "");
+    body.setAttribute("data-offline-answer", "");
+    if (data.head) {
+      var line = el("p", "mb-1");
+      line.setAttribute("data-testid", "preview-score");
+      line.appendChild(el("strong", null, data.head));
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(el("span", "badge text-bg-info", msg("local")));
+      body.appendChild(line);
+    }
+    if (data.also) body.appendChild(el("p", "mb-1", data.also));
+    var reason = data.reason || (data.error && data.error.message);
+    if (reason) {
+      var none = el("p", "mb-1 text-body-secondary", reason);
+      none.setAttribute("data-testid", "preview-none");
+      body.appendChild(none);
+    }
+    preview.replaceChildren(body);
+  }
+
+  function localPreview(preview) {
+    var asked = JSON.stringify(previewBody(preview));
+    var done = function () {
+      preview.dispatchEvent(new CustomEvent("numsite:previewed", { bubbles: true }));
+    };
+    answer(preview.getAttribute("data-offline"), JSON.parse(asked)).then(function (data) {
+      if (JSON.stringify(previewBody(preview)) !== asked) return;
+      drawPreview(preview, data);
+      done();
+    }, function () {
+      preview.replaceChildren(el("p", "mb-1 text-body-secondary", msg("unavailable")));
+      done(); /* nothing to propose: a save waiting for it goes */
+    });
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (navigator.onLine !== false || !elt || !elt.matches || !elt.matches("[data-preview][data-offline]")) return;
+    event.preventDefault(); /* no request that cannot go out */
+    localPreview(elt);
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.matches && elt.matches("[data-preview][data-offline]")) localPreview(elt);
   });
 
   /* ------------------------------------------------------------------ a Party page's copy */
@@ -376,6 +524,11 @@
       idle(function () {
         if (registration.active) registration.active.postMessage({ keep: "bundle", urls: bundle() });
       });
+      /* a Party opened by its link before this phone had a service worker (its first visit):
+         its page is kept now, unless the worker already holds a copy */
+      if (registration.active && /\/parties\/[A-Za-z0-9_-]+\/$/.test(window.location.pathname) && !document.documentElement.hasAttribute("data-offline-saved")) {
+        registration.active.postMessage({ keep: "party", url: window.location.pathname });
+      }
     }).catch(function () { /* no service worker (a private window): the site works online */ });
   }
 
@@ -390,7 +543,7 @@
 
   /* The network went away on a calculator page: start the engines now, before the next tap. */
   window.addEventListener("offline", function () {
-    if (document.querySelector("form[data-offline]")) window.NumsiteOffline.warm().catch(function () {});
+    if (document.querySelector("form[data-offline], [data-preview][data-offline]")) window.NumsiteOffline.warm().catch(function () {});
   });
 
   savedBanner();

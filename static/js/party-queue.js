@@ -100,6 +100,41 @@
     var slot = b.querySelector("[data-queue-count]");
     var words = b.getAttribute(count === 1 ? "data-one" : "data-many") || "{n}";
     if (slot) slot.textContent = words.replace("{n}", String(count));
+    near(b);
+  }
+
+  /* « En attente d'envoi (2) » beside the save button the player last used (the board's box
+     may be far above the entry on a phone): gone once the queue is empty */
+  var lastForm = null;
+
+  function near(b) {
+    var words = b.getAttribute("data-near");
+    var form = lastForm && lastForm.isConnected ? lastForm : document.querySelector("#sheet form[data-entry]");
+    document.querySelectorAll("[data-queue-near]").forEach(function (n) {
+      if (!count || !form || !form.contains(n)) n.remove();
+    });
+    if (!count || !words || !form) return null;
+    var button = form.querySelector("[data-save], [type=submit], button:not([type])");
+    if (!button) return null;
+    var note = form.querySelector("[data-queue-near]");
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "badge text-bg-warning ms-2 align-middle ns-queue-near";
+      note.setAttribute("data-queue-near", "");
+      note.setAttribute("data-testid", "queue-near");
+      note.setAttribute("role", "status");
+      button.insertAdjacentElement("afterend", note);
+    }
+    note.textContent = words.replace("{n}", String(count));
+    return note;
+  }
+
+  /* a write just kept: its notice in view, where the player's hand is */
+  function shown(form) {
+    lastForm = form || lastForm;
+    var b = box();
+    var note = b && near(b);
+    if (note) note.scrollIntoView({ block: "nearest" });
   }
 
   function recount() {
@@ -208,11 +243,12 @@
     if (failed) failed.remove();
   }
 
-  function queue(write) {
+  function queue(write, form) {
     return keep(write).then(function () {
       count += 1;
       held = false;
       render();
+      shown(form);
       flushSoon();
     });
   }
@@ -235,7 +271,7 @@
     if (storage && (offline() || count > 0 || flushing || busy())) {
       event.preventDefault(); /* behind the writes already waiting, in order */
       cleared(form, typed); /* at once: the next entry may begin while it is being kept */
-      queue(write).catch(function () {
+      queue(write, form).catch(function () {
         restored(form, typed); /* nothing kept: the entry given back to be sent again */
       });
       return;
@@ -265,7 +301,7 @@
     write.sent = true; /* the server may have applied it: its body is never changed */
     var typed = write.typed;
     delete write.typed; /* kept in memory only: what the form held when it was sent */
-    queue(write).then(function () {
+    queue(write, formOf(event.detail.elt)).then(function () {
       cleared(formOf(event.detail.elt), typed); /* unless the next entry was begun meanwhile */
     }).catch(function () {});
   }

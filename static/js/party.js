@@ -6,14 +6,17 @@
    - NUM DRAFT: this phone's player's grid is open when the page is drawn.
    - The combination proposed by the live score (data-proposed of [data-preview]) is selected
      until the player picks one by hand; a save sent before the live score answered the last
-     card typed waits for that answer (1.5 s at most), so it carries the proposal.
+     card typed waits for that answer (1.5 s at most; 10 s without network, where the phone's
+     engines answer, offline.js), so it carries the proposal. An entry cleared for the next one
+     (a write kept without network) starts again with this phone's player.
    - After every write, this phone's or another's: the players whose total changed are
      highlighted for a moment and their points are said in the notice (« Tom +27 »); focus goes
      to the notice, never to <body>; open <details> stay open across the live refresh.
    - « Quelles cartes guetter ? » follows the entry's player; a claim filled from one of its
      outs has its save button focused.
-   - A write that fails (a server error; no network when party-queue.js cannot keep it) says so
-     next to its button, keeping the entry;
+   - A write that fails (a server error; no network when party-queue.js cannot keep it; a
+     replaced link, with the server's words) says so next to its button, keeping the entry;
+     « Pas de réseau » goes once a save or a poll goes through; a failed live score says nothing;
      a poll answered 410 (the links were replaced) shows the server's message and stops.
    The words come from data-* attributes of the page: this file holds no text. */
 (function () {
@@ -98,6 +101,18 @@
     });
   }
 
+  /* an entry cleared for the next one without a new sheet (party-queue.js, a write kept
+     without network): it starts again as a new sheet would, with this phone's player and the
+     last combination, the combination free to be proposed again */
+  document.addEventListener("reset", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-entry]")) return;
+    window.setTimeout(function () {
+      form.querySelectorAll("select[data-entry-combo]").forEach(function (c) { c.removeAttribute("data-chosen"); });
+      choosePlayer(form);
+    }, 0); /* once the form holds its reset values */
+  });
+
   function rememberEntry(form) {
     var player = form.querySelector("select[data-entry-player]");
     var combo = form.querySelector("select[data-entry-combo]");
@@ -146,6 +161,8 @@
      still showed (and be refused). The save goes when the live score has answered, failed, or
      after PROPOSAL_WAIT_MS at most; a combination chosen by hand is not waited for. */
   var PROPOSAL_WAIT_MS = 1500;
+  /* without network the phone's engines propose (offline.js): the first answer starts them */
+  var OFFLINE_PROPOSAL_WAIT_MS = 10000;
   var unproposed = new WeakMap(); /* htmx 2 needs WeakMap too: every browser it runs in has it */
   /* what the live score was asked about: an answer for the cards before the last one typed
      (asked while the player was still typing, hx-sync queues the next ask behind it) does
@@ -197,7 +214,7 @@
       event.detail.issueRequest(true);
     };
     unproposed.set(form, send);
-    window.setTimeout(send, PROPOSAL_WAIT_MS);
+    window.setTimeout(send, navigator.onLine === false ? OFFLINE_PROPOSAL_WAIT_MS : PROPOSAL_WAIT_MS);
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var t = event.detail.elt;
@@ -206,6 +223,13 @@
       var form = t.closest("form");
       if (form && answered(form, event.detail.xhr)) proposalDone(form);
     }
+  });
+
+  /* the live score answered on this phone, without network (offline.js) */
+  document.addEventListener("numsite:previewed", function (event) {
+    var form = event.target.closest("form");
+    propose(event.target);
+    if (form) proposalDone(form);
   });
 
   /* ---- what changed: totals before and after a swap */
@@ -388,6 +412,9 @@
       }
       return; /* another poll will come */
     }
+    /* a live score, « Quelles cartes guetter ? », a correction opened: nothing was to be saved */
+    var verb = event.detail.requestConfig ? String(event.detail.requestConfig.verb) : "get";
+    if (verb.toLowerCase() !== "post") return;
     var form = elt.closest ? elt.closest("form") : null;
     if (!form || xhr && xhr.status === 429) return; /* the abuse limit has its own message */
     var old = form.querySelector("[data-failed]");
@@ -399,7 +426,26 @@
     note.setAttribute("data-failed", "");
     note.setAttribute("data-testid", "write-failed");
     var offline = !xhr || xhr.status === 0;
-    note.textContent = s.getAttribute(offline ? "data-msg-offline" : "data-msg-failed") || "";
+    var gone = null;
+    if (xhr && xhr.status === 410) { /* the links were replaced: the server's page says what to do */
+      var page = document.createElement("div");
+      page.innerHTML = xhr.responseText;
+      gone = page.querySelector("[data-gone]");
+    }
+    if (gone) {
+      note.className = "alert alert-warning py-2 my-2";
+      note.setAttribute("data-testid", "links-replaced");
+      note.replaceChildren.apply(note, Array.prototype.slice.call(gone.childNodes));
+      note.querySelectorAll("h1").forEach(function (h) { /* no heading inside a form's notice */
+        var strong = document.createElement("strong");
+        strong.className = "d-block";
+        strong.textContent = h.textContent;
+        h.replaceWith(strong);
+      });
+    } else {
+      note.textContent = s.getAttribute(offline ? "data-msg-offline" : "data-msg-failed") || "";
+    }
+    if (offline) note.setAttribute("data-network", "");
     var button = form.querySelector("[type=submit], button:not([type])");
     if (button) button.insertAdjacentElement("beforebegin", note);
     else form.appendChild(note);
@@ -407,6 +453,15 @@
     note.scrollIntoView({ block: "nearest" });
     note.focus({ preventScroll: true });
   }
+  /* « Pas de réseau » holds until a save or a poll goes through again */
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    var xhr = event.detail.xhr;
+    var verb = event.detail.requestConfig ? String(event.detail.requestConfig.verb).toLowerCase() : "";
+    if (!xhr || !xhr.status || xhr.status >= 500) return;
+    if (!elt || !(elt.id === "board" || verb === "post")) return;
+    document.querySelectorAll("[data-failed][data-network]").forEach(function (note) { note.remove(); });
+  });
   document.addEventListener("htmx:responseError", failed);
   document.addEventListener("htmx:sendError", failed);
 

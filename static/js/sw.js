@@ -11,7 +11,8 @@
    - a Party page (a capability URL, /parties/<token>/): the network, kept in this phone's own
      cache; without network the last copy, marked with the time it was fetched (offline.js shows
      « hors ligne — dernière mise à jour … »). Only the page, never its writes or fragments.
-   Nothing else is touched: the API, writes (POST…) and htmx fragments go to the network. */
+   A Party page opened before the worker controlled its tab (the first visit, by its link) is
+   kept at offline.js's request. Nothing else is touched: the API, writes (POST…) and htmx fragments go to the network. */
 (function () {
   "use strict";
   var CONFIG = self.NUMSITE_SW;
@@ -112,8 +113,29 @@
 
   /* offline.js, once its page is idle: keep the offline bundle (Pyodide, the engines' zip, the
      worker) for the next visit without network. Static files of this site only. */
+  /* offline.js, on a Party page opened before this worker controlled it (a link followed on a
+     phone that never opened the site): that page kept from this first visit, unless a copy is
+     already there. The copy is fetched again here: the page's own answer never passed here. */
+  function keepParty(event, url) {
+    var path = new URL(url, self.location.origin);
+    if (path.origin !== self.location.origin || !PARTY.test(path.pathname)) return;
+    event.waitUntil(caches.open(PARTIES).then(function (cache) {
+      return cache.match(path.pathname).then(function (kept) {
+        if (kept) return null;
+        return fetch(path.pathname, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+          if (!response.ok || response.redirected) return null;
+          return stamped(response).then(function (copy) { return cache.put(path.pathname, copy); });
+        });
+      });
+    }).catch(function () { /* the next visit keeps it */ }));
+  }
+
   self.addEventListener("message", function (event) {
     var data = event.data || {};
+    if (data.keep === "party" && typeof data.url === "string") {
+      keepParty(event, data.url);
+      return;
+    }
     if (data.keep !== "bundle" || !Array.isArray(data.urls)) return;
     var urls = data.urls.filter(function (u) {
       var url = new URL(u, self.location.origin);

@@ -329,6 +329,8 @@ def test_a_failed_save_says_so_next_to_its_button_and_keeps_the_entry(page, fail
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     if failure == "network":
         page.route("**/claim_add/", lambda route: route.abort("internetdisconnected"))
+        # the poll fails too (the network is gone): one that goes through clears « Pas de réseau »
+        page.route("**/tableau/**", lambda route: route.abort("internetdisconnected"))
     else:
         # a 500, a proxy's 503, or the site's own 503 (numsite/failures.py: its message goes
         # to #request-status)
@@ -359,6 +361,7 @@ def test_a_failed_save_says_so_next_to_its_button_and_keeps_the_entry(page, fail
     assert not Claim.objects.exists()
     axe_clean(page, f"failed save ({failure})")
     page.unroute("**/claim_add/")
+    page.unroute("**/tableau/**")
     page.problems.clear()  # htmx logs the failed request on the console: the point of this test
     button.click()  # once the server answers again, the same entry is saved
     notice_in_view(page)

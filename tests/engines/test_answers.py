@@ -148,3 +148,41 @@ def test_offline_answer_refuses_a_number_of_the_wrong_type_as_the_api_does(label
         answers.answer(label.split(" ", 1)[1].removeprefix("/api/v1/"), json.dumps(body))
     )
     assert local["error"]["field"] == path[0], local
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("cards", "combo"),
+    [
+        ("7R 7B 7J 3V 3A", ""),
+        ("7R 7B 7J 3V 3A", "brelan"),
+        ("2R 2B", "full"),
+        ("5R 5B", ""),
+        ("7R 99Z", ""),
+        ("1R 3V", ""),
+        ("", ""),
+    ],
+)
+def test_a_party_claims_live_score_on_the_phone_is_the_servers(cards, combo):
+    """A NUM CHECK Party's live score computed on the phone (``party_claim``, from the player's
+    name and the combinations they made) proposes what the server's proposes, with its line:
+    the best combination still free at the player's next rank, or the one shown when the cards
+    make it (/num-check/regles/#reference-et-rang)."""
+    from django.utils import translation
+
+    from calculators.games.num_check.party.forms import preview
+    from tests.factories import party
+
+    game = party("num_check", ["Léa", "Tom"], claims={1: [("paire", "4R 4B")]})
+    tom = game.players.get(name="Tom")
+    with translation.override("fr"):
+        served = preview(game, tom.pk, cards, combo)
+    body = {"name": "Tom", "claimed": ["paire"], "cards": cards, "combo": combo}
+    local = json.loads(answers.answer("party_claim", json.dumps(body), "fr"))
+    assert local["rank"] == served["rank"] == 2
+    chosen = served["chosen"]
+    assert local["proposed"] == (chosen.combo.key if chosen else "")
+    assert local["total"] == (chosen.total if chosen else None)
+    assert local["reason"] == served["error"]
+    if chosen:
+        assert local["head"] == f"Tom +{chosen.total} · {chosen.combo.label}, rang 2"

@@ -30,7 +30,7 @@ from ..readers import (
     Replay,
     history_of,
     read_num5_sheet,
-    sheet_columns,
+    sheet_grid,
     turn_line,
 )
 from ..registry import NUM5
@@ -118,25 +118,18 @@ class Num5Form(EngineForm):
         typed = [
             [str(raw.get(f"r{i}_{j}") or "") for j in range(len(previous))] for i in range(count)
         ]
-        source = sheet_columns(previous, names)
-        grid = [[row[k] if k is not None else "" for k in source] for row in typed]
-        lost = [
-            previous[k]
-            for k in range(len(previous))
-            if k not in source and any(row[k].strip() for row in typed)
-        ]
-        messages = [gettext("Colonne de {name} retirée.").format(name=name) for name in lost]
-        removed = parse_whole(raw.get("remove"))
-        if removed is not None and 0 <= removed < len(grid):
-            grid.pop(removed)
-            self.removed_round = removed + 1
-            messages.append(gettext("Manche {value} supprimée.").format(value=removed + 1))
-        if "add" in raw and len(grid) < self.MAX_ROUNDS:
-            grid.append([""] * len(names))
+        sheet = sheet_grid(
+            previous, names, typed, parse_whole(raw.get("remove")), "add" in raw, self.MAX_ROUNDS
+        )
+        grid = sheet.grid
+        messages = [gettext("Colonne de {name} retirée.").format(name=name) for name in sheet.lost]
+        if sheet.removed is not None:
+            self.removed_round = sheet.removed + 1
+            messages.append(gettext("Manche {value} supprimée.").format(value=sheet.removed + 1))
         if messages:
             self.discarded = " ".join(messages)
             self.restore_query = self._query(raw.get("players") if was is None else was, typed)
-        self.reshaped = (bool(grid) or bool(typed)) and (names != previous) or (len(grid) != count)
+        self.reshaped = sheet.reshaped
         self.names, self.round_count = names, len(grid)
         state = self._state(raw.get("players"), grid)
         state["was"] = ", ".join(names)

@@ -8,11 +8,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from ....engines import numcheck
 from ....engines.cards import InputError
 from ....parties import services
 from ....parties.forms import CARD_ATTRS, WriteForm
 from ....parties.models import Game, HistoryEntry
+from ... import answers
 from ..forms import combo_choices
 from . import writes
 
@@ -121,22 +121,10 @@ def preview(game: Game, player: object, cards: object, combo: object) -> dict[st
     if not text or rank > 8:
         return out
     try:
-        parsed = numcheck.read_cards(text)
-    except InputError as err:
+        choices = answers.claim_choices(text, rank, claimed)
+    except InputError as err:  # a card twice, an unknown card…: said, nothing proposed
         out["error"] = err.message
         return out
-    choices = []
-    for option in numcheck.COMBOS:
-        if option.count != len(parsed) or option.key in claimed:
-            continue
-        try:
-            result = numcheck.score(option, text, rank)
-        except InputError as err:  # a card twice, an unknown card…: said, nothing proposed
-            out["error"] = err.message
-            return out
-        if result.valid:
-            choices.append(result)
-    choices.sort(key=lambda r: -r.total)  # stable: the combinations' table order on ties
     out["choices"] = choices
     wanted = str(combo or "")
     out["chosen"] = next((r for r in choices if r.combo.key == wanted), None) or (
