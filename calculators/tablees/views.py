@@ -38,7 +38,7 @@ from ..engines.numbers import parse_whole
 from ..games import registry
 from ..parties import services as party_services
 from ..parties.models import Game
-from ..parties.views import qr_svg
+from ..parties.views import qr_svg, share_first_url
 from ..web.json import JSON_DUMPS
 from . import charts, forms, services
 from .api import tablee_json
@@ -215,7 +215,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         form = forms.RotateForm(tablee, request.POST)
     if form.is_valid():
         if name == "partie":
-            return redirect("parties:game", token=form.result.edit_token)
+            return redirect(share_first_url(form.result))
         tablee.refresh_from_db()
         return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + "#joueurs")
     slot = WRITES[name]
