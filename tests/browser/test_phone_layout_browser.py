@@ -190,3 +190,132 @@ def test_a_new_partys_links_and_qr_codes_come_first_until_the_table_has_them(
     box = page.locator("#claim-cards").bounding_box()
     assert box["y"] + box["height"] <= 844, box  # folded: the sheet's first screen again
     context.close()
+
+
+# --------------------------------------------------------------------------- an evening, no CSP error
+
+CSP_LISTENER = (
+    "document.addEventListener('securitypolicyviolation', e => window.reportCspViolation("
+    "`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));"
+)
+
+
+def csp_phone(browser, base, violations):
+    """A 390 × 844 touch phone that records every CSP violation: on the console (« Refused to
+    apply inline style… ») and as the DOM's securitypolicyviolation event."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    )
+    context.expose_function("reportCspViolation", lambda text: violations.append(text))
+    context.add_init_script(CSP_LISTENER)
+    phone = context.new_page()
+    phone.on(
+        "console",
+        lambda m: (
+            ("Content Security Policy" in m.text or "Refused to" in m.text)
+            and violations.append(f"{m.type}: {m.text}")
+        ),
+    )
+    phone.base = base
+    return phone
+
+
+def tap_card(phone, family, value):
+    picker = phone.locator("#claim-picker [data-picker]")
+    picker.locator(f"[data-family={family}]").tap()
+    picker.locator(f"[data-value='{value}']").tap()
+
+
+def test_a_whole_evening_at_the_table_shows_no_csp_error(browser, live_server):
+    violations: list[str] = []
+    writer = csp_phone(browser, live_server.url, violations)
+    watcher = csp_phone(browser, live_server.url, violations)
+
+    # A tablée, then a NUM CHECK party from it: its links first, folded once the table has them.
+    writer.goto(f"{writer.base}/tablees/nouvelle/")
+    writer.get_by_label("Nom de la tablée").fill("Les jeudis")
+    writer.get_by_label("Joueurs").fill("Léa\nTom\nZoé\nMax")
+    writer.get_by_role("button", name="Créer la tablée").click()
+    tablee_url = writer.url
+    writer.get_by_label("NUM CHECK", exact=True).check()
+    for name in ("Léa", "Tom", "Zoé", "Max"):
+        writer.locator("[data-seat-buttons] button", has_text=name).tap()
+    writer.locator("[data-testid=start-party]").tap()
+    read_link = writer.locator("[data-testid=view-link]").get_attribute("href")
+    writer.locator("[data-testid=links-shared]").tap()
+    watcher.goto(read_link)
+
+    # Claims tapped on the picker, seen live by the other phone; a correction, a removal, undo.
+    writer.locator("#claim-combo").select_option("paire")
+    tap_card(writer, "R", "1")
+    tap_card(writer, "B", "1")
+    expect(writer.locator("[data-testid=preview-score]")).to_contain_text("Léa +")
+    writer.get_by_role("button", name="Enregistrer le CHECK").tap()
+    expect(writer.locator("[data-testid=sheet-done]")).to_be_visible()
+    expect(watcher.locator("[data-testid=total-0]")).not_to_have_text("0", timeout=10_000)
+    writer.locator("#claim-player").select_option(label="Tom")
+    writer.locator("#claim-combo").select_option("brelan")
+    writer.locator("#claim-cards").fill("2R 2B 2J")
+    writer.get_by_role("button", name="Enregistrer le CHECK").tap()
+    expect(writer.locator("[data-testid=total-1]")).not_to_have_text("0")
+    writer.locator("#board-more a", has_text="Corriger").first.tap()
+    expect(writer.locator(".ns-editing")).to_be_visible()
+    writer.goto(writer.url.split("?")[0])
+    writer.get_by_role("button", name="Supprimer l’annonce 1 de Tom").tap()
+    writer.locator("[data-testid=confirm-yes]").tap()  # a removal is asked first
+    expect(writer.locator("[data-testid=total-1]")).to_have_text("0")
+    writer.locator("[data-testid=undo]").tap()
+    expect(writer.locator("[data-testid=total-1]")).not_to_have_text("0")
+    expect(watcher.locator("[data-testid=total-1]")).not_to_have_text("0", timeout=10_000)
+    writer.locator("[data-testid=deck-turn]").tap()
+    expect(writer.locator("[data-testid=party-clock]")).to_contain_text("2/2")
+    writer.locator("[data-testid=finish]").tap()
+    writer.locator("[data-testid=confirm-yes]").tap()
+    expect(writer.locator("[data-testid=game-finished]")).to_be_visible()
+    expect(watcher.locator("[data-testid=game-finished]")).to_be_visible(timeout=10_000)
+    writer.locator("[data-testid=reopen]").tap()
+    expect(writer.locator("[data-testid=game-finished]")).to_have_count(0)
+    writer.locator("[data-testid=finish]").tap()
+    writer.locator("[data-testid=confirm-yes]").tap()
+    expect(writer.locator("[data-testid=game-finished]")).to_be_visible()
+
+    # A Num 5 party of the same tablée, a round, the end; then the tablée's statistics and charts.
+    writer.goto(tablee_url)
+    writer.get_by_label("Num 5", exact=True).check()
+    for name in ("Léa", "Tom", "Zoé"):
+        writer.locator("[data-seat-buttons] button", has_text=name).tap()
+    writer.locator("[data-testid=start-party]").tap()
+    writer.locator("[data-testid=links-shared]").tap()
+    writer.locator("[data-testid=cell-0]").fill("10R")
+    writer.locator("[data-testid=cell-1]").fill("27")
+    writer.locator("[data-testid=cell-2]").fill("0")
+    writer.keyboard.press("Enter")
+    expect(writer.locator("[data-testid=round-1-1]")).to_contain_text("27")
+    writer.locator("[data-testid=finish]").tap()
+    writer.locator("[data-testid=confirm-yes]").tap()
+    expect(writer.locator("[data-testid=game-finished]")).to_be_visible()
+    writer.goto(tablee_url)
+    expect(writer.locator("[data-testid=chart-num5-scores]")).to_be_visible()
+    watcher.goto(tablee_url)  # a second phone on the tablée
+
+    # Between games: the calculators, the rules, the colour mode, English and back.
+    writer.goto(f"{writer.base}/num-check/")
+    writer.locator("#id_combo").select_option("full")
+    for family, value in (("R", "7"), ("B", "7"), ("J", "7"), ("V", "3"), ("A", "3")):
+        picker = writer.locator("#calcul [data-picker]")
+        picker.locator(f"[data-family={family}]").tap()
+        picker.locator(f"[data-value='{value}']").tap()
+    expect(writer.locator("#check-live [data-score]")).to_have_attribute("data-score", "26")
+    writer.locator("#tab-regles").tap()
+    expect(writer.locator("#regles h1")).to_be_visible()
+    writer.locator("[data-theme-toggle]").tap()
+    writer.locator(".language-switch button[data-language=en]").tap()
+    expect(writer).to_have_url(re.compile("/en/"))
+    writer.goto(f"{writer.base}/en/num-draft/?g00=1R&g01=JK&g02=1V&mode=classic")
+    writer.goto(f"{writer.base}/num-connect/?cards=1R+2R+3R+4R+5R")
+    writer.goto(f"{writer.base}/num-5/tour/")
+    writer.wait_for_load_state("networkidle")
+
+    writer.context.close()
+    watcher.context.close()
+    assert violations == []
