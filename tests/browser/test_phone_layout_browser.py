@@ -241,7 +241,8 @@ def test_a_whole_evening_at_the_table_shows_no_csp_error(browser, live_server):
     for name in ("Léa", "Tom", "Zoé", "Max"):
         writer.locator("[data-seat-buttons] button", has_text=name).tap()
     writer.locator("[data-testid=start-party]").tap()
-    read_link = writer.locator("[data-testid=view-link]").get_attribute("href")
+    expect(writer).to_have_url(re.compile(r"/parties/[\w-]+/\?partager=1$"))
+    read_link = writer.locator("#share [data-testid=view-link]").get_attribute("href")
     writer.locator("[data-testid=links-shared]").tap()
     watcher.goto(read_link)
 
@@ -285,6 +286,7 @@ def test_a_whole_evening_at_the_table_shows_no_csp_error(browser, live_server):
     for name in ("Léa", "Tom", "Zoé"):
         writer.locator("[data-seat-buttons] button", has_text=name).tap()
     writer.locator("[data-testid=start-party]").tap()
+    expect(writer).to_have_url(re.compile(r"/parties/[\w-]+/\?partager=1$"))
     writer.locator("[data-testid=links-shared]").tap()
     writer.locator("[data-testid=cell-0]").fill("10R")
     writer.locator("[data-testid=cell-1]").fill("27")
