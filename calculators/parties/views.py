@@ -42,6 +42,9 @@ from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key, not_remembe
 from .models import Game, HistoryEntry, IdempotentAnswer
 from .summaries import values
 
+#: the query parameter of a new party's page that shows its links first (share_first_url)
+SHARE_FIRST = "partager"
+
 
 class LinksReplaced(Exception):
     """A phone on a link replaced by « Nouveaux liens » (answered 410 by the middleware below)."""
@@ -92,9 +95,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
     """/parties/nouvelle/: game, mode (and deck), players in seating order."""
     form = forms.NewGameForm(request.POST or None, initial={"kind": registry.PARTY_GAMES[0].kind})
     if request.method == "POST" and form.is_valid() and form.game is not None:
-        return redirect("parties:game", token=form.game.edit_token)
+        return redirect(share_first_url(form.game))
     status = 400 if form.is_bound else 200
     return render(request, "parties/new.html", {"form": form}, status=status)
+
+
+def share_first_url(game: Game) -> str:
+    """A new party's page, its links and QR codes first: the table needs them before anything."""
+    return reverse("parties:game", args=[game.edit_token]) + f"?{SHARE_FIRST}=1"
 
 
 def kind_template(game: Game) -> str:
@@ -186,7 +194,8 @@ def game_page(request: HtmxRequest, token: str) -> HttpResponse:
     version = parse_whole(request.GET.get("fait"))
     if version is not None:
         done = game.history.filter(version=version).first()
-    context = _context(request, game, can_edit, done=done)
+    share_first = can_edit and request.GET.get(SHARE_FIRST) == "1"
+    context = _context(request, game, can_edit, done=done, share_first=share_first)
     # at the page's own URL, the board every phone polls (its links are relative to it)
     _with_board(context, game, can_edit)
     if request.htmx and request.htmx.target == "sheet":
@@ -245,7 +254,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         if retry_after is not None:
             return throttle.too_many(request, retry_after)
         new = services.rematch(game)
-        return redirect("parties:game", token=new.edit_token)
+        return redirect(share_first_url(new))
     write_form = write_forms[name]
     key = request.headers.get(IDEMPOTENCY_KEY)
     if key is None:

@@ -36,7 +36,7 @@ from numsite.security import capability
 
 from ..engines.numbers import parse_whole
 from ..games import registry
-from ..parties.views import qr_svg, replaced_links_are_410
+from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.json import JSON_DUMPS
 from . import charts, forms, services
@@ -214,7 +214,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         form = forms.RotateForm(tablee, request.POST)
     if form.is_valid():
         if name == "partie":
-            return redirect("parties:game", token=form.result.edit_token)
+            return redirect(share_first_url(form.result))
         tablee.refresh_from_db()
         return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + "#joueurs")
     slot = WRITES[name]

@@ -30,7 +30,8 @@ def test_create_game_redirects_to_the_edit_link(client):
         {"kind": "num_check", "mode_num_check": "family", "players": "Léa\nTom\n\nZoé"},
     )
     game = Game.objects.get()
-    assert response.status_code == 302 and response.url == url(game)
+    # the links first: the table opens them before anything (parties/game.html, share_first)
+    assert response.status_code == 302 and response.url == url(game) + "?partager=1"
     assert [p.name for p in game.players.all()] == ["Léa", "Tom", "Zoé"]
     assert game.mode == "family" and game.version == 1
     assert list(game.history.values_list("action", flat=True)) == ["create"]
@@ -439,7 +440,7 @@ def test_rematch_keeps_the_players(client):
     game = party()
     response = client.post(url(game, "action", action="rematch"))
     new = Game.objects.exclude(pk=game.pk).get()
-    assert response.url == url(new)
+    assert response.url == url(new) + "?partager=1"
     assert list(new.players.values_list("name", flat=True)) == ["Léa", "Tom", "Zoé"]
 
 
@@ -569,7 +570,7 @@ def test_the_num5_standings_count_the_round_wins(client):
     game = party("num5", 3, rounds=[["10R", "27", "0"]])
     html = client.get(url(game)).content.decode()
     board = html[html.index('id="board"') : html.index('id="board-more"')]
-    assert '<th scope="col">Manches gagnées</th>' in board
+    assert '<th scope="col"><span class="ns-col-long">Manches gagnées</span>' in board
     wins = [int(board.split(f'data-testid="wins-{seat}">')[1].split("<")[0]) for seat in range(3)]
     assert sorted(wins) == [0, 0, 1]  # one round played, one winner
 
