@@ -385,6 +385,87 @@ def redo(game: Game, if_version: object = None) -> HistoryEntry:
         return record(locked, "redo", message("redo"), {}, State.FIXED, target, target.subject)
 
 
+NOT_UNDOABLE = gettext_noop("Cette écriture ne peut pas être annulée.")
+DEPENDS = gettext_noop(
+    "« {entry} » ne peut pas être retirée seule : « {later} », écrite après, en dépend. Retirez d’abord celle-ci."
+)
+INVALID_ALONE = gettext_noop("Retirer « {entry} » seule rendrait la feuille fausse : {reason}")
+
+
+def undo_entry(game: Game, version: object, if_version: object = None) -> HistoryEntry:
+    """Revert the write recorded at ``version`` alone, if no later write depends on it.
+
+    The latest write in effect is undone exactly as :func:`undo` does (it may be redone). An
+    earlier one is undone when no later entry in effect bears on what it bears on (their
+    :meth:`.actions.Action.scope_of` share nothing, and neither is :data:`ANY`), the game is
+    not finished and the engines still accept the whole resulting sheet; it is then ``dropped``
+    (never redone) and, as any write other than undo and redo does, it drops what was undone.
+    Else :class:`Conflict`, naming the later write it depends on. Its ``undo`` is the same
+    function, and it is recorded as an ``undo`` entry, as :func:`undo` records it."""
+    missing = gettext("Aucune écriture de la partie n’a ce numéro.")
+    number = whole_number(version, "version", missing)
+    with lock(game, if_version, finished_ok=True) as locked:
+        target = locked.history.select_for_update().filter(version=number).first()
+        if target is None:
+            raise InputError("version", missing)
+        if target.state == State.FIXED:
+            raise Conflict("party", gettext(NOT_UNDOABLE))
+        if target.state != State.ACTIVE:
+            raise Conflict("party", gettext("Cette écriture est déjà annulée."))
+        action = actions.get(target.action)
+        later = list(_active(locked).filter(version__gt=target.version).reverse())
+        if later:
+            _alone(locked, target, action.scope_of(target.data), later)
+        action.undo(locked, target.data)
+        if later:
+            _still_valid(locked, target)
+            locked.history.filter(state=State.UNDONE).update(state=State.DROPPED)
+        target.state = State.DROPPED if later else State.UNDONE
+        target.save(update_fields=["state"])
+        return record(locked, "undo", message("undo"), {}, State.FIXED, target, target.subject)
+
+
+def _alone(
+    game: Game, target: HistoryEntry, scope: Sequence[str], later: Sequence[HistoryEntry]
+) -> None:
+    """Refuse to undo ``target`` before the ``later`` entries in effect when one of them bears
+    on what it bears on (``scope``), or when the game is finished."""
+    if game.finished:
+        raise Conflict("party", gettext(FINISHED))
+    for entry in later:
+        theirs = actions.get(entry.action).scope_of(entry.data)
+        if ANY in scope or ANY in theirs or set(scope) & set(theirs):
+            raise Conflict(
+                "party",
+                gettext(DEPENDS).format(entry=named(target), later=entry.summary_text),
+            )
+
+
+def _still_valid(game: Game, target: HistoryEntry) -> None:
+    """The engines' word on the whole sheet once ``target`` is undone before later writes (a
+    NUM DRAFT card another grid took since, …): their refusal is a :class:`Conflict`, and the
+    write frame's transaction rolls the undo back."""
+    try:
+        kinds.of(game).board(game, list(game.players.all()))
+    except InputError as err:
+        raise Conflict(
+            "party", gettext(INVALID_ALONE).format(entry=named(target), reason=err.message)
+        ) from None
+
+
+def named(entry: HistoryEntry) -> str:
+    """An entry as a button names it, in the active language (« Full de Marc »): its action's
+    :attr:`~.actions.Action.named`, else its summary."""
+    action = actions.ACTIONS.get(entry.action)
+    params = (entry.data or {}).get("summary", {}).get("params") if entry.data else None
+    if action is not None and action.named is not None and isinstance(params, dict):
+        try:
+            return action.named(params)
+        except (KeyError, TypeError, ValueError):
+            pass
+    return entry.summary_text
+
+
 def _active(game: Game) -> QuerySet[HistoryEntry]:
     """The entries still in effect, latest first: one range of the (game, state, version)
     index, whatever the length of the history."""
@@ -636,6 +717,8 @@ actions.register(
         ),
         subject=lambda d: f"player:{d['player']}",
         values=lambda d: (d["before"], d["after"]),
+        # names are unique at the table: a later name may be the one it gave up
+        scope=lambda d: (f"player:{d['player']}", "names"),
     ),
     Action(
         "player_add",
@@ -643,6 +726,7 @@ actions.register(
         _player_remove,
         ("name",),
         lambda p: gettext("{name} rejoint la partie").format(name=p["name"]),
+        scope=lambda d: (ANY,),  # every later write may concern the player it added
     ),
     Action(
         "finish",

@@ -1,0 +1,226 @@
+"""Undoing one given write of the history (« Retirer », ``POST …/history/<n>/undo``), and
+« Annuler » as this phone's: the write it names goes, the others stay, unless a later write
+depends on it (409)."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculators.engines.cards import InputError
+from calculators.games.num5.party import writes as num5_writes
+from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_draft.party import writes as draft_writes
+from calculators.parties import services
+from calculators.parties.models import Claim, HistoryEntry
+from tests.factories import by_seat, fresh, party, seat
+
+pytestmark = pytest.mark.django_db
+
+State = HistoryEntry.State
+
+
+def claims(game):
+    return sorted(
+        Claim.objects.filter(player__game=game).values_list(
+            "id", "player_id", "position", "combo", "cards"
+        )
+    )
+
+
+def states(game):
+    return dict(fresh(game).history.values_list("version", "state"))
+
+
+def test_undo_entry_removes_an_earlier_claim_and_leaves_the_later_one_of_another_player():
+    game = party("num_check", ["Marc", "Inès", "Léa"])
+    marc = check_writes.add_claim(game, seat(game, 0).pk, "full", "7R 7B 7J 3V 3A")
+    ines = check_writes.add_claim(game, seat(game, 1).pk, "paire", "5R 5B")
+    entry = services.undo_entry(game, marc.version)
+    game = fresh(game)
+    assert entry.action == "undo" and entry.target_id == marc.pk and entry.state == State.FIXED
+    assert game.version == 4 and entry.version == 4
+    assert [(c[1], c[3]) for c in claims(game)] == [(seat(game, 1).pk, "paire")]
+    assert states(game)[marc.version] == State.DROPPED  # undone alone: never redone
+    assert states(game)[ines.version] == State.ACTIVE
+    assert services.next_redo(game) is None
+    assert services.next_undo(game) == ines
+
+
+def test_undo_entry_of_the_latest_write_is_undo_and_may_be_redone():
+    game = party("num_check", ["Marc", "Inès"])
+    check_writes.add_claim(game, seat(game, 0).pk, "full", "7R 7B 7J 3V 3A")
+    ines = check_writes.add_claim(game, seat(game, 1).pk, "paire", "5R 5B")
+    services.undo_entry(game, ines.version)
+    assert states(game)[ines.version] == State.UNDONE
+    assert services.next_redo(game) == ines
+    services.redo(game)
+    assert [c[3] for c in claims(game)] == ["full", "paire"]
+
+
+def test_undo_entry_is_refused_when_a_later_claim_of_the_same_player_depends_on_its_rank():
+    game = party("num_check", ["Marc", "Inès"])
+    first = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 0).pk, "brelan", "7R 7B 7J")
+    before = claims(game)
+    with pytest.raises(services.Conflict) as err:
+        services.undo_entry(game, first.version)
+    assert err.value.field == "party"
+    assert "Paire de Marc" in err.value.message and "Brelan (rang 2)" in err.value.message
+    assert claims(game) == before and fresh(game).version == 3  # nothing written
+
+
+def test_undo_entry_is_refused_when_a_later_correction_touches_the_claim():
+    game = party("num_check", ["Marc", "Inès"])
+    added = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
+    check_writes.edit_claim(game, added.data["claim"]["id"], "paire", "6R 6B")
+    with pytest.raises(services.Conflict) as err:
+        services.undo_entry(game, added.version)
+    assert "corrigée" in err.value.message
+
+
+def test_undo_entry_of_a_correction_with_a_later_unrelated_write():
+    game = party("num_check", ["Marc", "Inès"])
+    added = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    edit = check_writes.edit_claim(game, added.data["claim"]["id"], "paire", "6R 6B")
+    check_writes.add_claim(game, seat(game, 1).pk, "brelan", "9R 9B 9J")
+    services.undo_entry(game, edit.version)
+    assert [(c[3], c[4]) for c in claims(game)] == [("paire", "5R 5B"), ("brelan", "9R 9B 9J")]
+
+
+def test_undo_entry_refuses_fixed_undone_and_unknown_entries():
+    game = party("num_check", ["Marc", "Inès"])
+    added = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    with pytest.raises(services.Conflict, match="ne peut pas être annulée"):
+        services.undo_entry(game, 1)  # the creation
+    services.undo(game)
+    with pytest.raises(services.Conflict, match="déjà annulée"):
+        services.undo_entry(game, added.version)
+    with pytest.raises(services.Conflict, match="ne peut pas être annulée"):
+        services.undo_entry(game, 3)  # an undo
+    with pytest.raises(InputError) as err:
+        services.undo_entry(game, 99)
+    assert err.value.field == "version"
+
+
+def test_undo_entry_honours_if_version():
+    game = party("num_check", ["Marc", "Inès"])
+    added = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
+    with pytest.raises(services.Conflict) as err:
+        services.undo_entry(game, added.version, if_version=2)
+    assert err.value.field == "if_version"
+    services.undo_entry(game, added.version, if_version=3)
+    assert fresh(game).version == 4
+
+
+def test_undo_entry_drops_what_was_undone():
+    """A targeted undo before later writes is a write like any other: what undo had taken
+    back can no longer be redone (its redo could depend on the entry removed)."""
+    game = party("num_check", ["Marc", "Inès"])
+    marc = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_claim(game, seat(game, 1).pk, "paire", "9R 9B")
+    undone = check_writes.add_claim(game, seat(game, 1).pk, "brelan", "2R 2B 2J")
+    services.undo(game)
+    services.undo_entry(game, marc.version)
+    assert states(game)[undone.version] == State.DROPPED
+    with pytest.raises(services.Conflict):
+        services.redo(game)
+
+
+def test_undo_entry_in_a_finished_game_is_only_the_latest():
+    game = party("num_check", ["Marc", "Inès"])
+    marc = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    finish = services.finish(game)
+    with pytest.raises(services.Conflict, match="terminée"):
+        services.undo_entry(game, marc.version)
+    services.undo_entry(game, finish.version)  # the latest: undo, as on a finished sheet
+    assert not fresh(game).finished
+
+
+def test_undo_entry_of_a_grid_refused_by_the_engine_when_a_later_grid_took_its_card():
+    """NUM DRAFT: Léa's grid gave up 7R, Tom's later grid took it; Léa's change cannot go
+    alone (7R would be twice at the table): the engines' refusal, nothing written."""
+    game = party("num_draft", ["Léa", "Tom"])
+    empty = [None] * 8
+    draft_writes.set_grid(game, seat(game, 0).pk, ["7R", *empty])
+    lea = draft_writes.set_grid(game, seat(game, 0).pk, ["8R", *empty])
+    draft_writes.set_grid(game, seat(game, 1).pk, ["7R", *empty])
+    with pytest.raises(services.Conflict) as err:
+        services.undo_entry(game, lea.version)
+    assert "7R" in err.value.message
+    assert seat(game, 0).grid[0] == "8R" and fresh(game).version == 4
+
+
+def test_undo_entry_of_a_grid_when_the_later_grid_is_independent():
+    game = party("num_draft", ["Léa", "Tom"])
+    empty = [None] * 8
+    lea = draft_writes.set_grid(game, seat(game, 0).pk, ["8R", *empty])
+    draft_writes.set_grid(game, seat(game, 1).pk, ["7R", *empty])
+    services.undo_entry(game, lea.version)
+    assert seat(game, 0).grid == [] and seat(game, 1).grid[0] == "7R"
+
+
+def test_undo_entry_num5_rounds_are_one_sequence():
+    game = party("num5", 3)
+    first = num5_writes.add_round(game, by_seat(game, ["10R", "27", "0"]))
+    num5_writes.add_round(game, by_seat(game, ["5", "3", "0"]))
+    with pytest.raises(services.Conflict):
+        services.undo_entry(game, first.version)
+    renamed = services.rename(game, seat(game, 0).pk, "Ada")
+    num5_writes.add_round(game, by_seat(game, ["1", "2", "3"]))
+    services.undo_entry(game, renamed.version)  # a name: no round depends on it
+    assert seat(game, 0).name != "Ada" and fresh(game).rounds.count() == 3
+
+
+def test_undo_entry_of_a_rename_refused_when_a_later_rename_took_the_name():
+    game = party("num_check", ["Ana", "Bob"])
+    first = services.rename(game, seat(game, 0).pk, "Zoé")
+    services.rename(game, seat(game, 1).pk, "Ana")
+    with pytest.raises(services.Conflict):
+        services.undo_entry(game, first.version)
+
+
+# Writes of two players, each its own sequence: undoing one of Marc's writes alone (when
+# nothing of Marc's came after it) leaves the sheet that the other writes alone would make.
+CLAIMS = {
+    0: [("paire", "5R 5B"), ("brelan", "7R 7B 7J"), ("full", "2R 2B 2J 3V 3A")],
+    1: [("paire", "9R 9B"), ("brelan", "4R 4B 4J"), ("double_paire", "6R 6B 8R 8B")],
+}
+
+
+def interleaving(seats):
+    """Seats in writing order → ``(seat, k)``: each seat's k-th claim, in order."""
+    made = {0: 0, 1: 0}
+    out = []
+    for s in seats:
+        out.append((s, made[s]))
+        made[s] += 1
+    return out
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seats=st.permutations([0, 0, 0, 1, 1, 1]), who=st.sampled_from([0, 1]))
+def test_undoing_an_independent_entry_gives_the_sheet_built_without_it(seats, who):
+    """A player's last claim undone alone, wherever the other's claims fall around it, gives
+    the claims (ids aside) of the same writes made without it."""
+    order = interleaving(seats)
+
+    def play(skip):
+        game = party("num_check", ["Marc", "Inès"])
+        entries = {}
+        for s, k in order:
+            if (s, k) != skip:
+                combo, cards = CLAIMS[s][k]
+                entries[s, k] = check_writes.add_claim(game, seat(game, s).pk, combo, cards)
+        return game, entries
+
+    game, entries = play(None)
+    services.undo_entry(game, entries[who, 2].version)
+    without, _ = play((who, 2))
+    shown = [(c[2], c[3], c[4]) for c in claims(game)]
+    assert shown == [(c[2], c[3], c[4]) for c in claims(without)]
+    with pytest.raises(services.Conflict):  # their first claim: the second's rank counts on it
+        services.undo_entry(game, entries[who, 0].version)
