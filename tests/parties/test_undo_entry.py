@@ -224,3 +224,70 @@ def test_undoing_an_independent_entry_gives_the_sheet_built_without_it(seats, wh
     assert shown == [(c[2], c[3], c[4]) for c in claims(without)]
     with pytest.raises(services.Conflict):  # their first claim: the second's rank counts on it
         services.undo_entry(game, entries[who, 0].version)
+
+
+# ---------------------------------------------------------------- the API
+
+
+def api_party(papi):
+    status, body = papi("POST", "parties", {"game": "num-check", "players": ["Marc", "Inès"]})
+    assert status == 201
+    token = body["edit_token"]
+    papi("POST", f"parties/{token}/claims", {"player": "Marc", "combo": "full", "cards": "7R 7B 7J 3V 3A"})  # fmt: skip
+    papi("POST", f"parties/{token}/claims", {"player": "Inès", "combo": "paire", "cards": "5R 5B"})
+    return token, body["read_token"]
+
+
+def test_api_undoes_one_given_history_entry(papi):
+    token, _ = api_party(papi)
+    status, body = papi("POST", f"parties/{token}/history/2/undo", {})
+    assert status == 200 and body["version"] == 4
+    assert [(c["player"], c["combo"]) for c in body["claims"]] == [("Inès", "paire")]
+    latest, *_, created = body["history"]
+    assert latest["action"] == "undo" and latest["version"] == 4
+    assert latest["summary"] == "Annulé : Marc : Full (rang 1)"
+    assert {h["version"]: h["undone"] for h in body["history"]} == {
+        4: False, 3: False, 2: True, 1: False
+    }  # fmt: skip
+    status, body = papi("POST", f"parties/{token}/redo", {})  # removed alone: nothing to redo
+    assert status == 409 and body["party"]["version"] == 4
+
+
+def test_api_refuses_with_409_an_entry_a_later_one_depends_on(papi):
+    token, _ = api_party(papi)
+    papi("POST", f"parties/{token}/claims", {"player": "Marc", "combo": "paire", "cards": "9R 9B"})
+    status, body = papi("POST", f"parties/{token}/history/2/undo", {})
+    assert status == 409 and body["error"]["field"] == "party"
+    assert "Full de Marc" in body["error"]["message"]
+    assert body["party"]["version"] == 4 and len(body["party"]["claims"]) == 3
+
+
+def test_api_undo_entry_refusals(papi):
+    token, read = api_party(papi)
+    status, body = papi("POST", f"parties/{token}/history/9/undo", {})
+    assert status == 400 and body["error"]["field"] == "version"
+    status, body = papi("POST", f"parties/{token}/history/1/undo", {})
+    assert status == 409 and body["error"]["field"] == "party"
+    status, body = papi("POST", f"parties/{token}/history/2/undo", {"if_version": 2})
+    assert status == 409 and body["error"]["field"] == "if_version"
+    status, body = papi("POST", f"parties/{read}/history/2/undo", {})
+    assert status == 403
+    status, body = papi("POST", f"parties/{token}/history/2/undo", {"if_version": 3})
+    assert status == 200 and body["version"] == 4
+
+
+def test_api_undo_entry_is_idempotent_with_a_key(client, papi):
+    token, _ = api_party(papi)
+
+    def send():
+        return client.post(
+            f"/api/v1/parties/{token}/history/2/undo",
+            data="{}",
+            content_type="application/json",
+            headers={"Idempotency-Key": "undo-marc-1"},
+        )
+
+    first, again = send(), send()
+    assert first.status_code == again.status_code == 200
+    assert again.content == first.content and again["Idempotent-Replayed"] == "true"
+    assert HistoryEntry.objects.filter(game__edit_token=token, action="undo").count() == 1
