@@ -54,6 +54,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -88,6 +89,21 @@ FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier."
 #: parties (the tablées' statistics, the history shown, the live board) hears of every change
 #: without Parties knowing it.
 party_written = Signal()
+
+
+#: the phone a page write comes from: a digest of its cookie (``views.phone``), recorded
+#: with each entry it writes (``data["by"]``), so that its « Annuler » is its own
+_phone: ContextVar[str] = ContextVar("party_phone", default="")
+
+
+@contextmanager
+def from_phone(phone: str) -> Iterator[None]:
+    """The writes made inside come from ``phone`` (``""``: from no phone, the API's)."""
+    reset = _phone.set(phone)
+    try:
+        yield
+    finally:
+        _phone.reset(reset)
 
 
 CHANGED = gettext_noop("Entre-temps, un autre téléphone a enregistré : {summary}.")
@@ -337,7 +353,7 @@ def record(
         version=game.version,
         action=action,
         summary=french(summary, target)[:200],
-        data={**data, "summary": summary},
+        data={**data, "summary": summary, **_by()},
         state=state,
         target=target,
         subject=subject,
@@ -345,6 +361,12 @@ def record(
     game.__dict__["_recorded"] = (game.version, game.updated_at, entry)
     party_written.send(sender=Game, game=game, action=action, entry=entry, before=before)
     return entry
+
+
+def _by() -> dict[str, str]:
+    """Who wrote an entry, when it came from a phone's page: ``{"by": <phone>}``."""
+    phone = _phone.get()
+    return {"by": phone} if phone else {}
 
 
 def write(
@@ -481,6 +503,28 @@ def _undone(game: Game) -> QuerySet[HistoryEntry]:
     *earliest* undone entry. One range of the (game, state, version) index, not a walk over
     the undo entries."""
     return game.history.filter(state=State.UNDONE).order_by("version")
+
+
+def phone_undo(game: Game, phone: str, latest: HistoryEntry | None = None) -> HistoryEntry | None:
+    """What this phone's « Annuler » reverts: the latest entry in effect that ``phone`` wrote
+    (one range of the (game, state, version) index, its entries read newest first until one
+    is the phone's), undone alone by :func:`undo_entry`. ``latest``: the entry of a write when
+    it is the game's latest version (the writer's answer): written by this phone and in
+    effect, it is that entry, without a query. On a finished game, only the latest entry in
+    effect can be undone: the phone's if it is that one."""
+    if not phone:
+        return None
+    if (
+        latest is not None
+        and latest.version == game.version
+        and latest.state == State.ACTIVE
+        and (latest.data or {}).get("by") == phone
+    ):
+        return latest
+    mine = _active(game).filter(data__by=phone).first()
+    if mine is not None and game.finished and next_undo(game) != mine:
+        return None
+    return mine
 
 
 def next_undo(game: Game) -> HistoryEntry | None:

@@ -2,7 +2,11 @@
 « Annuler » as this phone's: the write it names goes, the others stay, unless a later write
 depends on it (409)."""
 
+import re
+from urllib.parse import urlencode
+
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -291,3 +295,109 @@ def test_api_undo_entry_is_idempotent_with_a_key(client, papi):
     assert first.status_code == again.status_code == 200
     assert again.content == first.content and again["Idempotent-Replayed"] == "true"
     assert HistoryEntry.objects.filter(game__edit_token=token, action="undo").count() == 1
+
+
+# ---------------------------------------------------------------- the page: two phones
+
+
+def phone_post(phone, game, action, fields, **headers):
+    return phone.post(
+        f"/parties/{game.edit_token}/{action}/",
+        urlencode(fields),
+        content_type="application/x-www-form-urlencoded",
+        headers=headers,
+    )
+
+
+def undo_button(html):
+    """The « Annuler » of the sheet's management: its text and the entry it posts."""
+    found = re.search(
+        r'name="target" value="(\d+)">\s*<button[^>]*data-testid="undo">([^<]*)<', html
+    )
+    return (found.group(2), int(found.group(1))) if found else None
+
+
+def two_phones_two_claims():
+    game = party("num_check", ["Marc", "Inès"])
+    marc, ines = Client(), Client()
+    phone_post(marc, game, "claim_add", {"player": seat(game, 0).pk, "combo": "full", "cards": "7R 7B 7J 3V 3A", "seen": 1})  # fmt: skip
+    phone_post(ines, game, "claim_add", {"player": seat(game, 1).pk, "combo": "paire", "cards": "5R 5B", "seen": 2})  # fmt: skip
+    return game, marc, ines
+
+
+def page(phone, game, prefix=""):
+    return phone.get(f"{prefix}/parties/{game.edit_token}/").content.decode()
+
+
+def test_annuler_is_this_phones_last_entry_named_on_the_button():
+    game, marc, ines = two_phones_two_claims()
+    assert undo_button(page(marc, game)) == ("Annuler\u202f: Full de Marc", 2)
+    assert undo_button(page(ines, game)) == ("Annuler\u202f: Paire d’Inès", 3)
+    assert undo_button(page(Client(), game)) is None  # a phone that wrote nothing
+    english = page(marc, game, "/en")
+    assert undo_button(english) == ("Undo: Marc’s Full House", 2)
+
+
+def test_marc_annuler_removes_marcs_claim_and_leaves_ines_claim():
+    """The table's defect: Marc saved, Inès saved, Marc taps « Annuler » on his phone, which
+    had not seen Inès's claim yet: Marc's claim goes, Inès's stays."""
+    game, marc, ines = two_phones_two_claims()
+    answer = phone_post(marc, game, "undo", {"target": 2, "seen": 2}, **HTMX)
+    assert answer.status_code == 200
+    assert "Marc : Full (rang 1)" in answer.content.decode()
+    assert [(c[1], c[3]) for c in claims(game)] == [(seat(game, 1).pk, "paire")]
+    assert undo_button(answer.content.decode()) is None  # nothing more of Marc's
+    assert undo_button(page(ines, game)) == ("Annuler\u202f: Paire d’Inès", 3)
+
+
+def test_the_notice_of_a_save_undoes_that_save():
+    game = party("num_check", ["Marc", "Inès"])
+    marc = Client()
+    fields = {"player": seat(game, 0).pk, "combo": "full", "cards": "7R 7B 7J 3V 3A", "seen": 1}
+    answer = phone_post(marc, game, "claim_add", fields, **HTMX).content.decode()
+    notice = answer[answer.index('data-testid="sheet-done"') :]
+    notice = notice[: notice.index("</div>")]
+    assert 'name="target" value="2"' in notice and 'data-testid="undo-done"' in notice
+
+
+HTMX = {"HX-Request": "true", "HX-Target": "sheet"}
+
+
+def history_buttons(html):
+    return dict(re.findall(r'data-testid="undo-entry-(\d+)">([^<]*)<', html))
+
+
+def test_history_lines_offer_to_remove_each_write_in_effect_naming_whose_it_is():
+    game, marc, ines = two_phones_two_claims()
+    html = page(marc, game)
+    assert history_buttons(html) == {
+        "3": "Retirer\u202f: Paire d’Inès",
+        "2": "Retirer\u202f: Full de Marc",
+    }
+    assert 'id="undo-entry"' in html
+    assert history_buttons(Client().get(f"/parties/{game.read_token}/").content.decode()) == {}
+    services.finish(game)
+    assert history_buttons(page(marc, game)) == {}  # a finished sheet: reopen first
+
+
+def test_remove_from_the_history_asks_first_then_removes_that_entry_alone():
+    game, marc, ines = two_phones_two_claims()
+    asked = phone_post(marc, game, "undo_entry", {"target": 3, "seen": 3}, **HTMX).content.decode()
+    assert 'data-testid="confirm"' in asked
+    assert "Retirer « Paire d’Inès » ?" in asked
+    assert fresh(game).version == 3  # asked, not written
+    done = phone_post(marc, game, "undo_entry", {"target": 3, "seen": 3, "confirm": 1})
+    assert done.status_code == 302
+    assert [(c[1], c[3]) for c in claims(game)] == [(seat(game, 0).pk, "full")]
+    assert states(game)[3] == State.UNDONE  # the latest: undone as undo does
+
+
+def test_remove_refused_when_a_later_write_depends_on_it_says_so_at_the_top():
+    game, marc, ines = two_phones_two_claims()
+    phone_post(ines, game, "claim_add", {"player": seat(game, 1).pk, "combo": "brelan", "cards": "2R 2B 2J", "seen": 3})  # fmt: skip
+    refused = phone_post(marc, game, "undo_entry", {"target": 3, "seen": 4, "confirm": 1})
+    assert refused.status_code == 409
+    html = refused.content.decode()
+    error = html[html.index('data-testid="sheet-error"') :]
+    assert "Paire d’Inès" in error and "Brelan (rang 2)" in error
+    assert fresh(game).version == 4
