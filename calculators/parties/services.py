@@ -47,6 +47,11 @@ what makes the revert exact. Undo is itself a write (``fixed``, never undone by 
 pressing it again walks further back. *Redo* re-applies the write undone most recently, with the
 same ``do`` function and data (same ids), while nothing else was written since: any other write
 turns the undone entries ``dropped``.
+
+*Undo one entry* (:func:`undo_entry`: a phone's own « Annuler », the history's « Retirer », the
+API's ``history/<n>/undo``) reverts a named entry alone, with the same ``undo`` function, when
+no later entry in effect bears on what it bears on (:meth:`.actions.Action.scope_of`) and the
+engines accept the sheet left; such an entry is ``dropped`` and drops the undone ones.
 """
 
 from __future__ import annotations
@@ -423,7 +428,9 @@ def undo_entry(game: Game, version: object, if_version: object = None) -> Histor
     not finished and the engines still accept the whole resulting sheet; it is then ``dropped``
     (never redone) and, as any write other than undo and redo does, it drops what was undone.
     Else :class:`Conflict`, naming the later write it depends on. Its ``undo`` is the same
-    function, and it is recorded as an ``undo`` entry, as :func:`undo` records it."""
+    function, and it is recorded as an ``undo`` entry, as :func:`undo` records it. A page's
+    :class:`Seen` asks nothing more: the entry is named, and a later write bearing on it
+    refuses it whether the phone had seen that write or not."""
     missing = gettext("Aucune écriture de la partie n’a ce numéro.")
     number = whole_number(version, "version", missing)
     with lock(game, if_version, finished_ok=True) as locked:
