@@ -47,6 +47,14 @@ class Action:
     #: the value it replaced and the value it wrote, as short text in the active language
     #: (shown to a phone whose write it refused); ``None`` when the summary says enough
     values: Callable[[Mapping[str, Any]], tuple[str, str]] | None = None
+    #: everything the write bears on, for undoing it alone (``services.undo_entry``): its
+    #: subject, what it created (``claim:<id>``) and the sequence it belongs to (a player's
+    #: ranks ``claims:<player>``, Num 5's ``rounds``, the players' ``names``); :data:`ANY`:
+    #: every later write bears on it. ``None``: its subject alone
+    scope: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    #: the entry as a button names it (« Full de Marc »), from its summary's parameters, in the
+    #: active language; ``None``: its summary
+    named: Callable[[Mapping[str, Any]], str] | None = None
 
     def subject_of(self, data: Mapping[str, Any]) -> str:
         return self.subject(data)[:40] if self.subject else ""
@@ -56,6 +64,17 @@ class Action:
             return self.watch(data)
         subject = self.subject_of(data)
         return (subject,) if subject else ()
+
+    def scope_of(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        """:attr:`scope` of a recorded write; :data:`ANY` for data it cannot read (an entry
+        written before the data held what it needs): then only undo, in order, takes it back."""
+        if self.scope is None:
+            subject = self.subject_of(data)
+            return (subject,) if subject else ()
+        try:
+            return self.scope(data)
+        except (KeyError, TypeError):
+            return (ANY,)
 
 
 ACTIONS: dict[str, Action] = {}

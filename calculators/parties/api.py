@@ -407,6 +407,26 @@ def _undo(game: Game, payload: WriteIn) -> None:
 @route(
     router,
     "POST",
+    "/parties/{token}/history/{int:version}/undo",
+    url_name="party_history_undo",
+    summary=gettext_noop("Annuler une écriture donnée de l'historique, si rien n'en dépend"),
+)
+def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
+    """Undo the write recorded at `version` (its `history[].version`) alone. The latest write
+    in effect is undone exactly as `POST …/undo` does, and may be redone. An earlier one is
+    undone when the game is not finished, no later write in effect bears on what it bears on
+    (the same claim, grid, round or player; a later claim of the same player, whose rank
+    follows from it; a later Num 5 round or turn; a later name; anything after an added
+    player) and the engines accept the whole sheet left; it can then never be redone, and
+    what undo had taken back can no longer be redone either. Otherwise 409, naming the later
+    write it depends on. The creation, new links, undo and redo entries are never undone
+    (409); an entry already undone → 409; no such entry → 400, field `version`."""
+    services.undo_entry(game, version, payload.if_version)
+
+
+@route(
+    router,
+    "POST",
     "/parties/{token}/redo",
     url_name="party_redo",
     summary=gettext_noop("Rétablir l'écriture annulée"),

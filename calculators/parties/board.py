@@ -27,6 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..engines.standings import standings
+from ..templatetags.typo import french, is_french
 from . import kinds, services
 from .models import Game, HistoryEntry, Player
 
@@ -108,6 +109,11 @@ class History(list[HistoryLine]):
     def html(self) -> SafeString:
         return mark_safe("".join(line.html for line in self))  # lines of safe HTML
 
+    @property
+    def read_html(self) -> SafeString:
+        """:attr:`html` without what only the edit link shows (a finished sheet, a read link)."""
+        return for_link(self.html, False)
+
 
 def _history_line(entry: HistoryEntry, language: str) -> HistoryLine:
     """An entry's summary and its ``<li>``: the time of the write (« 21 h 05 » in French,
@@ -126,9 +132,34 @@ def _history_line(entry: HistoryEntry, language: str) -> HistoryLine:
             summary,
             gettext("(annulée)"),
         )
+    elif entry.state == HistoryEntry.State.ACTIVE:
+        # undone alone, whoever wrote it: the page's #undo-entry form, asked first (views)
+        line = format_html(
+            '<li>{} — {} {}<button class="btn btn-link btn-sm p-0 align-baseline" '
+            'form="undo-entry" name="target" value="{}" hx-post="{}" hx-target="#sheet" '
+            'hx-swap="outerHTML" data-testid="undo-entry-{}">{}</button>{}</li>',
+            when,
+            summary,
+            mark_safe(EDIT_ONLY_START),
+            entry.version,
+            UNDO_ENTRY_URL,
+            entry.version,
+            _ours(gettext("Retirer : {entry}")).format(entry=services.named(entry)),
+            mark_safe(EDIT_ONLY_END),
+        )
     else:
         line = format_html("<li>{} — {}</li>", when, summary)
     return HistoryLine(entry.version, mark_safe(summary), line)  # safe HTML: escaped when drawn
+
+
+def _ours(text: str) -> str:
+    """Our own French text with French typography (``{% typo %}``'s), a name put in after."""
+    return french(text) if is_french() else text
+
+
+#: where a history line's « Retirer » posts, relative to the party's page (the board holds
+#: no token: ``party_url``)
+UNDO_ENTRY_URL = "undo_entry/"
 
 
 def _with_targets(entries: list[HistoryEntry]) -> list[HistoryEntry]:

@@ -188,6 +188,42 @@ class PlayerAddForm(WriteForm):
         return services.add_player(self.game, data["name"], self.version(data))
 
 
+class UndoForm(WriteForm):
+    """« Annuler »: the write named by ``target`` (its version: this phone's latest, named on
+    the button), undone alone; without it, the latest write in effect."""
+
+    target = WholeNumberField(required=False, min_value=1, widget=forms.HiddenInput)
+    field_map = {"version": "target"}
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        if data.get("target") is None:
+            return services.undo(self.game, self.version(data))
+        return services.undo_entry(self.game, data["target"], self.version(data))
+
+
+class UndoEntryForm(WriteForm):
+    """« Retirer » on a line of the history: the write ``target`` names undone alone, whoever wrote it; asked
+    first, naming it."""
+
+    target = WholeNumberField(min_value=1, widget=forms.HiddenInput)
+    field_map = {"version": "target"}
+
+    def write(self, data: dict[str, Any]) -> HistoryEntry:
+        return services.undo_entry(self.game, data["target"], self.version(data))
+
+    @classmethod
+    def confirmation(cls, game: Game, data: Any) -> str | None:
+        number = parse_whole(str(data.get("target", "")))
+        if number is None or not 0 < number < 2**31:  # a column of PostgreSQL's integers
+            return None  # refused by the write, at its field
+        entry = game.history.filter(version=number).first()
+        if entry is None:
+            return None  # refused by the write, at its field
+        return gettext(
+            "Retirer « {entry} » ? Seule cette écriture est annulée : celles d’après restent."
+        ).format(entry=services.named(entry))
+
+
 def plain(service: Any, question: Any = None) -> type[WriteForm]:
     """The form of a write without fields; ``question(game, data)`` asks first when given."""
 
@@ -207,7 +243,8 @@ def plain(service: Any, question: Any = None) -> type[WriteForm]:
 WRITE_FORMS: dict[str, type[WriteForm]] = {
     "rename": RenameForm,
     "player_add": PlayerAddForm,
-    "undo": plain(services.undo),
+    "undo": UndoForm,
+    "undo_entry": UndoEntryForm,
     "redo": plain(services.redo),
     "finish": plain(
         services.finish, lambda g, d: gettext("Terminer la partie ? Vous pourrez la rouvrir.")

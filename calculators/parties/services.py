@@ -47,6 +47,11 @@ what makes the revert exact. Undo is itself a write (``fixed``, never undone by 
 pressing it again walks further back. *Redo* re-applies the write undone most recently, with the
 same ``do`` function and data (same ids), while nothing else was written since: any other write
 turns the undone entries ``dropped``.
+
+*Undo one entry* (:func:`undo_entry`: a phone's own « Annuler », the history's « Retirer », the
+API's ``history/<n>/undo``) reverts a named entry alone, with the same ``undo`` function, when
+no later entry in effect bears on what it bears on (:meth:`.actions.Action.scope_of`) and the
+engines accept the sheet left; such an entry is ``dropped`` and drops the undone ones.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -88,6 +94,21 @@ FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier."
 #: parties (the tablées' statistics, the history shown, the live board) hears of every change
 #: without Parties knowing it.
 party_written = Signal()
+
+
+#: the phone a page write comes from: a digest of its cookie (``views.phone``), recorded
+#: with each entry it writes (``data["by"]``), so that its « Annuler » is its own
+_phone: ContextVar[str] = ContextVar("party_phone", default="")
+
+
+@contextmanager
+def from_phone(phone: str) -> Iterator[None]:
+    """The writes made inside come from ``phone`` (``""``: from no phone, the API's)."""
+    reset = _phone.set(phone)
+    try:
+        yield
+    finally:
+        _phone.reset(reset)
 
 
 CHANGED = gettext_noop("Entre-temps, un autre téléphone a enregistré : {summary}.")
@@ -345,7 +366,7 @@ def record(
         version=game.version,
         action=action,
         summary=french(summary, target)[:200],
-        data={**data, "summary": summary},
+        data={**data, "summary": summary, **_by()},
         state=state,
         target=target,
         subject=subject,
@@ -353,6 +374,12 @@ def record(
     game.__dict__["_recorded"] = (game.version, game.updated_at, entry)
     party_written.send(sender=Game, game=game, action=action, entry=entry, before=before)
     return entry
+
+
+def _by() -> dict[str, str]:
+    """Who wrote an entry, when it came from a phone's page: ``{"by": <phone>}``."""
+    phone = _phone.get()
+    return {"by": phone} if phone else {}
 
 
 def write(
@@ -393,6 +420,89 @@ def redo(game: Game, if_version: object = None) -> HistoryEntry:
         return record(locked, "redo", message("redo"), {}, State.FIXED, target, target.subject)
 
 
+NOT_UNDOABLE = gettext_noop("Cette écriture ne peut pas être annulée.")
+DEPENDS = gettext_noop(
+    "« {entry} » ne peut pas être retirée seule : « {later} », écrite après, en dépend. Retirez d’abord celle-ci."
+)
+INVALID_ALONE = gettext_noop("Retirer « {entry} » seule rendrait la feuille fausse : {reason}")
+
+
+def undo_entry(game: Game, version: object, if_version: object = None) -> HistoryEntry:
+    """Revert the write recorded at ``version`` alone, if no later write depends on it.
+
+    The latest write in effect is undone exactly as :func:`undo` does (it may be redone). An
+    earlier one is undone when no later entry in effect bears on what it bears on (their
+    :meth:`.actions.Action.scope_of` share nothing, and neither is :data:`ANY`), the game is
+    not finished and the engines still accept the whole resulting sheet; it is then ``dropped``
+    (never redone) and, as any write other than undo and redo does, it drops what was undone.
+    Else :class:`Conflict`, naming the later write it depends on. Its ``undo`` is the same
+    function, and it is recorded as an ``undo`` entry, as :func:`undo` records it. A page's
+    :class:`Seen` asks nothing more: the entry is named, and a later write bearing on it
+    refuses it whether the phone had seen that write or not."""
+    missing = gettext("Aucune écriture de la partie n’a ce numéro.")
+    number = whole_number(version, "version", missing)
+    with lock(game, if_version, finished_ok=True) as locked:
+        target = locked.history.select_for_update().filter(version=number).first()
+        if target is None:
+            raise InputError("version", missing)
+        if target.state == State.FIXED:
+            raise Conflict("party", gettext(NOT_UNDOABLE))
+        if target.state != State.ACTIVE:
+            raise Conflict("party", gettext("Cette écriture est déjà annulée."))
+        action = actions.get(target.action)
+        later = list(_active(locked).filter(version__gt=target.version).reverse())
+        if later:
+            _alone(locked, target, action.scope_of(target.data), later)
+        action.undo(locked, target.data)
+        if later:
+            _still_valid(locked, target)
+            locked.history.filter(state=State.UNDONE).update(state=State.DROPPED)
+        target.state = State.DROPPED if later else State.UNDONE
+        target.save(update_fields=["state"])
+        return record(locked, "undo", message("undo"), {}, State.FIXED, target, target.subject)
+
+
+def _alone(
+    game: Game, target: HistoryEntry, scope: Sequence[str], later: Sequence[HistoryEntry]
+) -> None:
+    """Refuse to undo ``target`` before the ``later`` entries in effect when one of them bears
+    on what it bears on (``scope``), or when the game is finished."""
+    if game.finished:
+        raise Conflict("party", gettext(FINISHED))
+    for entry in later:
+        theirs = actions.get(entry.action).scope_of(entry.data)
+        if ANY in scope or ANY in theirs or set(scope) & set(theirs):
+            raise Conflict(
+                "party",
+                gettext(DEPENDS).format(entry=named(target), later=entry.summary_text),
+            )
+
+
+def _still_valid(game: Game, target: HistoryEntry) -> None:
+    """The engines' word on the whole sheet once ``target`` is undone before later writes (a
+    NUM DRAFT card another grid took since, …): their refusal is a :class:`Conflict`, and the
+    write frame's transaction rolls the undo back."""
+    try:
+        kinds.of(game).board(game, list(game.players.all()))
+    except InputError as err:
+        raise Conflict(
+            "party", gettext(INVALID_ALONE).format(entry=named(target), reason=err.message)
+        ) from None
+
+
+def named(entry: HistoryEntry) -> str:
+    """An entry as a button names it, in the active language (« Full de Marc »): its action's
+    :attr:`~.actions.Action.named`, else its summary."""
+    action = actions.ACTIONS.get(entry.action)
+    params = (entry.data or {}).get("summary", {}).get("params") if entry.data else None
+    if action is not None and action.named is not None and isinstance(params, dict):
+        try:
+            return action.named(params)
+        except (KeyError, TypeError, ValueError):
+            pass
+    return entry.summary_text
+
+
 def _active(game: Game) -> QuerySet[HistoryEntry]:
     """The entries still in effect, latest first: one range of the (game, state, version)
     index, whatever the length of the history."""
@@ -408,6 +518,28 @@ def _undone(game: Game) -> QuerySet[HistoryEntry]:
     *earliest* undone entry. One range of the (game, state, version) index, not a walk over
     the undo entries."""
     return game.history.filter(state=State.UNDONE).order_by("version")
+
+
+def phone_undo(game: Game, phone: str, latest: HistoryEntry | None = None) -> HistoryEntry | None:
+    """What this phone's « Annuler » reverts: the latest entry in effect that ``phone`` wrote
+    (one range of the (game, state, version) index, its entries read newest first until one
+    is the phone's), undone alone by :func:`undo_entry`. ``latest``: the entry of a write when
+    it is the game's latest version (the writer's answer): written by this phone and in
+    effect, it is that entry, without a query. On a finished game, only the latest entry in
+    effect can be undone: the phone's if it is that one."""
+    if not phone:
+        return None
+    if (
+        latest is not None
+        and latest.version == game.version
+        and latest.state == State.ACTIVE
+        and (latest.data or {}).get("by") == phone
+    ):
+        return latest
+    mine = _active(game).filter(data__by=phone).first()
+    if mine is not None and game.finished and next_undo(game) != mine:
+        return None
+    return mine
 
 
 def next_undo(game: Game) -> HistoryEntry | None:
@@ -651,6 +783,8 @@ actions.register(
         ),
         subject=lambda d: f"player:{d['player']}",
         values=lambda d: (d["before"], d["after"]),
+        # names are unique at the table: a later name may be the one it gave up
+        scope=lambda d: (f"player:{d['player']}", "names"),
     ),
     Action(
         "player_add",
@@ -658,6 +792,7 @@ actions.register(
         _player_remove,
         ("name",),
         lambda p: gettext("{name} rejoint la partie").format(name=p["name"]),
+        scope=lambda d: (ANY,),  # every later write may concern the player it added
     ),
     Action(
         "finish",

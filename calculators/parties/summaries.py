@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
+from django.utils.translation import gettext
 
 from . import actions
 
@@ -40,6 +41,18 @@ def message(msg: str, **params: Any) -> dict[str, Any]:
 def names_text(names: object) -> str:
     """Players' names in a summary: « Léa, Tom »."""
     return ", ".join(str(n) for n in names) if isinstance(names, list | tuple) else str(names)
+
+
+#: the first letters of a name French elides « de » before (« la Paire d’Inès »)
+_ELIDED = frozenset("aeiouyàâäæéèêëîïôöœùûü")
+
+
+def of_player(thing: str, player: object) -> str:
+    """« Full de Marc », « Paire d’Inès »: a thing of a player, in the active language."""
+    name = str(player)
+    if name[:1].lower() in _ELIDED:
+        return gettext("{thing} d’{player}").format(thing=thing, player=name)
+    return gettext("{thing} de {player}").format(thing=thing, player=name)
 
 
 def _text(summary: Mapping[str, Any]) -> str | None:

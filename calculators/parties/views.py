@@ -8,12 +8,14 @@ call (:mod:`.services`); the page and its htmx fragments are served by the same 
 
 from __future__ import annotations
 
+import hashlib
 import io
 import zlib
 from collections.abc import Callable
 from functools import lru_cache, wraps
 
 import segno
+from django.conf import settings
 from django.http import (
     Http404,
     HttpRequest,
@@ -39,7 +41,7 @@ from . import forms, kinds, live, services
 from .board import board as compute_board
 from .board import export_csv, game_key, history
 from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key, not_remembered
-from .models import Game, HistoryEntry, IdempotentAnswer
+from .models import Game, HistoryEntry, IdempotentAnswer, new_token
 from .summaries import values
 
 #: the query parameter of a new party's page that shows its links first (share_first_url)
@@ -109,6 +111,43 @@ def kind_template(game: Game) -> str:
     return kinds.of(game).template
 
 
+#: the writes sent from the board's buttons: a removal's ✕, a history line's « Retirer »
+FROM_THE_BOARD = ("_delete", "undo_entry")
+
+#: this phone, for its own « Annuler »: a random value kept a year in a cookie of its own,
+#: given by its first write; a digest of it is recorded with each entry the phone writes
+PHONE_COOKIE = "numsite_phone"
+PHONE_DAYS = 365
+
+
+def phone(request: HttpRequest) -> str:
+    """The phone a request comes from (a digest of its cookie), or ``""``."""
+    value = request.COOKIES.get(PHONE_COOKIE, "")
+    if not 20 <= len(value) <= 64 or not services.TOKEN_ALPHABET.issuperset(value):
+        return ""
+    return hashlib.sha256(value.encode()).hexdigest()[:24]
+
+
+def _as_phone(request: HttpRequest, write: Callable[[], HttpResponse]) -> HttpResponse:
+    """A page write, recorded as this phone's; a phone without its cookie gets one here."""
+    given = None
+    if not phone(request):
+        given = new_token()
+        request.COOKIES[PHONE_COOKIE] = given
+    with services.from_phone(phone(request)):
+        response = write()
+    if given is not None:
+        response.set_cookie(
+            PHONE_COOKIE,
+            given,
+            max_age=PHONE_DAYS * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
+
+
 def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) -> dict:
     token = game.edit_token if can_edit else game.read_token
     read_url = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
@@ -138,9 +177,11 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
     }
     if can_edit:
         done = extra.get("done")
-        context["next_undo"], context["next_redo"] = services.undo_and_redo(
-            game, done if isinstance(done, HistoryEntry) else None
-        )
+        latest = done if isinstance(done, HistoryEntry) else None
+        context["next_redo"] = services.undo_and_redo(game, latest)[1]
+        # « Annuler » is this phone's: its latest entry in effect, undone alone
+        mine = services.phone_undo(game, phone(request), latest)
+        context["mine"], context["mine_named"] = mine, services.named(mine) if mine else ""
     context.update(kind.page_context(request, game, board), finish_label=kind.finish_label(board))
     context.update(extra)
     form = context["form"]
@@ -151,7 +192,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
     # the (shared, cached) board and a finished sheet shows no entry form, so those refusals
     # are shown at the top of the sheet
     context["refusal_inline"] = not (
-        str(context["action"]).endswith("_delete") or context["board"].finished
+        str(context["action"]).endswith(FROM_THE_BOARD) or context["board"].finished
     )
     return context
 
@@ -181,7 +222,7 @@ def _in_details(context: dict) -> bool:
     draws the details, where the player is looking; every other write's answer leaves them as
     the phone shows them until the live board brings the new ones (:func:`live.writers_parts`)."""
     return bool(context.get("details_here")) or str(context["action"]).endswith(
-        ("_edit", "_delete")
+        ("_edit", *FROM_THE_BOARD)
     )
 
 
@@ -255,7 +296,13 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
             return throttle.too_many(request, retry_after)
         new = services.rematch(game)
         return redirect(share_first_url(new))
-    write_form = write_forms[name]
+    return _as_phone(request, lambda: _written_by_phone(request, game, name, write_forms[name]))
+
+
+def _written_by_phone(
+    request: HtmxRequest, game: Game, name: str, write_form: type[forms.WriteForm]
+) -> HttpResponse:
+    """A page write with or without its ``Idempotency-Key``."""
     key = request.headers.get(IDEMPOTENCY_KEY)
     if key is None:
         return _write(request, game, name, write_form)

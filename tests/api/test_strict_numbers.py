@@ -40,6 +40,7 @@ BODIES = {
     "POST /api/v1/parties/{token}/players": {"name": "Zed"},
     "PATCH /api/v1/parties/{token}/players/{seat}": {"name": "Lou"},
     "POST /api/v1/parties/{token}/undo": {},
+    "POST /api/v1/parties/{token}/history/{version}/undo": {},
     "POST /api/v1/parties/{token}/redo": {},
     "POST /api/v1/parties/{token}/finish": {},
     "POST /api/v1/parties/{token}/reopen": {},

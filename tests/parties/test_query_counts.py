@@ -18,6 +18,7 @@ from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from calculators.parties.models import Game, HistoryEntry
 from calculators.parties.summaries import french, message
+from calculators.parties.views import PHONE_COOKIE
 from numsite import after
 from tests.factories import by_seat, fresh, party, seat
 
@@ -80,6 +81,8 @@ def costs(client, game: Game, write, action: str, fields: dict[str, object]) -> 
     """Queries of each step a table makes, on ``game`` as it is; ``action`` and ``fields``:
     the same write from the party's page, whose answer is the writer's new sheet."""
     game = fresh(game)
+    # a phone that has written before (its own « Annuler » is looked for: one query)
+    client.cookies[PHONE_COOKIE] = "a-phone-of-the-table-1"
     page = f"/parties/{game.edit_token}/"
     board = f"/parties/{game.read_token}/tableau/"
     before = game.version

@@ -179,15 +179,16 @@ def test_french_party_page_shows_the_former_french_summaries(client, written, ki
 
 def test_english_undo_and_redo_buttons(client, written):
     page = client.get(f"/en/parties/{written['num5'].edit_token}/").content.decode()
-    # the latest write is the undo of the tally: the tally can be redone, the turn undone
+    # the latest write is the undo of the tally: the tally can be redone, the turn removed
+    # (these writes came from no phone: no « Annuler » of this phone, the history's « Retirer »)
     assert "Redo: Round 2 carried over to the sheet after 2 turns</button>" in page
-    assert "Undo: Turn 2 of round 2</button>" in page
+    assert "Remove: Turn 2 of round 2</button>" in page
     page = client.get(f"/parties/{written['num5'].edit_token}/").content.decode()
     assert "Manche 2 reportée après 2 tours</button>" in page
     assert "Tour 2 de la manche 2</button>" in page
     # a name is escaped once, in the button as in the list
     page = client.get(f"/en/parties/{written['num_check'].edit_token}/").content.decode()
-    assert "Undo: Tom renamed Tomas &lt;b&gt;</button>" in page
+    assert "Remove: Tom renamed Tomas &lt;b&gt;</button>" in page
 
 
 def test_old_entry_on_an_english_page_stays_french_marked_french(client):

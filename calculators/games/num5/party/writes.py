@@ -448,6 +448,8 @@ register(
         _round_remove,
         ("number",),
         lambda p: gettext("Manche {number} ajoutée").format(number=p["number"]),
+        # the rounds are one sequence: numbered in order, a game won ends it
+        scope=lambda d: ("rounds",),
     ),
     Action(
         "round_edit",
@@ -460,6 +462,7 @@ register(
         subject=lambda d: f"round:{d['number']}",
         # a removal renumbers the later rounds: a correction drawn before it is refused
         watch=lambda d: (f"round:{d['number']}", "rounds"),
+        scope=lambda d: (f"round:{d['number']}", "rounds"),
     ),
     Action(
         "round_delete",
@@ -499,5 +502,6 @@ register(
         ("number", "turns"),
         _tally_text,
         subject=lambda d: "turns",
+        scope=lambda d: ("turns", "rounds"),
     ),
 )

@@ -16,7 +16,7 @@ from ....engines.cards import InputError, format_line
 from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Claim, Game, HistoryEntry, Player
-from ....parties.summaries import message
+from ....parties.summaries import message, of_player
 from ...registry import NUM_CHECK
 
 
@@ -267,6 +267,9 @@ register(
         lambda p: gettext("{player} : {combo} (rang {rank})").format(
             player=p["player"], combo=combo_label(p["combo"]), rank=p["rank"]
         ),
+        # the claim and its player's ranks: a later claim of theirs takes the next rank
+        scope=lambda d: (f"claim:{d['claim']['id']}", f"claims:{d['claim']['player']}"),
+        named=lambda p: of_player(combo_label(p["combo"]), p["player"]),
     ),
     Action(
         "claim_edit",
@@ -278,6 +281,12 @@ register(
         ),
         subject=lambda d: f"claim:{d['id']}",
         values=lambda d: (_claim_text(d["before"]), _claim_text(d["after"])),
+        # a claim moved to another player changes both players' ranks
+        scope=lambda d: (
+            f"claim:{d['id']}",
+            f"claims:{d['before']['player']}",
+            f"claims:{d['after']['player']}",
+        ),
     ),
     Action(
         "claim_delete",
@@ -289,6 +298,7 @@ register(
         ),
         subject=lambda d: f"claim:{d['claim']['id']}",
         values=lambda d: (_claim_text(d["claim"]), gettext("supprimée")),
+        scope=lambda d: (f"claim:{d['claim']['id']}", f"claims:{d['claim']['player']}"),
     ),
 )
 
@@ -460,6 +470,9 @@ register(
         ("player", "combo"),
         lambda p: gettext("{player} : CHECK invalide ({combo}) — {penalty}").format(
             player=p["player"], combo=combo_label(p["combo"]), penalty=gettext(PENALTY)
+        ),
+        named=lambda p: of_player(
+            gettext("CHECK invalide ({combo})").format(combo=combo_label(p["combo"])), p["player"]
         ),
     ),
 )
