@@ -91,12 +91,13 @@
       select.addEventListener("change", function () {
         put("me", select.value);
         openOwnGrid(document);
-        var form = document.querySelector("form[data-entry]");
-        var player = form && form.querySelector("select[data-entry-player]");
-        if (player && select.value && hasOption(player, select.value)) {
-          player.value = select.value;
-          player.dispatchEvent(new Event("change", { bubbles: true }));
-        }
+        /* every entry's player follows: the claim's, and the invalid CHECK's (NUM CHECK) */
+        document.querySelectorAll("select[data-entry-player]:not([data-outs-player])").forEach(function (player) {
+          if (select.value && hasOption(player, select.value) && player.value !== select.value) {
+            player.value = select.value;
+            player.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        });
       });
     });
   }
