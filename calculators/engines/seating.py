@@ -19,8 +19,9 @@ of the seed (never :mod:`random`, whose derived methods may change between Pytho
 and it stops after a number of evaluated moves, never after a time.
 
 A construction comes first where one exists (an affine plane: *k*² players at *k* tables of *k*
-meet each other exactly once over *k* + 1 rounds), then the greedy placement, then a tabu local
-search that swaps two players of one round, with restarts from the best seating found.
+meet each other exactly once over *k* + 1 rounds; a transversal design: *g*·*s* players at *g*
+tables of *s* ≤ *g* meet no one twice over *g* rounds), then the greedy placement, then a tabu
+local search that swaps two players of one round, with restarts from the best seating found.
 """
 
 from __future__ import annotations
@@ -435,6 +436,37 @@ def affine_rounds(k: int) -> list[list[list[int]]] | None:
     return rounds
 
 
+def transversal_rounds(g: int, s: int) -> list[list[list[int]]] | None:
+    """g rounds of g tables of s over g·s players (s ≤ g) in which no pair meets twice (a
+    resolvable transversal design): player (x, j), x in the field of g elements and j < s,
+    sits in round w at table x − w·j. Two players of different j meet in exactly one round,
+    two of the same j never. None when g is not a prime power the search knows, or s > g."""
+    arithmetic = _field(g)
+    if arithmetic is None or not 1 <= s <= g:
+        return None
+    add, mul = arithmetic
+    rounds = []
+    for w in range(g):
+        tables: list[list[int]] = [[] for _ in range(g)]
+        for x in range(g):
+            for j in range(s):
+                # the table t with t + w·j = x
+                t = next(t for t in range(g) if add(t, mul(w, j)) == x)
+                tables[t].append(x * s + j)
+        rounds.append(tables)
+    return rounds
+
+
+def _construction(players: int, tables: Sequence[int]) -> list[list[list[int]]] | None:
+    """Rounds with no pair meeting twice, where a construction is known for these tables."""
+    if not tables or len(set(tables)) != 1:
+        return None
+    size = tables[0]
+    if size * size == players:
+        return affine_rounds(size)
+    return transversal_rounds(len(tables), size)
+
+
 # --- greedy placement --------------------------------------------------------------------
 
 
@@ -542,8 +574,7 @@ def plan(
     past = Past(players)
     out, tables = byes(players, sizes)
     relabel = draw.shuffled(range(players))
-    k = tables[0] if tables else 0
-    built = affine_rounds(k) if out == 0 and k * k == players and set(tables) == {k} else None
+    built = _construction(players, tables) if out == 0 else None
     groups: list[list[list[int]]] = []
     sitting_out: list[list[int]] = []
     met: dict[tuple[int, int], int] = {}

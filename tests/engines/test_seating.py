@@ -259,6 +259,21 @@ def test_the_affine_plane_seats_every_pair_exactly_once(k):
     assert set(met.values()) == {1} and len(met) == k * k * (k * k - 1) // 2
 
 
+@pytest.mark.parametrize(("g", "s"), [(2, 2), (4, 3), (5, 4), (7, 3), (8, 4), (9, 5)])
+def test_the_transversal_design_seats_no_pair_twice(g, s):
+    rounds = seating.transversal_rounds(g, s)
+    assert rounds is not None and len(rounds) == g
+    for tables in rounds:
+        assert sorted(p for t in tables for p in t) == list(range(g * s))
+        assert all(len(t) == s for t in tables)
+    met = meetings([RoundSeating(tuple(map(tuple, r))) for r in rounds])
+    assert set(met.values()) == {1} and len(met) == g * g * s * (s - 1) // 2
+
+
+def test_no_transversal_design_past_the_field_or_with_tables_too_large():
+    assert seating.transversal_rounds(6, 3) is None and seating.transversal_rounds(4, 5) is None
+
+
 def test_no_affine_plane_where_no_field_is_known():
     assert seating.affine_rounds(6) is None and seating.affine_rounds(10) is None
 
