@@ -382,9 +382,22 @@
     }
   }
 
+  /* the game ended (or was reopened) by another phone: the sheet is drawn again, its entry
+     giving way to the final standings (or coming back) */
+  function followEnd() {
+    var s = sheet();
+    var board = document.getElementById("board"); /* the one swapped in (outerHTML) */
+    if (!s || !board || !window.htmx) return;
+    var ended = !!board.querySelector("[data-testid=game-finished]");
+    if (ended === s.hasAttribute("data-ended")) return;
+    window.htmx.ajax("GET", window.location.pathname + window.location.search,
+      { target: "#sheet", select: "#sheet", swap: "outerHTML" });
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     var t = event.detail.target;
     if (t && (t.id === "sheet" || t.id === "board")) settle(t);
+    if (t && t.id === "board") followEnd();
     if (t && t.id === "sheet") refreshKept();
     if (t && t.matches && t.matches("[data-preview]")) {
       propose(t);
