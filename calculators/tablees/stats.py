@@ -70,6 +70,8 @@ class PartyResult:
     winners: tuple[str, ...]
     players: list[str]
     seats: list[Seat]
+    #: the party's last write (UTC, ``YYYY-MM-DDTHH:MM:SSZ``): the BG Stats file's modification date
+    updated: str = ""
 
 
 @lru_cache(maxsize=8192)
@@ -168,6 +170,7 @@ def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
                 tuple(board.winners) if board.finished else (),
                 [p.name for p in players],
                 seats,
+                updated=game.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
             )
         )
     return out

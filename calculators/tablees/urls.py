@@ -9,6 +9,7 @@ urlpatterns = [
     path("<str:token>/", views.tablee_page, name="tablee"),
     path("<str:token>/export.csv", views.export_csv, name="export_csv"),
     path("<str:token>/export.json", views.export_json, name="export_json"),
+    path("<str:token>/export.bgsplay", views.export_bgsplay, name="export_bgsplay"),
     path("<str:token>/graphiques/<slug:game>/<slug:kind>.svg", views.chart, name="chart"),
     path("<str:token>/<slug:name>/", views.action, name="action"),
 ]

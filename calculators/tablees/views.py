@@ -40,7 +40,7 @@ from ..parties import services as party_services
 from ..parties.models import Game
 from ..parties.views import qr_svg
 from ..web.json import JSON_DUMPS
-from . import charts, forms, services
+from . import bgstats, charts, forms, services
 from .api import tablee_json
 from .models import Tablee, TableeParty
 from .stats import cache_key, party_count, party_page, statistics, summary
@@ -255,6 +255,19 @@ def export_json(request: HttpRequest, token: str) -> HttpResponse:
     )
     response["Content-Disposition"] = (
         f'attachment; filename="tablee-{tablee.created_at:%Y-%m-%d}.json"'
+    )
+    return response
+
+
+@require_safe
+@capability
+def export_bgsplay(request: HttpRequest, token: str) -> HttpResponse:
+    """Every finished party of the tablée as one BG Stats play file (either link: no token in it)."""
+    tablee, _ = resolve(token)
+    body = json.dumps(bgstats.play_file(tablee), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tablee-{tablee.created_at:%Y-%m-%d}.bgsplay"'
     )
     return response
 
