@@ -3,6 +3,7 @@ party from its edit page, and the purge."""
 
 import io
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -225,6 +226,36 @@ def test_statistics_drawn_once_hold_no_token_and_follow_a_write(client, tablee):
 
     party_services.undo(game)  # the finish undone: no finished party left
     assert 'data-testid="no-stats"' in page(client, tablee.read_token).content.decode()
+
+
+def svg_texts(svg: str) -> list[str]:
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+def test_combinations_chart_has_a_whole_number_axis_and_each_bar_labelled(client, tablee):
+    play(
+        tablee,
+        "num_check",
+        NAMES,
+        claims={0: [("full", "7R 7B 7J 3V 3A"), ("paire", "5R 5B")], 1: [("paire", "9R 9B")]},
+    )
+    url = reverse("tablees:chart", args=[tablee.read_token, "num-check", "combos"])
+    texts = svg_texts(client.get(url).content.decode())
+    numbers = [t for t in texts if re.fullmatch(r"[\d.]+", t)]
+    assert all("." not in t for t in numbers), numbers  # no 0.2 … 1.8
+    assert numbers[:3] == ["0", "1", "2"]  # the count axis: 0, 1, 2
+    assert sorted(numbers[3:]) == ["1", "2"]  # each bar's count: Paire 2, Full 1
+
+
+def test_count_axis_keeps_at_most_seven_whole_labels():
+    from calculators.tablees.charts import count_axis
+
+    assert count_axis([])["y_labels"] == [0, 1]
+    assert count_axis([2, 1])["y_labels"] == [0, 1, 2]
+    assert count_axis([13, 3])["y_labels"] == [0, 3, 6, 9, 12, 15]
+    assert count_axis([13, 3])["range"] == (0, 15)
+    assert count_axis([6])["y_labels"] == [0, 1, 2, 3, 4, 5, 6]
+    assert count_axis([3])["value_formatter"](3.0) == "3"
 
 
 def test_a_refused_write_page_keeps_the_charts_reachable(client, tablee):
