@@ -27,7 +27,6 @@ from typing import Any
 from urllib.parse import quote
 
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from ..engines.names import name_key
 from ..games import registry
@@ -35,7 +34,7 @@ from ..parties.board import Board
 from ..parties.models import Game
 from .models import Member, Tablee
 from .services import party_links, seat_members
-from .stats import PartyResult, results
+from .stats import mode_label, results
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Numsite"
@@ -192,7 +191,7 @@ def play_file(tablee: Tablee) -> dict[str, Any]:
                 "entryDate": _local(party.created),
                 "modificationDate": _local(party.updated),
                 "gameRefId": games[party.api_name]["id"],
-                "comments": f"{games[party.api_name]['name']} · {_mode_label(party)}",
+                "comments": f"{games[party.api_name]['name']} · {mode_label(party.api_name, party.mode)}",
                 "board": "",
                 "durationMin": 0,
                 "rounds": 0,
@@ -210,10 +209,3 @@ def play_file(tablee: Tablee) -> dict[str, Any]:
         "games": list(games.values()),
         "plays": plays,
     }
-
-
-def _mode_label(party: PartyResult) -> str:
-    try:
-        return gettext(registry.by_api_name(party.api_name).mode(party.mode).label)
-    except KeyError:
-        return party.mode

@@ -43,7 +43,7 @@ from ..web.json import JSON_DUMPS
 from . import bgstats, charts, forms, services
 from .api import tablee_json
 from .models import Tablee, TableeParty
-from .stats import cache_key, party_count, party_page, statistics, summary
+from .stats import cache_key, mode_label, party_count, party_page, statistics, summary
 
 PARTIES_PER_PAGE = 20
 
@@ -290,7 +290,8 @@ def export_csv(request: HttpRequest, token: str) -> HttpResponse:
         for seat in data["seats"].get(str(party["id"]), []):
             writer.writerow(
                 [_cell(c) for c in (
-                    party["created"][:10], names.get(party["game"], party["game"]), party["mode"],
+                    party["created"][:10], names.get(party["game"], party["game"]),
+                    mode_label(party["game"], party["mode"]),
                     gettext("oui") if party["finished"] else gettext("non"), seat["name"],
                     seat["total"], seat["position"], gettext("oui") if seat["won"] else "",
                 )]

@@ -147,6 +147,19 @@ def test_exports_csv_and_json(client, tablee):
     assert tablee.edit_token not in response.content.decode()
 
 
+def test_csv_mode_column_names_the_mode_in_the_readers_language(client, tablee):
+    play(tablee, "num5", NAMES, rounds=[["10", "5", "0"]], mode="explosion")
+    play(tablee, "num_check", NAMES, claims={0: [("paire", "5R 5B")]})
+    url = reverse("tablees:export_csv", args=[tablee.read_token])
+    rows = {
+        lang: [line.split(";") for line in client.get(f"{lang}{url}").content.decode().splitlines()]
+        for lang in ("", "/en")
+    }
+    assert rows[""][0][2] == "Mode" and rows["/en"][0][2] == "Mode"
+    assert {r[2] for r in rows[""][1:]} == {"Explosion de rangée", "Classique"}
+    assert {r[2] for r in rows["/en"][1:]} == {"Row Explosion", "Classic"}
+
+
 def test_add_a_party_from_its_edit_page_with_a_confirmation(client, tablee):
     outside = party("num5", ["léa", "Tom", "Max"])
     html = client.get(f"/parties/{outside.edit_token}/").content.decode()
