@@ -162,6 +162,15 @@ def test_home_new_party_link_of_each_game_opens_the_form_with_that_game_chosen(c
         assert checked == [game.party_kind], (game.name, link)
 
 
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_home_mentions_tablees_with_a_link_to_create_one(client, prefix):
+    html = client.get(f"{prefix}/").content.decode()
+    part = html.split('data-testid="home-tablees"', 1)[1].split("</section>", 1)[0]
+    assert f'href="{prefix}/tablees/nouvelle/"' in part
+    assert ("Une tablée réunit" if prefix == "" else "A tablée gathers") in part
+    assert client.get(f"{prefix}/tablees/nouvelle/").status_code == 200
+
+
 def test_new_party_form_takes_the_game_by_any_of_its_names_else_the_first(client):
     def checked(query):
         form = client.get(f"/parties/nouvelle/{query}").content.decode()
