@@ -183,7 +183,7 @@ def num_check_sheet(data: dict[str, Any]) -> Answer:
         if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
             raise InputError(
                 "players",
-                gettext("Joueur {index} : « claims » est une liste d'annonces.").format(
+                gettext("Joueur {index} : « claims » est une liste d’annonces.").format(
                     index=index
                 ),
             )
@@ -520,19 +520,19 @@ def num_check_outs_page(data: dict[str, Any]) -> Answer:
     if not groups:
         view: Answer = {
             "head": gettext(
-                "Aucune carte ne compléterait un CHECK avec cette main : il vous faut d'autres cartes en main."
+                "Aucune carte ne compléterait un CHECK avec cette main : il vous faut d’autres cartes en main."
             )
         }
     else:
         view = {
             "head": ngettext(
-                "{n} carte à guetter au centre, par combinaison, la meilleure d'abord.",
-                "{n} cartes à guetter au centre, par combinaison, la meilleure d'abord.",
+                "{n} carte à guetter au centre, par combinaison, la meilleure d’abord.",
+                "{n} cartes à guetter au centre, par combinaison, la meilleure d’abord.",
                 len(found),
             ).format(n=len(found)),
             "groups": [
                 {
-                    "title": gettext("{combo} — jusqu'à {best} pts").format(
+                    "title": gettext("{combo} — jusqu’à {best} pts").format(
                         combo=g.combo.label, best=g.best
                     ),
                     "key": g.combo.key,
@@ -665,7 +665,7 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         if game.ruling:
             view["lines"].append(game.ruling)
     elif not game.rounds:
-        view["head"] = gettext("Entrez les joueurs puis les manches : le classement s'affiche ici.")
+        view["head"] = gettext("Entrez les joueurs puis les manches : le classement s’affiche ici.")
     else:
         view["head"] = ngettext(
             "Après {n} manche : manches ★ et points",
@@ -698,7 +698,7 @@ def where_text(step: num5turn.Step) -> str:
             "ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
         ).format(v=v, row=row, last=last)
     if step.how in (num5turn.REPOSITION, num5turn.REPOSITION_LOWEST):
-        lost = gettext("le {french} n'a plus de rangée").format(french=step.card.family.french)
+        lost = gettext("le {french} n’a plus de rangée").format(french=step.card.family.french)
         if step.how == num5turn.REPOSITION:
             return gettext(
                 "va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus proche sans dépasser {v} ({last})."

@@ -187,7 +187,7 @@ class Scope:
 PARTY = Scope(
     find=services.find,
     missing=Game.DoesNotExist,
-    unknown=gettext_noop("Aucune partie n'a ce lien."),
+    unknown=gettext_noop("Aucune partie n’a ce lien."),
     retired=services.Retired,
     json=party_json,
     remembered=IdempotentAnswer,
@@ -369,7 +369,7 @@ def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
 
 @route(
     router, "GET", "/parties/{token}", url_name="party", writes=False,
-    summary=gettext_noop("Lire une partie (jeton d'édition ou de lecture)"),
+    summary=gettext_noop("Lire une partie (jeton d’édition ou de lecture)"),
 )  # fmt: skip
 def _read(game: Game) -> None:
     """The party, to either token."""
@@ -408,7 +408,7 @@ def _undo(game: Game, payload: WriteIn) -> None:
     "POST",
     "/parties/{token}/redo",
     url_name="party_redo",
-    summary=gettext_noop("Rétablir l'écriture annulée"),
+    summary=gettext_noop("Rétablir l’écriture annulée"),
 )
 def _redo(game: Game, payload: WriteIn) -> None:
     services.redo(game, payload.if_version)

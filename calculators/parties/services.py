@@ -220,7 +220,7 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
             try:
                 locked = Game.objects.select_for_update().get(pk=game.pk)
             except Game.DoesNotExist:
-                raise Conflict("party", gettext("Cette partie n'existe plus.")) from None
+                raise Conflict("party", gettext("Cette partie n’existe plus.")) from None
             if isinstance(if_version, Seen):
                 pass  # checked against what the write changes (check_seen)
             elif if_version not in (None, "") and str(if_version) != str(locked.version):
@@ -552,7 +552,7 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
         clean_names([*others, new], "name")  # unique ignoring case, naming both
         if new == target.name:
             raise InputError(
-                "name", gettext("{name} s'appelle déjà ainsi.").format(name=target.name)
+                "name", gettext("{name} s’appelle déjà ainsi.").format(name=target.name)
             )
         summary = message("rename", before=target.name, after=new)
         return summary, {"player": target.pk, "before": target.name, "after": new}
@@ -565,7 +565,7 @@ def add_player(game: Game, name: object, if_version: object = None) -> HistoryEn
 
     def build(g: Game) -> tuple[dict, dict]:
         if kinds.of(g).has_entries(g):
-            raise InputError("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
+            raise InputError("name", gettext("On n’ajoute un joueur qu’avant la première saisie."))
         players = list(g.players.all())
         new = clean_name(name, "name")
         low, high = g.spec.players
@@ -586,7 +586,7 @@ def finish(game: Game, if_version: object = None) -> HistoryEntry:
 def reopen(game: Game, if_version: object = None) -> HistoryEntry:
     def build(g: Game) -> tuple[dict, dict]:
         if not g.finished:
-            raise Conflict("party", gettext("La partie n'est pas terminée."))
+            raise Conflict("party", gettext("La partie n’est pas terminée."))
         return message("reopen"), {}
 
     return write(game, "reopen", if_version, build)

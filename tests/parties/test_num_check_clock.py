@@ -33,7 +33,7 @@ def test_two_deck_turns_in_classique_offer_the_end_and_undo_takes_one_back(clien
     services.redo(fresh(game))
     client.post(url(game, "action", action="finish"), {"seen": fresh(game).version, "confirm": "1"})
     board = boards.board(fresh(game))
-    assert board.finished and "Les 2 tours de paquet sont joués : la partie s'arrête" in board.note
+    assert board.finished and "Les 2 tours de paquet sont joués : la partie s’arrête" in board.note
 
 
 def test_two_phones_telling_the_same_deck_turn_record_it_once(client):

@@ -57,11 +57,11 @@ class NumCheckParty(PartyKind):
         done = sum(1 for entry in history_only if entry.action == writes.DECK_TURN)
         finished = game.finished or bool(full)
         if full:
-            note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
+            note = gettext("{full} a réalisé 8 combinaisons : la partie s’arrête.").format(
                 full=", ".join(full)
             )
         elif game.finished and done >= turns:
-            note = gettext("Les {turns} tours de paquet sont joués : la partie s'arrête.").format(
+            note = gettext("Les {turns} tours de paquet sont joués : la partie s’arrête.").format(
                 turns=turns
             )
         elif game.finished and done == 0:  # a table that does not count its deck turns here
