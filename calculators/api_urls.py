@@ -144,7 +144,7 @@ api.add_router("", events_api.router)
 def _not_an_endpoint(request: HttpRequest) -> HttpResponse:
     """``/api/v1/`` itself: the API's JSON 404, as for any path that is not an endpoint."""
     return error(
-        "path", gettext("Adresse inconnue de l'API : {path}").format(path=request.path), 404
+        "path", gettext("Adresse inconnue de l’API : {path}").format(path=request.path), 404
     )
 
 

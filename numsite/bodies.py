@@ -62,7 +62,7 @@ def frame_body(request: HttpRequest) -> None:
         raise FramingError(
             411,
             gettext(
-                "Indiquez la longueur du corps (Content-Length) : ce serveur ne lit pas l'envoi par morceaux."
+                "Indiquez la longueur du corps (Content-Length) : ce serveur ne lit pas l’envoi par morceaux."
             ),
         )
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE

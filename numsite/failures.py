@@ -65,7 +65,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     with translation.override(_language(request)):
         message = gettext(
             "Le site est momentanément indisponible : réessayez dans un instant. Rien de ce "
-            "que vous avez saisi n'a été enregistré."
+            "que vous avez saisi n’a été enregistré."
         )
         response: HttpResponse
         if request.path_info.startswith("/api/"):

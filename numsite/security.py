@@ -119,7 +119,7 @@ class RequestLimitsMiddleware:
                 request,
                 415,
                 "body",
-                gettext("Ce site n'accepte aucun envoi de fichier (multipart/form-data refusé)."),
+                gettext("Ce site n’accepte aucun envoi de fichier (multipart/form-data refusé)."),
             )
         try:
             frame_body(request)

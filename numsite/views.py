@@ -47,7 +47,7 @@ def api_not_found(request: HttpRequest) -> JsonResponse:
         {
             "error": {
                 "field": "path",
-                "message": gettext("Adresse inconnue de l'API : {path}").format(path=request.path),
+                "message": gettext("Adresse inconnue de l’API : {path}").format(path=request.path),
             }
         },
         status=404,

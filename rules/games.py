@@ -190,7 +190,7 @@ def rulebook_toc(slug: str, lang: str = "fr") -> list[dict[str, Any]]:
     with translation.override(lang):
         toc = mdext.render_with_toc(text, lang=lang)[1]
         ruling_entries = mdext.render_with_toc(rulings, sections=True, lang=lang)[1]
-        title = gettext("Précisions d'arbitrage")
+        title = gettext("Précisions d’arbitrage")
         title = mdext.french(title) if lang == "fr" else title
     return [*toc, {"id": "precisions-d-arbitrage", "name": title, "children": ruling_entries}]
 

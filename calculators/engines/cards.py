@@ -237,7 +237,7 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
     if not isinstance(token, str):
         raise InputError(
             field,
-            gettext("« {token} » n'est pas une carte : écrivez-la comme 7R ou R7.").format(
+            gettext("« {token} » n’est pas une carte : écrivez-la comme 7R ou R7.").format(
                 token=token
             ),
         )
@@ -248,14 +248,14 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
     if key in JOKER_ALIASES:
         if deck.jokers == 0:
             raise InputError(
-                field, gettext("« {raw} » : le Joker n'existe pas dans ce jeu.").format(raw=raw)
+                field, gettext("« {raw} » : le Joker n’existe pas dans ce jeu.").format(raw=raw)
             )
         return JOKER
     if key in ACTION_NAMES:
         if not deck.actions:
             raise InputError(
                 field,
-                gettext("« {raw} » : les cartes Action n'existent qu'à NUM CHECK.").format(raw=raw),
+                gettext("« {raw} » : les cartes Action n’existent qu’à NUM CHECK.").format(raw=raw),
             )
         return ActionCard(ACTION_NAMES[key])
     match = _VALUE_FIRST.match(key)
@@ -267,7 +267,7 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
             raise InputError(
                 field,
                 gettext(
-                    "« {raw} » n'est pas une carte : écrivez la valeur et la famille, comme 7R, 12B ou R7."
+                    "« {raw} » n’est pas une carte : écrivez la valeur et la famille, comme 7R, 12B ou R7."
                 ).format(raw=raw),
             )
         family_text, digits = match.group(1).strip(), match.group(2)
@@ -276,7 +276,7 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
         raise InputError(
             field,
             gettext(
-                "« {raw} » : la famille « {family_text} » n'existe pas (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow)."
+                "« {raw} » : la famille « {family_text} » n’existe pas (R rouge, V vert, B bleu, J jaune, A rainbow, S shadow)."
             ).format(raw=raw, family_text=family_text.upper()),
         )
     value = parse_whole(digits)  # None: more digits than any number of the site
@@ -284,7 +284,7 @@ def parse_card(token: str, deck: Deck = FULL_DECK, field: str = "cards") -> AnyC
         raise InputError(
             field,
             gettext(
-                "« {raw} » : la valeur {value} n'existe pas dans ce paquet (0 à {max_value})."
+                "« {raw} » : la valeur {value} n’existe pas dans ce paquet (0 à {max_value})."
             ).format(raw=raw, value=digits if value is None else value, max_value=deck.max_value),
         )
     return Card(value, family)
@@ -321,7 +321,7 @@ def parse_cards(
         if not isinstance(token, str):
             raise InputError(
                 field,
-                gettext('« {token} » n\'est pas une carte : écrivez-la comme "7R".').format(
+                gettext('« {token} » n’est pas une carte : écrivez-la comme "7R".').format(
                     token=token
                 ),
             )
@@ -341,7 +341,7 @@ def ensure_unique(cards: Iterable[AnyCard | None], deck: Deck, field: str) -> No
                 raise InputError(
                     field,
                     gettext(
-                        "« {card} » figure deux fois : chaque carte n'existe qu'une fois dans le paquet."
+                        "« {card} » figure deux fois : chaque carte n’existe qu’une fois dans le paquet."
                     ).format(card=card),
                 )
             seen.add(card)
@@ -350,7 +350,7 @@ def ensure_unique(cards: Iterable[AnyCard | None], deck: Deck, field: str) -> No
             if jokers > deck.jokers:
                 raise InputError(
                     field,
-                    gettext("« JK » : il n'existe que {jokers} Jokers dans le paquet.").format(
+                    gettext("« JK » : il n’existe que {jokers} Jokers dans le paquet.").format(
                         jokers=deck.jokers
                     ),
                 )

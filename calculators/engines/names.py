@@ -54,7 +54,7 @@ def clean_name(raw: object, field: str = "players", who: str = "") -> str:
     name = unicodedata.normalize("NFKC", raw).strip()
     if not name:
         raise InputError(
-            field, gettext("{value} n'a pas de nom.").format(value=who or gettext("Un joueur"))
+            field, gettext("{value} n’a pas de nom.").format(value=who or gettext("Un joueur"))
         )
     # Invisible characters first: the other messages show the name as it is.
     for char in name:
@@ -116,7 +116,7 @@ def clean_names(
                 raise InputError(
                     field,
                     gettext(
-                        "Deux joueurs s'appellent « {name} » : donnez des noms différents."
+                        "Deux joueurs s’appellent « {name} » : donnez des noms différents."
                     ).format(name=name),
                 )
             raise InputError(

@@ -98,7 +98,7 @@ def _number(value: object, what: str, bound: int, who: str, field: str) -> int:
     if number is None:
         raise InputError(
             field,
-            gettext("{who} : {what} « {value} » n'est pas un nombre entier.").format(
+            gettext("{who} : {what} « {value} » n’est pas un nombre entier.").format(
                 who=who, what=what, value=value
             ),
         )
@@ -188,7 +188,7 @@ def check_entered(names: Sequence[str], raws: Sequence[object], field: str, wher
         raise InputError(
             field,
             gettext(
-                "{where} : pas encore saisi pour {listed}. Une manche ne compte qu'entière."
+                "{where} : pas encore saisi pour {listed}. Une manche ne compte qu’entière."
             ).format(where=where, listed=listed),
         )
 
@@ -239,7 +239,7 @@ def round_result(
         raise InputError(field, f"{err.message} ({who})" if who else err.message) from None
     if sum(e.plus for e in entries) > MAX_PLUS or sum(e.minus for e in entries) > MAX_MINUS:
         raise InputError(
-            field, gettext("Ensemble, les joueurs ont plus de points que le paquet n'en contient.")
+            field, gettext("Ensemble, les joueurs ont plus de points que le paquet n’en contient.")
         )
     players = tuple(
         PlayerRound(n, e.plus, e.minus, e.total, e.cards)
@@ -306,7 +306,7 @@ def play_game(names: Sequence[object], rounds: Sequence[Sequence[object]]) -> Ga
             winners = tuple(n for n in reached if points[n] == best)
             names_text = ", ".join(reached)
             ruling = gettext(
-                "{names_text} atteignent 3 manches ensemble : le plus de points cumulés l'emporte"
+                "{names_text} atteignent 3 manches ensemble : le plus de points cumulés l’emporte"
             ).format(names_text=names_text) + (
                 gettext(" ; encore à égalité, la victoire est partagée.")
                 if len(winners) > 1

@@ -326,7 +326,7 @@ def _read_card(token: object, field: str, where: str, index: int = 0) -> Card:
     if not isinstance(token, str):
         raise PlaceError(
             field,
-            gettext("{where} : « {token} » n'est pas une carte (écrivez 7R).").format(
+            gettext("{where} : « {token} » n’est pas une carte (écrivez 7R).").format(
                 where=where, token=token
             ),
             index,
@@ -353,7 +353,7 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
         raise InputError(
             "rows",
             gettext(
-                "Il faut exactement 4 rangées, dans l'ordre de la table : {count} indiquée{value}."
+                "Il faut exactement 4 rangées, dans l’ordre de la table : {count} indiquée{value}."
             ).format(count=len(raw), value="s" if len(raw) > 1 else ""),
         )
     rows: list[tuple[Card, ...]] = []
@@ -400,7 +400,7 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
             raise PlaceError(
                 "rows",
                 gettext(
-                    "La rangée {number} mêle deux couleurs ({names}) : une rangée n'a qu'une couleur."
+                    "La rangée {number} mêle deux couleurs ({names}) : une rangée n’a qu’une couleur."
                 ).format(number=number, names=names),
                 number - 1,
             )
@@ -420,7 +420,7 @@ def read_rows(raw: object) -> tuple[tuple[Card, ...], ...]:
                 raise PlaceError(
                     "rows",
                     gettext(
-                        "« {card} » figure {where} {places} : chaque carte n'existe qu'une fois."
+                        "« {card} » figure {where} {places} : chaque carte n’existe qu’une fois."
                     ).format(card=card, where=where, places=places),
                     number - 1,
                 )
@@ -469,7 +469,7 @@ def _family_code(given: object, number: int) -> Family:
     raise PlaceError(
         "rows",
         gettext(
-            "Rangée {number} : la couleur « {given} » n'existe pas (R, V, B, J ou null)."
+            "Rangée {number} : la couleur « {given} » n’existe pas (R, V, B, J ou null)."
         ).format(number=number, given=given),
         number - 1,
     )
@@ -518,7 +518,7 @@ def read_plays(raw: object) -> tuple[Play, ...]:
         if not name:
             raise PlaceError(
                 "plays",
-                gettext("Carte jouée {index} : le joueur n'a pas de nom.").format(index=index),
+                gettext("Carte jouée {index} : le joueur n’a pas de nom.").format(index=index),
                 index - 1,
             )
         if name.casefold() in names:
@@ -539,7 +539,7 @@ def read_plays(raw: object) -> tuple[Play, ...]:
             raise PlaceError(
                 "plays",
                 gettext(
-                    "« {card} » est jouée par {cards} et par {name} : chaque carte n'existe qu'une fois."
+                    "« {card} » est jouée par {cards} et par {name} : chaque carte n’existe qu’une fois."
                 ).format(card=card, cards=cards[card], name=name),
                 index - 1,
             )
@@ -573,7 +573,7 @@ def _chosen(play: Play, index: int, tied: tuple[int, ...]) -> int:
         return play.row
     if not tied:
         message = gettext(
-            "{name} : {card} ne va pas sur des rangées à égalité, il n'y a pas de rangée à choisir (« row »)."
+            "{name} : {card} ne va pas sur des rangées à égalité, il n’y a pas de rangée à choisir (« row »)."
         ).format(name=play.player, card=play.card)
     else:
         message = gettext(
@@ -594,7 +594,7 @@ def _check_disjoint(rows: Sequence[Sequence[Card]], plays: Sequence[Play]) -> No
                 raise PlaceError(
                     "plays",
                     gettext(
-                        "{player} joue « {card} », déjà dans la rangée {number} : chaque carte n'existe qu'une fois."
+                        "{player} joue « {card} », déjà dans la rangée {number} : chaque carte n’existe qu’une fois."
                     ).format(player=play.player, card=play.card, number=number),
                     index,
                 )
@@ -686,7 +686,7 @@ class RoundState:
         """Read back a :meth:`to_json` snapshot, checking it like any input (:func:`read_rows`): ``data`` may be
         anything a request carried."""
         if not isinstance(data, Mapping):
-            raise InputError("state", gettext("L'état de la manche doit être un objet."))
+            raise InputError("state", gettext("L’état de la manche doit être un objet."))
         state = start_round(data.get("players"), data.get("variant"))
         rows = read_rows(data.get("rows"))
         collected_raw = data.get("collected") or [[] for _ in state.players]
@@ -708,7 +708,7 @@ class RoundState:
         everything += list(discarded)
         if len(set(everything)) != len(everything):
             raise InputError(
-                "state", gettext("Une carte figure deux fois dans l'état de la manche.")
+                "state", gettext("Une carte figure deux fois dans l’état de la manche.")
             )
         return cls(state.players, state.variant, rows, collected, discarded, turn)
 
@@ -733,12 +733,12 @@ def start_round(players: object, variant: object = NORMAL, rows: object = None) 
         name = raw.strip() if isinstance(raw, str) else ""
         if not name:
             raise InputError(
-                "players", gettext("Le joueur {index} n'a pas de nom.").format(index=index)
+                "players", gettext("Le joueur {index} n’a pas de nom.").format(index=index)
             )
         if name.casefold() in (n.casefold() for n in names):
             raise InputError(
                 "players",
-                gettext("Deux joueurs s'appellent « {name} » : donnez des noms différents.").format(
+                gettext("Deux joueurs s’appellent « {name} » : donnez des noms différents.").format(
                     name=name
                 ),
             )

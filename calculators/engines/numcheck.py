@@ -86,7 +86,7 @@ COMBOS: tuple[Combo, ...] = (
         5,
         4,
         1,
-        gettext_noop("5 cartes d'une même famille (R, V, B, J ou S)"),
+        gettext_noop("5 cartes d’une même famille (R, V, B, J ou S)"),
     ),
     Combo(
         "suite_paire",
@@ -147,7 +147,7 @@ COMBOS: tuple[Combo, ...] = (
         2,
         15,
         1,
-        gettext_noop("la Rainbow et la Shadow d'une même valeur"),
+        gettext_noop("la Rainbow et la Shadow d’une même valeur"),
     ),
     Combo("carre", gettext_noop("Carré"), 4, 19, 1, gettext_noop("4 cartes de même valeur"), False),
     Combo(
@@ -156,7 +156,7 @@ COMBOS: tuple[Combo, ...] = (
         5,
         21,
         1,
-        gettext_noop("5 valeurs consécutives d'une même famille"),
+        gettext_noop("5 valeurs consécutives d’une même famille"),
     ),
     Combo("nums", gettext_noop("Num's"), 5, 22, 1, gettext_noop("5 cartes de même valeur"), False),
 )
@@ -279,7 +279,7 @@ def get_combo(key: object) -> Combo:
         names = ", ".join(gettext(c.name) for c in COMBOS)
         raise InputError(
             "combo",
-            gettext("« {key} » n'est pas une combinaison de NUM CHECK ({names}).").format(
+            gettext("« {key} » n’est pas une combinaison de NUM CHECK ({names}).").format(
                 key=key, names=names
             ),
         )
@@ -293,12 +293,12 @@ def check_rank(rank: object) -> int:
     value = rank if isinstance(rank, int) else parse_whole(rank)
     if value is None:
         raise InputError(
-            "rank", gettext("« {rank} » n'est pas un rang : choisissez de 1 à 8.").format(rank=rank)
+            "rank", gettext("« {rank} » n’est pas un rang : choisissez de 1 à 8.").format(rank=rank)
         )
     if value not in RANKS:
         raise InputError(
             "rank",
-            gettext("Le rang {value} n'existe pas : un joueur a 8 rangs, de 1 à 8.").format(
+            gettext("Le rang {value} n’existe pas : un joueur a 8 rangs, de 1 à 8.").format(
                 value=value
             ),
         )
@@ -603,7 +603,7 @@ def invalid_reason(combo: Combo, cards: Sequence[Card]) -> str:
     rainbows = sum(c.is_rainbow for c in cards)
     if combo.key in ("couleur", "suite_couleur") and rainbows == len(cards):
         detail = gettext(
-            " La Rainbow n'est pas une famille : il faut au moins une carte naturelle."
+            " La Rainbow n’est pas une famille : il faut au moins une carte naturelle."
         )
     elif combo.key in ("couleur", "suite_couleur"):
         families = {c.family for c in cards if not c.is_rainbow}
@@ -1199,7 +1199,7 @@ def detect(
             raise InputError(
                 "centre",
                 gettext(
-                    "« {card} » est à la fois dans votre main et au centre : chaque carte n'existe qu'une fois."
+                    "« {card} » est à la fois dans votre main et au centre : chaque carte n’existe qu’une fois."
                 ).format(card=card),
             )
     excluded = _excluded_keys(exclude)
@@ -1599,7 +1599,7 @@ def sheet(players: Sequence[tuple[object, Sequence[tuple[object, object]]]]) -> 
             raise InputError(
                 "players",
                 gettext(
-                    "{name} : {count} annonces, c'est plus qu'une partie n'en permet ({high} au plus : 8 combinaisons et autant de CHECK invalides)."
+                    "{name} : {count} annonces, c’est plus qu’une partie n’en permet ({high} au plus : 8 combinaisons et autant de CHECK invalides)."
                 ).format(name=clean, count=len(claims), high=MAX_ANNOUNCEMENTS),
             )
         scored.append(player_sheet(clean, claims))
@@ -1685,5 +1685,5 @@ def again_reason(combo: str | Combo) -> str:
     """Why a CHECK announcing a combination the player already made is invalid."""
     name = (combo if isinstance(combo, Combo) else get_combo(combo)).name
     return gettext(
-        "{name} est déjà réalisée : une combinaison ne se réalise qu'une fois par joueur, ce CHECK est invalide."
+        "{name} est déjà réalisée : une combinaison ne se réalise qu’une fois par joueur, ce CHECK est invalide."
     ).format(name=gettext(name))

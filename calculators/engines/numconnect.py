@@ -164,7 +164,7 @@ def _shadow_problem(line: Sequence[Card]) -> str:
     middle = [c for c in line[start:end] if c.is_shadow]
     if middle:
         return gettext(
-            "La Shadow « {middle} » est au milieu de la ligne : une Shadow ne se pose qu'aux extrémités, et seule une autre Shadow peut la toucher de ce côté."
+            "La Shadow « {middle} » est au milieu de la ligne : une Shadow ne se pose qu’aux extrémités, et seule une autre Shadow peut la toucher de ce côté."
         ).format(middle=middle[0])
     return ""
 
@@ -247,7 +247,7 @@ def _tail_problem(
     anchor = core[0]
     if not anchor.is_shadow:
         return gettext(
-            "La Shadow « {tail} » ne s'accorde pas à l'extrémité « {line} » ({kind_french}), et aucune Shadow qui s'y accorde ne la relie à la ligne : une traîne de Shadow ne prolonge qu'une Shadow qui suit déjà le motif de son extrémité."
+            "La Shadow « {tail} » ne s’accorde pas à l’extrémité « {line} » ({kind_french}), et aucune Shadow qui s’y accorde ne la relie à la ligne : une traîne de Shadow ne prolonge qu’une Shadow qui suit déjà le motif de son extrémité."
         ).format(tail=tail[0], line=_line(segment.cards), kind_french=segment.kind_french)
     if segment.kind == SAME_VALUE:
         step = None
@@ -262,7 +262,7 @@ def _tail_problem(
                 f"{v}S" for v in (previous.value - 1, previous.value + 1) if 0 <= v <= 16
             )
             return gettext(
-                "La Shadow « {card} » n'est pas à une valeur de « {previous} » : une traîne de Shadow avance d'une valeur à chaque carte (ici {near})."
+                "La Shadow « {card} » n’est pas à une valeur de « {previous} » : une traîne de Shadow avance d’une valeur à chaque carte (ici {near})."
             ).format(card=card, previous=previous, near=near)
         if step is not None and card.value != previous.value + step:
             expected = previous.value + step
@@ -358,7 +358,7 @@ def _first_failure(line: Sequence[Card]) -> str:
         k = _longest_prefix(rest)
         if k >= len(rest):
             return gettext(
-                "Après le reset Rainbow sur « {rest} », le segment « {line} » n'a que {count} carte{value} : il en faut au moins 3."
+                "Après le reset Rainbow sur « {rest} », le segment « {line} » n’a que {count} carte{value} : il en faut au moins 3."
             ).format(
                 rest=rest[0], line=_line(rest), count=len(rest), value="s" if len(rest) > 1 else ""
             )
@@ -370,5 +370,5 @@ def _first_failure(line: Sequence[Card]) -> str:
             continue
         head, breaker = rest[:k], rest[k]
         return gettext(
-            "« {breaker} » ne prolonge pas « {line} » : ni même valeur en familles différentes, ni suite d'une même famille, ni suite multicolore sans famille répétée."
+            "« {breaker} » ne prolonge pas « {line} » : ni même valeur en familles différentes, ni suite d’une même famille, ni suite multicolore sans famille répétée."
         ).format(breaker=breaker, line=_line(head))

@@ -233,7 +233,7 @@ def _read_place(token: object, deck: Deck, field: str, place: Place) -> AnyCard 
     if not isinstance(token, str):
         raise InputError(
             field,
-            gettext("{place_name} : « {token} » n'est pas une carte.").format(
+            gettext("{place_name} : « {token} » n’est pas une carte.").format(
                 place_name=place_name(place), token=token
             ),
         )
@@ -324,7 +324,7 @@ def check_pool_cards(pool: Pool, deck: Deck) -> None:
         raise InputError(
             place_field(clash.second),
             gettext(
-                "« {card} » est posée deux fois : {place_name} et {place_name2}. Chaque carte n'existe qu'une fois."
+                "« {card} » est posée deux fois : {place_name} et {place_name2}. Chaque carte n’existe qu’une fois."
             ).format(
                 card=clash.card,
                 place_name=place_name(clash.first),
@@ -333,7 +333,7 @@ def check_pool_cards(pool: Pool, deck: Deck) -> None:
         )
     raise InputError(
         place_field(clash.second),
-        gettext("Il n'existe que {jokers} Jokers : un troisième est posé ({place_name}).").format(
+        gettext("Il n’existe que {jokers} Jokers : un troisième est posé ({place_name}).").format(
             jokers=deck.jokers, place_name=place_name(clash.second)
         ),
     )
@@ -967,12 +967,12 @@ def _check_table_cards(
         raise InputError(
             "players",
             gettext(
-                "« {card} » est dans la grille de {first} et dans celle de {second} : chaque carte n'existe qu'une fois."
+                "« {card} » est dans la grille de {first} et dans celle de {second} : chaque carte n’existe qu’une fois."
             ).format(card=clash.card, first=clash.first, second=clash.second),
         )
     raise InputError(
         "players",
-        gettext("Il n'existe que {jokers} Jokers à la table ({jokers2}).").format(
+        gettext("Il n’existe que {jokers} Jokers à la table ({jokers2}).").format(
             jokers=deck.jokers, jokers2=", ".join(clash.jokers)
         ),
     )
@@ -1059,11 +1059,11 @@ def _opening_decision(
             jokers,
             (
                 gettext(
-                    "Un Joker n'a pas de valeur : {names_list} retourne une autre carte ; les autres gardent la leur."
+                    "Un Joker n’a pas de valeur : {names_list} retourne une autre carte ; les autres gardent la leur."
                 )
                 if len(jokers) == 1
                 else gettext(
-                    "Un Joker n'a pas de valeur : {names_list} retournent une autre carte ; les autres gardent la leur."
+                    "Un Joker n’a pas de valeur : {names_list} retournent une autre carte ; les autres gardent la leur."
                 )
             ).format(names_list=_names_list(jokers)),
         )
@@ -1120,7 +1120,7 @@ def opening(
         raise InputError(
             "players",
             gettext(
-                "L'ouverture se joue à toute la table, de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs ({count} indiqué{value}) : entrez ici le premier tour de chaque joueur, puis les cartes suivantes de ceux qui retournent à nouveau."
+                "L’ouverture se joue à toute la table, de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs ({count} indiqué{value}) : entrez ici le premier tour de chaque joueur, puis les cartes suivantes de ceux qui retournent à nouveau."
             ).format(
                 MIN_PLAYERS=MIN_PLAYERS,
                 MAX_PLAYERS=MAX_PLAYERS,
@@ -1138,7 +1138,7 @@ def opening(
             raise InputError("players", gettext("Chaque joueur a un nom."))
         if clean.casefold() in (n.casefold() for n in names):
             raise InputError(
-                "players", gettext("Deux joueurs s'appellent « {clean} ».").format(clean=clean)
+                "players", gettext("Deux joueurs s’appellent « {clean} ».").format(clean=clean)
             )
         names.append(clean)
     first = tuple(
@@ -1156,7 +1156,7 @@ def opening(
                 raise InputError(
                     field,
                     gettext(
-                        "« {card} » est retournée deux fois ({seen}, puis {where}) : chaque carte n'existe qu'une fois."
+                        "« {card} » est retournée deux fois ({seen}, puis {where}) : chaque carte n’existe qu’une fois."
                     ).format(card=card, seen=seen[card], where=where),
                 )
             seen[card] = where
@@ -1165,7 +1165,7 @@ def opening(
             if len(jokers) > deck.jokers:
                 raise InputError(
                     field,
-                    gettext("Il n'existe que {jokers} Jokers ({jokers2} en retournent).").format(
+                    gettext("Il n’existe que {jokers} Jokers ({jokers2} en retournent).").format(
                         jokers=deck.jokers, jokers2=", ".join(jokers)
                     ),
                 )
@@ -1237,7 +1237,7 @@ def _later_cards(
             raise InputError(
                 "again",
                 gettext(
-                    "« {clean} » n'a pas retourné de carte au premier tour (la table : {names_list})."
+                    "« {clean} » n’a pas retourné de carte au premier tour (la table : {names_list})."
                 ).format(clean=clean, names_list=_names_list(list(names))),
             )
         if known in given:

@@ -183,7 +183,7 @@ def num_check_sheet(data: dict[str, Any]) -> Answer:
         if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
             raise InputError(
                 "players",
-                gettext("Joueur {index} : « claims » est une liste d'annonces.").format(
+                gettext("Joueur {index} : « claims » est une liste d’annonces.").format(
                     index=index
                 ),
             )
@@ -410,6 +410,51 @@ class OutGroup:
     def cards(self) -> list[tuple[Detected, str]]:
         return list(zip(self.checks, self.links, strict=True))
 
+    @property
+    def entries(self) -> list[OutEntry]:
+        """The cards as the page lists them: the Rainbows that make this combination for the
+        same total, whatever their value, as one entry (« n’importe quel Rainbow (17) ») where
+        the first of them stands, not 17 cards in a row; every other card as itself."""
+        links = self.links or ("",) * len(self.checks)
+        rainbows: dict[int, list[int]] = {}
+        for d in self.checks:
+            if _is_rainbow(d):
+                rainbows.setdefault(d.result.total, []).append(d.claim.value)
+        out, shown = [], set()
+        for d, link in zip(self.checks, links, strict=True):
+            same = rainbows[d.result.total] if _is_rainbow(d) else []
+            if len(same) < 2:
+                out.append(OutEntry(d, link))
+            elif d.result.total not in shown:
+                shown.add(d.result.total)
+                out.append(OutEntry(d, link, tuple(sorted(same))))
+        return out
+
+
+def _is_rainbow(d: Detected) -> bool:
+    return d.claim.family is Family.RAINBOW
+
+
+@dataclass(frozen=True, slots=True)
+class OutEntry:
+    """One entry of a combination's outs: a card, or (``rainbows``: their values) the Rainbows
+    that each make it for the same total, ``check`` (the first of them) standing for all."""
+
+    check: Detected
+    link: str
+    rainbows: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The card's code, or the Rainbows it stands for in words."""
+        if not self.rainbows:
+            return str(self.check.claim)
+        n = len(self.rainbows)
+        if self.rainbows == tuple(range(numcheck.MAX_VALUE + 1)):
+            return gettext("n’importe quel Rainbow ({n})").format(n=n)
+        values = ", ".join(str(v) for v in self.rainbows)
+        return gettext("Rainbow {values} ({n})").format(values=values, n=n)
+
 
 def group_outs(found: Sequence[numcheck.Out]) -> list[OutGroup]:
     """The engine's outs grouped by combination (/num-check/regles/#arbitrage-cartes-a-guetter):
@@ -475,27 +520,27 @@ def num_check_outs_page(data: dict[str, Any]) -> Answer:
     if not groups:
         view: Answer = {
             "head": gettext(
-                "Aucune carte ne compléterait un CHECK avec cette main : il vous faut d'autres cartes en main."
+                "Aucune carte ne compléterait un CHECK avec cette main : il vous faut d’autres cartes en main."
             )
         }
     else:
         view = {
             "head": ngettext(
-                "{n} carte à guetter au centre, par combinaison, la meilleure d'abord.",
-                "{n} cartes à guetter au centre, par combinaison, la meilleure d'abord.",
+                "{n} carte à guetter au centre, par combinaison, la meilleure d’abord.",
+                "{n} cartes à guetter au centre, par combinaison, la meilleure d’abord.",
                 len(found),
             ).format(n=len(found)),
             "groups": [
                 {
-                    "title": gettext("{combo} — jusqu'à {best} pts").format(
+                    "title": gettext("{combo} — jusqu’à {best} pts").format(
                         combo=g.combo.label, best=g.best
                     ),
                     "key": g.combo.key,
                     "items": [
                         gettext("{card} : {total} pts").format(
-                            card=d.claim.code, total=d.result.total
+                            card=e.label, total=e.check.result.total
                         )
-                        for d in g.checks
+                        for e in g.entries
                     ],
                 }
                 for g in groups
@@ -682,7 +727,7 @@ def num5_sheet_page(data: dict[str, Any]) -> Answer:
         if game.ruling:
             view["lines"].append(game.ruling)
     elif not game.rounds:
-        view["head"] = gettext("Entrez les joueurs puis les manches : le classement s'affiche ici.")
+        view["head"] = gettext("Entrez les joueurs puis les manches : le classement s’affiche ici.")
     else:
         view["head"] = ngettext(
             "Après {n} manche : manches ★ et points",
@@ -747,7 +792,7 @@ def where_text(step: num5turn.Step) -> str:
             "ne convient à aucune rangée (toutes les dernières cartes dépassent {v}) : elle va sur la rangée {row}, dont la dernière carte est la plus petite ({last})."
         ).format(v=v, row=row, last=last)
     if step.how in (num5turn.REPOSITION, num5turn.REPOSITION_LOWEST):
-        lost = gettext("le {french} n'a plus de rangée").format(french=step.card.family.french)
+        lost = gettext("le {french} n’a plus de rangée").format(french=step.card.family.french)
         if step.how == num5turn.REPOSITION:
             return gettext(
                 "va sur la rangée {row} : {lost}, elle prend la rangée sans couleur la plus proche sans dépasser {v} ({last})."

@@ -175,7 +175,7 @@ NUM_DRAFT = GameSpec(
         Deck("0-16", gettext_noop("0 à 16"), gettext_noop("6 à 7 joueurs")),
     ),
     parties=True,
-    seating_note=gettext_noop("dans l'ordre où l'on se passe les cartes"),
+    seating_note=gettext_noop("dans l’ordre où l’on se passe les cartes"),
 )
 NUM5 = GameSpec(
     slug="num-5",

@@ -187,7 +187,7 @@ class Scope:
 PARTY = Scope(
     find=services.find,
     missing=Game.DoesNotExist,
-    unknown=gettext_noop("Aucune partie n'a ce lien."),
+    unknown=gettext_noop("Aucune partie n’a ce lien."),
     retired=services.Retired,
     json=party_json,
     remembered=IdempotentAnswer,
@@ -370,7 +370,7 @@ def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
 
 @route(
     router, "GET", "/parties/{token}", url_name="party", writes=False,
-    summary=gettext_noop("Lire une partie (jeton d'édition ou de lecture)"),
+    summary=gettext_noop("Lire une partie (jeton d’édition ou de lecture)"),
 )  # fmt: skip
 def _read(game: Game) -> None:
     """The party, to either token."""
@@ -409,7 +409,7 @@ def _undo(game: Game, payload: WriteIn) -> None:
     "POST",
     "/parties/{token}/history/{int:version}/undo",
     url_name="party_history_undo",
-    summary=gettext_noop("Annuler une écriture donnée de l'historique, si rien n'en dépend"),
+    summary=gettext_noop("Annuler une écriture donnée de l’historique, si rien n’en dépend"),
 )
 def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     """Undo the write recorded at `version` (its `history[].version`) alone. The latest write
@@ -429,7 +429,7 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     "POST",
     "/parties/{token}/redo",
     url_name="party_redo",
-    summary=gettext_noop("Rétablir l'écriture annulée"),
+    summary=gettext_noop("Rétablir l’écriture annulée"),
 )
 def _redo(game: Game, payload: WriteIn) -> None:
     services.redo(game, payload.if_version)

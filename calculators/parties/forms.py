@@ -51,7 +51,7 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     players = forms.CharField(
-        label=gettext_lazy("Joueurs, dans l'ordre de la table"),
+        label=gettext_lazy("Joueurs, dans l’ordre de la table"),
         widget=forms.Textarea(attrs={"rows": 6, "class": "form-control"}),
         help_text=lazy(lambda: players_help(), str)(),
     )

@@ -25,6 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from numsite.after import after_answer, pending
 
+from ..engines import i18n as engine_i18n
 from . import kinds
 from .board import Board, History, for_link, game_key, history, written_line
 from .board import board as compute_board
@@ -141,7 +142,8 @@ class _Keeping:
             parts = self.drawn.get(language)
             wanted = language in self.boards or (self.others and cache.has_key(key))
             if parts is None and wanted:
-                with translation.override(language):
+                # the engines' words (titles, explanations, card names) in that language too
+                with translation.override(language), engine_i18n.use_language(language):
                     parts = draw(game, self.boards.get(language), self.written)
             if parts is not None:
                 kept[key] = parts

@@ -241,7 +241,7 @@ def lock(game: Game, if_version: object = None, *, finished_ok: bool = False) ->
             try:
                 locked = Game.objects.select_for_update().get(pk=game.pk)
             except Game.DoesNotExist:
-                raise Conflict("party", gettext("Cette partie n'existe plus.")) from None
+                raise Conflict("party", gettext("Cette partie n’existe plus.")) from None
             if isinstance(if_version, Seen):
                 pass  # checked against what the write changes (check_seen)
             elif if_version not in (None, "") and str(if_version) != str(locked.version):
@@ -692,7 +692,7 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
         clean_names([*others, new], "name")  # unique ignoring case, naming both
         if new == target.name:
             raise InputError(
-                "name", gettext("{name} s'appelle déjà ainsi.").format(name=target.name)
+                "name", gettext("{name} s’appelle déjà ainsi.").format(name=target.name)
             )
         summary = message("rename", before=target.name, after=new)
         return summary, {"player": target.pk, "before": target.name, "after": new}
@@ -706,7 +706,7 @@ def add_player(game: Game, name: object, if_version: object = None) -> HistoryEn
 
     def build(g: Game) -> tuple[dict, dict]:
         if kinds.of(g).has_entries(g):
-            raise Conflict("name", gettext("On n'ajoute un joueur qu'avant la première saisie."))
+            raise Conflict("name", gettext("On n’ajoute un joueur qu’avant la première saisie."))
         players = list(g.players.all())
         new = clean_name(name, "name")
         low, high = g.spec.players
@@ -732,7 +732,7 @@ def reopen(game: Game, if_version: object = None) -> HistoryEntry:
 
     def build(g: Game) -> tuple[dict, dict]:
         if not finished(g):
-            raise Conflict("party", gettext("La partie n'est pas terminée."))
+            raise Conflict("party", gettext("La partie n’est pas terminée."))
         data = {"manual": g.finished, "lifted": kinds.of(g).lifted(g)}
         return message("reopen"), data
 

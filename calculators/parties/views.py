@@ -34,6 +34,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import PublicResponse, capability, mark_capability
 
+from ..engines.cards import InputError
 from ..engines.numbers import parse_whole
 from ..games import registry
 from ..web.pages import HtmxRequest
@@ -95,7 +96,7 @@ def qr_svg(url: str) -> str:
 @throttle.limit("parties-create", "PARTIES_CREATE_RATE", methods=["POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """/parties/nouvelle/: game, mode (and deck), players in seating order."""
-    form = forms.NewGameForm(request.POST or None, initial={"kind": registry.PARTY_GAMES[0].kind})
+    form = forms.NewGameForm(request.POST or None, initial={"kind": chosen_kind(request)})
     if request.method == "POST" and form.is_valid() and form.game is not None:
         return redirect(share_first_url(form.game))
     status = 400 if form.is_bound else 200
@@ -105,6 +106,15 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def share_first_url(game: Game) -> str:
     """A new party's page, its links and QR codes first: the table needs them before anything."""
     return reverse("parties:game", args=[game.edit_token]) + f"?{SHARE_FIRST}=1"
+
+
+def chosen_kind(request: HttpRequest) -> str:
+    """The game ``?kind=`` names (the home page's « Nouvelle partie » of each game: its stored
+    kind, API name or slug), else the first game with Parties."""
+    try:
+        return registry.party_game(request.GET.get("kind")).kind
+    except InputError:
+        return registry.PARTY_GAMES[0].kind
 
 
 def kind_template(game: Game) -> str:

@@ -123,7 +123,7 @@ class TableeConflictOut(ErrorOut):
 TABLEE = Scope(
     find=services.find,
     missing=Tablee.DoesNotExist,
-    unknown=gettext_noop("Aucune tablée n'a ce lien."),
+    unknown=gettext_noop("Aucune tablée n’a ce lien."),
     retired=None,
     json=tablee_json,
     remembered=IdempotentWrite,

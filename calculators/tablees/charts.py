@@ -88,23 +88,48 @@ def scores(name: str, data: dict[str, Any]) -> str:
     return _svg(chart)
 
 
+def count_axis(counts: list[int], most: int = 6) -> dict[str, Any]:
+    """A bar chart of counts: its value axis in whole numbers from 0 (at most ``most`` + 1
+    labels: 0, 1, 2… or 0, 2, 4…), each bar labelled with its count."""
+    top = max([1, *counts])
+    step = -(-top // most)  # the smallest whole step giving at most ``most`` intervals
+    return {
+        "range": (0, -(-top // step) * step),
+        "y_labels": list(range(0, top + step, step)),
+        "show_minor_y_labels": True,
+        "value_formatter": lambda value: f"{value:.0f}",
+        "print_values": True,
+        "print_values_position": "top",
+    }
+
+
 def distribution(name: str, data: dict[str, Any]) -> str:
     """How many scores fell in each range."""
+    counts = [b["count"] for b in data["histogram"]]
     chart = pygal.Bar(
-        **_config(gettext("{game} : répartition des scores").format(game=name)), show_legend=False
+        **{
+            **_config(gettext("{game} : répartition des scores").format(game=name)),
+            **count_axis(counts),
+        },
+        show_legend=False,
     )
     chart.x_labels = [bin_label(b) for b in data["histogram"]]
-    chart.add(gettext("Scores"), [b["count"] for b in data["histogram"]])
+    chart.add(gettext("Scores"), counts)
     return _svg(chart)
 
 
 def combos(name: str, data: dict[str, Any]) -> str:
     """How often each NUM CHECK combination was made."""
+    counts = [c["count"] for c in data.get("combos", [])]
     chart = pygal.HorizontalBar(
-        **_config(gettext("{game} : combinaisons réalisées").format(game=name)), show_legend=False
+        **{
+            **_config(gettext("{game} : combinaisons réalisées").format(game=name)),
+            **count_axis(counts),
+        },
+        show_legend=False,
     )
     chart.x_labels = [combo_name(c["combo"]) for c in data.get("combos", [])]
-    chart.add(gettext("Fois"), [c["count"] for c in data.get("combos", [])])
+    chart.add(gettext("Fois"), counts)
     return _svg(chart)
 
 

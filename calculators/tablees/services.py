@@ -141,7 +141,7 @@ def rename_member(tablee: Tablee, index: object, name: object) -> Member:
         clean_names([*others, new], "name")
         if new == member.name:
             raise InputError(
-                "name", gettext("{name} s'appelle déjà ainsi.").format(name=member.name)
+                "name", gettext("{name} s’appelle déjà ainsi.").format(name=member.name)
             )
         # the names rule matches later parties' players by name: remember who sat where
         # before the old name stops matching
@@ -195,7 +195,7 @@ def new_party(
         if member is None:
             raise InputError(
                 "players",
-                gettext("« {name} » n'est pas un joueur de la tablée.").format(name=raw),
+                gettext("« {name} » n’est pas un joueur de la tablée.").format(name=raw),
             )
         chosen.append(member)
     with transaction.atomic():
@@ -246,7 +246,7 @@ def link_party(tablee: Tablee, game: Game, *, add_members: bool) -> TableeParty:
         if plan.new and not add_members:
             raise InputError(
                 "confirm",
-                gettext("Ajouter à la tablée : {names} ? Confirmez d'abord.").format(
+                gettext("Ajouter à la tablée : {names} ? Confirmez d’abord.").format(
                     names=", ".join(plan.new)
                 ),
             )

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.utils import translation
+from django.utils.translation import gettext
 
 from ..engines import numcheck
 from ..engines.cards import InputError
@@ -70,6 +71,17 @@ class PartyResult:
     winners: tuple[str, ...]
     players: list[str]
     seats: list[Seat]
+    #: the party's last write (UTC, ``YYYY-MM-DDTHH:MM:SSZ``): the BG Stats file's modification date
+    updated: str = ""
+
+
+def mode_label(api_name: str, mode: str) -> str:
+    """A mode's name in the active language (« Classique », « Row Explosion »), as the party
+    page shows it; an unknown one as stored."""
+    try:
+        return gettext(registry.by_api_name(api_name).mode(mode).label)
+    except KeyError:
+        return mode
 
 
 @lru_cache(maxsize=8192)
@@ -168,6 +180,7 @@ def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
                 tuple(board.winners) if board.finished else (),
                 [p.name for p in players],
                 seats,
+                updated=game.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
             )
         )
     return out

@@ -39,10 +39,10 @@ from ..games import registry
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.json import JSON_DUMPS
-from . import charts, forms, services
+from . import bgstats, charts, forms, services
 from .api import tablee_json
 from .models import Tablee, TableeParty
-from .stats import cache_key, party_count, party_page, statistics, summary
+from .stats import cache_key, mode_label, party_count, party_page, statistics, summary
 
 PARTIES_PER_PAGE = 20
 
@@ -260,6 +260,19 @@ def export_json(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 @capability
+def export_bgsplay(request: HttpRequest, token: str) -> HttpResponse:
+    """Every finished party of the tablée as one BG Stats play file (either link: no token in it)."""
+    tablee, _ = resolve(token)
+    body = json.dumps(bgstats.play_file(tablee), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tablee-{tablee.created_at:%Y-%m-%d}.bgsplay"'
+    )
+    return response
+
+
+@require_safe
+@capability
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     """One row per player and party: date, game, mode, player, points, place, victory."""
     tablee, _ = resolve(token)
@@ -276,7 +289,8 @@ def export_csv(request: HttpRequest, token: str) -> HttpResponse:
         for seat in data["seats"].get(str(party["id"]), []):
             writer.writerow(
                 [_cell(c) for c in (
-                    party["created"][:10], names.get(party["game"], party["game"]), party["mode"],
+                    party["created"][:10], names.get(party["game"], party["game"]),
+                    mode_label(party["game"], party["mode"]),
                     gettext("oui") if party["finished"] else gettext("non"), seat["name"],
                     seat["total"], seat["position"], gettext("oui") if seat["won"] else "",
                 )]

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from calculators.engines.cards import (
     DRAFT_DECK_LARGE,
     FAMILIES,
+    FAMILY_FRENCH,
     ActionCard,
     AnyCard,
     Card,
@@ -31,28 +32,36 @@ from calculators.engines.cards import (
 register = template.Library()
 
 
+def family_name(family: Family) -> str:
+    """A family's name in Django's active language."""
+    return gettext(FAMILY_FRENCH[family])
+
+
 def card_chip(card: Card) -> SafeString:
-    """A numeric card as a coloured chip with an accessible label (« 7 Rouge »), in the active
-    language."""
+    """A numeric card as a coloured chip with an accessible label (« 7 Rouge », « 7 Red » in
+    English): its tooltip and screen-reader text in the active language — Django's, which a
+    board drawn for another language's phones overrides, not the engines' (the writer's)."""
+    label = f"{card.value} {family_name(card.family)}"
     return format_html(
         '<span class="card-chip fam-{}" title="{}"><span aria-hidden="true">{}</span>'
         '<span class="visually-hidden">{}</span><b aria-hidden="true">{}</b></span>',
         card.family.code,
-        card.label,
+        label,
         card.family.glyph,
-        card.label,
+        label,
         card.value,
     )
 
 
 @register.filter
 def family_chip(family: Family) -> SafeString:
-    """A family as its glyph in a chip, named for screen readers."""
+    """A family as its glyph in a chip, named for screen readers (in the active language)."""
+    name = family_name(family)
     return format_html(
         '<span class="family-chip fam-{}" title="{}" aria-label="{}">{}</span>',
         family.code,
-        family.french,
-        family.french,
+        name,
+        name,
         family.glyph,
     )
 

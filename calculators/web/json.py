@@ -100,7 +100,7 @@ def read_json(request: HttpRequest, *, empty_ok: bool = False) -> dict[str, Any]
         raise too_big from None
     if len(body) > limit:
         raise too_big
-    not_json = BodyError(gettext("Le corps de la requête n'est pas du JSON valide."))
+    not_json = BodyError(gettext("Le corps de la requête n’est pas du JSON valide."))
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
@@ -186,7 +186,7 @@ def check_values(data: dict[str, Any]) -> None:
         if flaw == "text":
             raise BodyError(
                 gettext(
-                    "« {field} » contient un caractère invalide (U+D800 à U+DFFF, une moitié de paire UTF-16 isolée) : ce n'est pas du texte Unicode valide."
+                    "« {field} » contient un caractère invalide (U+D800 à U+DFFF, une moitié de paire UTF-16 isolée) : ce n’est pas du texte Unicode valide."
                 ).format(field=field),
                 field=field,
             )
@@ -298,7 +298,7 @@ def validation_message(kind: str, where: str, value: object) -> str:
         return gettext("« {field} » doit être une liste.").format(field=where)
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return gettext("« {field} » est un objet JSON.").format(field=where)
-    return gettext("« {field} » n'a pas le type attendu.").format(field=where)
+    return gettext("« {field} » n’a pas le type attendu.").format(field=where)
 
 
 def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
@@ -345,7 +345,7 @@ def method_not_allowed(view: Handler, methods: list[str]) -> Handler:
                 request.method = "HEAD"
         if request.method not in methods:
             if methods == ["POST"] and not kwargs:
-                message = gettext("Cette adresse n'accepte que POST.")
+                message = gettext("Cette adresse n’accepte que POST.")
             else:
                 message = gettext("Méthode non acceptée : {methods}.").format(
                     methods=", ".join(methods)

@@ -42,7 +42,7 @@ def test_num_check_bad_card_message_and_permalink(page):
     page.goto(page.base + "/num-check/?combo=full&cards=7R+7B+7J+3V+3A&rank=4")
     expect(page.locator("[data-testid=check-total]")).to_have_text("26 points")
     page.fill("#id_cards", "7R 7B 7J 3V 17A")
-    expect(page.locator("#err-id_cards")).to_contain_text("la valeur 17 n'existe pas")
+    expect(page.locator("#err-id_cards")).to_contain_text("la valeur 17 n’existe pas")
     expect(page.locator("#id_cards")).to_have_class(re.compile("is-invalid"))
     expect(page.locator("#id_cards")).to_have_value("7R 7B 7J 3V 17A")
 

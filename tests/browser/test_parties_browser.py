@@ -132,3 +132,13 @@ def test_without_javascript_the_boards_cross_deletes_with_the_pages_own_form(bro
     expect(page.locator("[data-testid=sheet-done]")).to_contain_text("Manche 1 supprimée")
     assert not num5.rounds.exists()
     context.close()
+
+
+@pytest.mark.parametrize("game", ["NUM DRAFT", "Num 5"])
+def test_home_new_party_of_a_game_opens_the_form_on_that_game(page, game):
+    page.goto(f"{page.base}/")
+    card = page.locator("article.game-card", has_text=game)
+    card.get_by_role("link", name="Nouvelle partie").click()
+    expect(page.get_by_label(game, exact=True)).to_be_checked()
+    expect(page.get_by_label(f"Mode ({game})")).to_be_visible()
+    expect(page.get_by_label("Mode (NUM CHECK)")).to_be_hidden()

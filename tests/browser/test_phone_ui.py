@@ -398,7 +398,7 @@ def test_the_same_error_is_not_written_again_on_the_next_keystroke(page):
     cards = page.locator("#id_cards")
     cards.fill("7R 7B 17A")
     error = page.locator("#err-id_cards")
-    expect(error).to_contain_text("la valeur 17 n'existe pas")
+    expect(error).to_contain_text("la valeur 17 n’existe pas")
     page.wait_for_load_state("networkidle")
     page.evaluate(
         "window.__mutations = 0; new MutationObserver(() => window.__mutations++)"
@@ -408,7 +408,7 @@ def test_the_same_error_is_not_written_again_on_the_next_keystroke(page):
     cards.press_sequentially("  ")
     page.wait_for_timeout(700)
     page.wait_for_load_state("networkidle")
-    expect(error).to_contain_text("la valeur 17 n'existe pas")
+    expect(error).to_contain_text("la valeur 17 n’existe pas")
     assert page.evaluate("window.__mutations") == 0
     assert page.locator("#err-id_cards").count() == 1  # the same element, never replaced
     assert page.problems == [], page.problems

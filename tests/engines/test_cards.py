@@ -83,7 +83,7 @@ def test_malformed_tokens_are_input_errors_naming_the_token(text):
 def test_value_outside_the_deck_names_the_range():
     with pytest.raises(InputError) as err:
         parse_card("17R")
-    assert err.value.message == "« 17R » : la valeur 17 n'existe pas dans ce paquet (0 à 16)."
+    assert err.value.message == "« 17R » : la valeur 17 n’existe pas dans ce paquet (0 à 16)."
     with pytest.raises(InputError, match="0 à 12"):
         parse_card("13R", DRAFT_DECK_SMALL)
     assert parse_card("16R", DRAFT_DECK_LARGE) == Card(16, Family.RED)
@@ -92,13 +92,13 @@ def test_value_outside_the_deck_names_the_range():
 @pytest.mark.parametrize("text", ["9" * 5000 + "R", "R" + "9" * 5000, "0" * 30 + "7R"])
 def test_a_value_of_thousands_of_digits_is_an_input_error(text):
     # int() refuses over 4300 digits with a ValueError: the value is read strictly instead.
-    with pytest.raises(InputError, match="n'existe pas dans ce paquet"):
+    with pytest.raises(InputError, match="n’existe pas dans ce paquet"):
         parse_card(text)
 
 
 @pytest.mark.parametrize("text", ["٣R", "R٣", "１２R", "²R", "R¹"])
 def test_a_value_is_written_in_ascii_digits(text):
-    with pytest.raises(InputError, match="n'est pas une carte"):
+    with pytest.raises(InputError, match="n’est pas une carte"):
         parse_card(text)
 
 

@@ -54,7 +54,7 @@ def test_names_are_unique_ignoring_case_and_a_case_only_duplicate_names_both():
     with pytest.raises(InputError) as err:
         clean_names(["Léa", "Tom", "léa"])
     assert "« Léa »" in err.value.message and "« léa »" in err.value.message
-    with pytest.raises(InputError, match="Deux joueurs s'appellent « Tom »"):
+    with pytest.raises(InputError, match="Deux joueurs s’appellent « Tom »"):
         clean_names(["Tom", "Tom"])
 
 
@@ -101,7 +101,7 @@ def test_numcheck_sheet_names_follow_the_names_rule():
     assert "« Léa »" in err.value.message and "« léa »" in err.value.message
     with pytest.raises(InputError, match="invisible ou de contrôle"):
         numcheck.sheet([("Lé\x00a", [])])
-    with pytest.raises(InputError, match="Le joueur 2 n'a pas de nom"):
+    with pytest.raises(InputError, match="Le joueur 2 n’a pas de nom"):
         numcheck.sheet([("Léa", []), ("  ", [])])
 
 
@@ -116,7 +116,7 @@ def test_numdraft_table_names_follow_the_names_rule():
     assert "« Léa »" in err.value.message and "« LÉA »" in err.value.message
     with pytest.raises(InputError, match="invisible ou de contrôle"):
         numdraft.table([{"name": "Lé\u202ea", "grid": GRIDS[0]}, {"name": "Tom", "grid": GRIDS[1]}])
-    with pytest.raises(InputError, match="Le joueur 2 n'a pas de nom"):
+    with pytest.raises(InputError, match="Le joueur 2 n’a pas de nom"):
         numdraft.table([{"name": "Léa", "grid": GRIDS[0]}, {"name": " ", "grid": GRIDS[1]}])
     with pytest.raises(InputError, match="Le joueur 2 : le nom doit être un texte"):
         numdraft.table([{"name": "Léa", "grid": GRIDS[0]}, {"name": None, "grid": GRIDS[1]}])

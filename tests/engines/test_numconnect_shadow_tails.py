@@ -41,7 +41,7 @@ def test_tail_from_a_same_value_group_goes_either_direction():
 def test_each_tail_shadow_is_one_value_from_the_shadow_before_it():
     assert kinds("6S 7S 8S 8R 8V 8B") == [("same_value", "6S 7S 8S 8R 8V 8B")]
     reason = refusal("6S 8S 8R 8V 8B")  # skips 7
-    assert "« 6S » n'est pas à une valeur de « 8S »" in reason and "7S ou 9S" in reason
+    assert "« 6S » n’est pas à une valeur de « 8S »" in reason and "7S ou 9S" in reason
 
 
 def test_tail_from_a_run_only_in_the_runs_direction():
@@ -53,7 +53,7 @@ def test_tail_from_a_run_only_in_the_runs_direction():
 
 def test_a_tail_needs_a_shadow_that_fits_the_end():
     reason = refusal("7S 8R 8V 8B")
-    assert "« 7S » ne s'accorde pas" in reason and "8R 8V 8B" in reason
+    assert "« 7S » ne s’accorde pas" in reason and "8R 8V 8B" in reason
 
 
 def test_tail_shadows_belong_to_the_end_segment_and_add_no_segment():

@@ -170,6 +170,45 @@ def test_english_party_page_with_every_kind_of_write_has_no_french_summary(clien
 
 
 @pytest.mark.django_db
+def test_english_board_drawn_after_a_french_write_names_card_colours_in_english(client):
+    """A write from a French phone draws the board for the English phones too (after its
+    answer): its card chips' tooltips and screen-reader text (« 7 Rouge ») are in English."""
+    game = party("num_check", NAMES, claims={0: [("paire", "5R 5B")]})
+    client.get(f"/en/parties/{game.read_token}/")  # an English phone reads the party
+    player = game.players.get(seat=1)
+    written = client.post(
+        f"/parties/{game.edit_token}/claim_add/",
+        {"player": player.pk, "combo": "paire", "cards": "7R 7B", "v": game.version},
+        headers={"HX-Request": "true", "HX-Target": "sheet"},
+    )
+    assert written.status_code == 200
+    html = client.get(f"/en/parties/{game.read_token}/").content.decode()
+    chips = re.findall(
+        r'<span class="card-chip fam-\w+" title="([^"]+)">.*?<span class="visually-hidden">([^<]+)</span>',
+        html,
+    )
+    labels = {label for pair in chips for label in pair}
+    assert {"7 Red", "7 Blue", "5 Red"} <= labels
+    assert not re.search(r"Rouge|Vert|Bleu|Jaune", html)
+
+
+@pytest.mark.django_db
+def test_english_num_draft_board_drawn_after_a_french_write_has_no_french_word(client):
+    """The engines' own words of a board drawn for English phones after a French write."""
+    game = party("num_draft", NAMES)
+    client.get(f"/en/parties/{game.read_token}/")
+    player = game.players.get(seat=0)
+    cells = {f"c{i}": "" for i in range(9)} | {"c0": "1R", "c1": "2R", "c2": "3R"}
+    written = client.post(
+        f"/parties/{game.edit_token}/grid_set/",
+        {"player": player.pk, "v": game.version, **cells},
+        headers={"HX-Request": "true", "HX-Target": "sheet"},
+    )
+    assert written.status_code == 200
+    assert_english(client.get(f"/en/parties/{game.read_token}/"), "num_draft after a French write")
+
+
+@pytest.mark.django_db
 def test_english_num5_party_page_with_a_round_to_correct(client, parties):
     game = parties["num5"]
     response = client.get(f"/en/parties/{game.edit_token}/", {"manche": "1"})

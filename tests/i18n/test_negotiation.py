@@ -55,7 +55,7 @@ def test_card_errors_in_english_have_no_french_quotes(tokens):
         try:
             parse_cards(tokens)
         except InputError as err:
-            assert "«" not in err.message and "n'est pas" not in err.message, err.message
+            assert "«" not in err.message and "n’est pas" not in err.message, err.message
 
 
 def test_combo_label_and_description_follow_the_language():

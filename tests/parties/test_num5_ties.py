@@ -56,7 +56,7 @@ def test_the_first_tied_row_is_table_order_and_undo_redo_restore_the_choice():
 @pytest.mark.parametrize(
     ("who", "row", "message"),
     [
-        (1, 5, "Tom : 3S hésite entre les rangées 1, 2, 3 et 4 : choisissez l'une d'elles."),
+        (1, 5, "Tom : 3S hésite entre les rangées 1, 2, 3 et 4 : choisissez l’une d’elles."),
         (0, 2, "Léa : 5A ne va pas sur des rangées à égalité"),
         (1, 0, "La rangée choisie va de 1 à 4."),
     ],

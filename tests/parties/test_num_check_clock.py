@@ -50,7 +50,7 @@ def test_the_last_deck_turn_ends_the_game_and_undo_takes_it_back(client):
     assert 'data-testid="end-offered"' in page and 'id="claim-save"' in page
     client.post(url(game, "action", action="finish"), {"seen": fresh(game).version, "confirm": "1"})
     board = boards.board(fresh(game))
-    assert board.finished and "Les 2 tours de paquet sont joués : la partie s'arrête" in board.note
+    assert board.finished and "Les 2 tours de paquet sont joués : la partie s’arrête" in board.note
 
 
 def test_two_phones_telling_the_same_deck_turn_record_it_once(client):

@@ -31,7 +31,7 @@ def _engine_totals(rank: int, made: list[str]) -> list[int]:
     from calculators.games.num_check.views import outs_context
 
     groups = outs_context(numcheck.outs(HAND, rank, made), rank)["out_groups"]
-    return [d.result.total for g in groups for d in g.checks]
+    return [e.check.result.total for g in groups for e in g.entries]  # Rainbows grouped
 
 
 @pytest.fixture

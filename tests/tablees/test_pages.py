@@ -3,6 +3,7 @@ party from its edit page, and the purge."""
 
 import io
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -146,6 +147,19 @@ def test_exports_csv_and_json(client, tablee):
     assert tablee.edit_token not in response.content.decode()
 
 
+def test_csv_mode_column_names_the_mode_in_the_readers_language(client, tablee):
+    play(tablee, "num5", NAMES, rounds=[["10", "5", "0"]], mode="explosion")
+    play(tablee, "num_check", NAMES, claims={0: [("paire", "5R 5B")]})
+    url = reverse("tablees:export_csv", args=[tablee.read_token])
+    rows = {
+        lang: [line.split(";") for line in client.get(f"{lang}{url}").content.decode().splitlines()]
+        for lang in ("", "/en")
+    }
+    assert rows[""][0][2] == "Mode" and rows["/en"][0][2] == "Mode"
+    assert {r[2] for r in rows[""][1:]} == {"Explosion de rangée", "Classique"}
+    assert {r[2] for r in rows["/en"][1:]} == {"Row Explosion", "Classic"}
+
+
 def test_add_a_party_from_its_edit_page_with_a_confirmation(client, tablee):
     outside = party("num5", ["léa", "Tom", "Max"])
     html = client.get(f"/parties/{outside.edit_token}/").content.decode()
@@ -225,6 +239,36 @@ def test_statistics_drawn_once_hold_no_token_and_follow_a_write(client, tablee):
 
     party_services.undo(game)  # the finish undone: no finished party left
     assert 'data-testid="no-stats"' in page(client, tablee.read_token).content.decode()
+
+
+def svg_texts(svg: str) -> list[str]:
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+def test_combinations_chart_has_a_whole_number_axis_and_each_bar_labelled(client, tablee):
+    play(
+        tablee,
+        "num_check",
+        NAMES,
+        claims={0: [("full", "7R 7B 7J 3V 3A"), ("paire", "5R 5B")], 1: [("paire", "9R 9B")]},
+    )
+    url = reverse("tablees:chart", args=[tablee.read_token, "num-check", "combos"])
+    texts = svg_texts(client.get(url).content.decode())
+    numbers = [t for t in texts if re.fullmatch(r"[\d.]+", t)]
+    assert all("." not in t for t in numbers), numbers  # no 0.2 … 1.8
+    assert numbers[:3] == ["0", "1", "2"]  # the count axis: 0, 1, 2
+    assert sorted(numbers[3:]) == ["1", "2"]  # each bar's count: Paire 2, Full 1
+
+
+def test_count_axis_keeps_at_most_seven_whole_labels():
+    from calculators.tablees.charts import count_axis
+
+    assert count_axis([])["y_labels"] == [0, 1]
+    assert count_axis([2, 1])["y_labels"] == [0, 1, 2]
+    assert count_axis([13, 3])["y_labels"] == [0, 3, 6, 9, 12, 15]
+    assert count_axis([13, 3])["range"] == (0, 15)
+    assert count_axis([6])["y_labels"] == [0, 1, 2, 3, 4, 5, 6]
+    assert count_axis([3])["value_formatter"](3.0) == "3"
 
 
 def test_a_refused_write_page_keeps_the_charts_reachable(client, tablee):

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from calculators.tablees import services
 from calculators.tablees.models import TableeParty
-from calculators.tablees.templatetags.tablees import linked_tablee
+from calculators.tablees.templatetags.tablees import linked_tablee, party_tablee_back
 from tests.factories import party
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +69,38 @@ def test_the_tablee_part_costs_one_query():
             "tablees/_party_link.html", {"game": game, "can_edit": False, "board": None}
         )
     assert len(queries.captured_queries) == 0
+
+
+def test_a_party_started_from_its_tablee_links_back_to_it_under_its_title(client):
+    tablee = services.create("Les jeudis", ["Léa", "Tom", "Zoé"])
+    started = client.post(
+        f"/tablees/{tablee.edit_token}/partie/",
+        {"kind": "num5", "mode_num5": "normal", "seat_0": "1", "seat_1": "2", "seat_2": "3"},
+    )
+    assert started.status_code == 302, started.content.decode()[:2000]
+    for prefix, name in (("", "« Les jeudis »"), ("/en", "“Les jeudis”")):
+        html = client.get(prefix + started["Location"]).content.decode()
+        head = html.split("<h1", 1)[0]
+        back = re.search(
+            r'data-testid="party-tablee-back"><a href="([^"]+)">← Tablée (.+?)</a>', head
+        )
+        assert back, head[-600:]
+        assert back.group(1) == f"{prefix}/tablees/{tablee.read_token}/"
+        assert back.group(2).replace("\u202f", " ") == name
+        assert tablee.edit_token not in html
+    game = TableeParty.objects.get(tablee=tablee).game
+    read = client.get(f"/parties/{game.read_token}/").content.decode()
+    assert "party-tablee-back" not in read and tablee.read_token not in read
+
+
+def test_the_way_back_and_the_tablee_part_cost_one_query_together():
+    tablee = services.create("Le club", ["Léa", "Tom"])
+    game = party("num_check", ["Léa", "Tom"])
+    services.link_party(tablee, game, add_members=False)
+    with CaptureQueriesContext(connection) as queries:
+        render_to_string(
+            "tablees/_party_back.html", party_tablee_back(game, True)
+        ) and render_to_string(
+            "tablees/_party_link.html", {"game": game, "can_edit": True, "board": None}
+        )
+    assert len(queries.captured_queries) == 1

@@ -150,6 +150,37 @@ def test_home_lists_the_four_games(client):
         assert game.name in html and game.url in html and game.rules_url in html
 
 
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_home_new_party_link_of_each_game_opens_the_form_with_that_game_chosen(client, prefix):
+    html = client.get(f"{prefix}/").content.decode()
+    links = re.findall(r'href="([^"]*/parties/nouvelle/\?kind=[^"]+)"', html)
+    with_parties = [g for g in GAMES if g.party_kind]
+    assert len(links) == len(with_parties) == 3
+    for game, link in zip(with_parties, links, strict=True):
+        form = client.get(unescape(link)).content.decode()
+        checked = re.findall(r'<input[^>]*type="radio" name="kind"[^>]*value="(\w+)" checked', form)
+        assert checked == [game.party_kind], (game.name, link)
+
+
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_home_mentions_tablees_with_a_link_to_create_one(client, prefix):
+    html = client.get(f"{prefix}/").content.decode()
+    part = html.split('data-testid="home-tablees"', 1)[1].split("</section>", 1)[0]
+    assert f'href="{prefix}/tablees/nouvelle/"' in part
+    assert ("Une tablée réunit" if prefix == "" else "A tablée gathers") in part
+    assert client.get(f"{prefix}/tablees/nouvelle/").status_code == 200
+
+
+def test_new_party_form_takes_the_game_by_any_of_its_names_else_the_first(client):
+    def checked(query):
+        form = client.get(f"/parties/nouvelle/{query}").content.decode()
+        return re.findall(r'name="kind"[^>]*value="(\w+)" checked', form)
+
+    assert checked("?kind=num-5") == checked("?kind=num5") == ["num5"]
+    assert checked("?kind=num-draft") == ["num_draft"]
+    assert checked("?kind=chess") == checked("") == ["num_check"]
+
+
 @pytest.mark.django_db
 def test_healthz(client):
     assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}

@@ -118,7 +118,7 @@ class Num5TurnOut(Schema):
 
 @calculator(
     router, f"/{NUM5.api_name}/round", url_name="num5_round", response=Num5RoundOut,
-    summary=gettext_noop("Décompte d'une manche de Num 5"),
+    summary=gettext_noop("Décompte d’une manche de Num 5"),
 )  # fmt: skip
 def num5_round(request: HttpRequest, payload: Num5RoundIn) -> JsonResponse:
     return answer(answers.num5_round(payload.model_dump(exclude_unset=True)))
@@ -126,7 +126,7 @@ def num5_round(request: HttpRequest, payload: Num5RoundIn) -> JsonResponse:
 
 @calculator(
     router, f"/{NUM5.api_name}/game", url_name="num5_game", response=Num5GameOut,
-    summary=gettext_noop("Une partie de Num 5 jusqu'à 3 manches gagnées"),
+    summary=gettext_noop("Une partie de Num 5 jusqu’à 3 manches gagnées"),
 )  # fmt: skip
 def num5_game(request: HttpRequest, payload: Num5GameIn) -> JsonResponse:
     return answer(answers.num5_game(payload.model_dump(exclude_unset=True)))

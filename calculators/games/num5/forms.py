@@ -198,7 +198,7 @@ class TurnForm(EngineForm):
         max_length=300,
         help_text=lazy(
             lambda: gettext(
-                "De {low} à {high} noms, dans l'ordre de la table, séparés par des virgules."
+                "De {low} à {high} noms, dans l’ordre de la table, séparés par des virgules."
             ).format(low=NUM5.players[0], high=NUM5.players[1]),
             str,
         )(),

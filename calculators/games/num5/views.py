@@ -102,7 +102,7 @@ def result_html(step: num5turn.Step) -> SafeString:
     """What the card did there (T10, T12, T14, T16), with the cards as chips."""
     who, points = step.player, step.points
     if step.result == num5turn.APPEND:
-        return mark_safe(gettext("Elle s'ajoute à la fin de la rangée."))  # constant text
+        return mark_safe(gettext("Elle s’ajoute à la fin de la rangée."))  # constant text
     if step.result == num5turn.TAKE:
         return format_html(
             gettext("Plus petite que la dernière carte : {} prend la première carte {} ({})."),
@@ -144,7 +144,7 @@ def tie_view(
         text = gettext("Égalité entre les rangées {rows} : {player} a choisi la rangée {row}.")
     else:
         text = gettext(
-            "Égalité entre les rangées {rows} : {player} choisit ; sans choix, la rangée {row}, la première dans l'ordre de la table."
+            "Égalité entre les rangées {rows} : {player} choisit ; sans choix, la rangée {row}, la première dans l’ordre de la table."
         )
     return {
         "text": text.format(rows=rows, player=step.player, row=step.row),

@@ -122,7 +122,7 @@ class NumCheckSheetOut(Schema):
 
 @calculator(
     router, f"/{NUM_CHECK.api_name}/score", url_name="num_check_score", response=NumCheckScoreOut,
-    summary=gettext_noop("Score d'une annonce NUM CHECK à un rang"),
+    summary=gettext_noop("Score d’une annonce NUM CHECK à un rang"),
 )  # fmt: skip
 def num_check_score(request: HttpRequest, payload: NumCheckScoreIn) -> JsonResponse:
     return answer(answers.num_check_score(payload.model_dump(exclude_unset=True)))

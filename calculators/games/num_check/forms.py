@@ -91,7 +91,7 @@ class DetectForm(EngineForm):
     """« Qu'est-ce que j'ai ? » (/num-check/regles/#arbitrage-check-centre): the hand, the face-up centre, the rank."""
 
     hand = forms.CharField(
-        label=gettext_lazy("Votre main (jusqu'à 4 cartes)"),
+        label=gettext_lazy("Votre main (jusqu’à 4 cartes)"),
         max_length=200,
         widget=CardInput,
         help_text=gettext_lazy("Par exemple : 7R 7B 3V 3J."),
@@ -178,7 +178,7 @@ class SheetForm(EngineForm):
     """Player sheets, stateless: one claim per line in the order announced."""
 
     players = forms.CharField(
-        label=gettext_lazy("Annonces, dans l'ordre"),
+        label=gettext_lazy("Annonces, dans l’ordre"),
         widget=forms.Textarea(attrs={"rows": 8}),
         help_text=gettext_lazy(
             "Une annonce par ligne : « Léa : Paire 5R 5B ». Un CHECK invalide ne prend pas de rang."

@@ -12,7 +12,7 @@ from ...web.forms import EngineForm
 
 class ConnectForm(EngineForm):
     cards = forms.CharField(
-        label=gettext_lazy("Cartes, dans l'ordre de la ligne"), max_length=300, widget=CardInput
+        label=gettext_lazy("Cartes, dans l’ordre de la ligne"), max_length=300, widget=CardInput
     )
     first_play = forms.BooleanField(label=gettext_lazy("Première pose"), required=False)
     free = forms.BooleanField(label=gettext_lazy("Combinaison libre (hors grille)"), required=False)

@@ -78,7 +78,7 @@ class NumDraftTableOut(Schema):
 
 @calculator(
     router, f"/{NUM_DRAFT.api_name}/score", url_name="num_draft_score", response=NumDraftScoreOut,
-    summary=gettext_noop("Score d'un pool NUM DRAFT (15 places)"),
+    summary=gettext_noop("Score d’un pool NUM DRAFT (15 places)"),
 )  # fmt: skip
 def num_draft_score(request: HttpRequest, payload: NumDraftScoreIn) -> JsonResponse:
     return answer(answers.num_draft_score(payload.model_dump(exclude_unset=True)))

@@ -101,7 +101,7 @@ class DraftTableForm(EngineForm):
         widget=forms.Textarea(attrs={"rows": 8}),
         help_text=(
             gettext_lazy(
-                "Une ligne par joueur, dans l'ordre de passage : « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S » (trois lignes de grille séparées par /, - pour une case vide)."
+                "Une ligne par joueur, dans l’ordre de passage : « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S » (trois lignes de grille séparées par /, - pour une case vide)."
             )
         ),
     )
@@ -124,7 +124,7 @@ class OpeningForm(EngineForm):
     turned = forms.CharField(
         label=gettext_lazy("Premier tour : la carte retournée par chaque joueur"),
         widget=forms.Textarea(attrs={"rows": 4, "data-place": ""}),
-        help_text=gettext_lazy("Une ligne par joueur, dans l'ordre de la table : « Léa : 3R »."),
+        help_text=gettext_lazy("Une ligne par joueur, dans l’ordre de la table : « Léa : 3R »."),
     )
     again = forms.CharField(
         label=gettext_lazy(
@@ -134,14 +134,14 @@ class OpeningForm(EngineForm):
         required=False,
         help_text=(
             gettext_lazy(
-                "Une ligne par joueur concerné, ses cartes dans l'ordre des tours : « Léa : 5B ». Le premier tour reste ci-dessus."
+                "Une ligne par joueur concerné, ses cartes dans l’ordre des tours : « Léa : 5B ». Le premier tour reste ci-dessus."
             )
         ),
     )
     values = forms.ChoiceField(
         label=gettext_lazy("Paquet"),
         choices=[
-            ("", gettext_lazy("Selon le nombre de joueurs (0 à 12 jusqu'à 5, 0 à 16 à 6 ou 7)")),
+            ("", gettext_lazy("Selon le nombre de joueurs (0 à 12 jusqu’à 5, 0 à 16 à 6 ou 7)")),
             *DECK_CHOICES,
         ],
         required=False,

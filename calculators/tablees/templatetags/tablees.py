@@ -23,18 +23,39 @@ def party_tablee(game: Game, can_edit: bool, board: Board | None) -> dict[str, A
     if board is not None and board.finished:
         info["bgstats_url"] = bgstats.url(game, board)
     if can_edit:
-        found = linked_tablee(game)
-        if found is not None:
-            name, read_token = found
-            info["tablee"] = {"name": name}
-            # the tablée's read link: a party's edit link gives no power over its tablée
-            info["tablee_url"] = reverse("tablees:tablee", args=[read_token])
+        info.update(_tablee_info(game))
     return info
+
+
+@register.inclusion_tag("tablees/_party_back.html")
+def party_tablee_back(game: Game, can_edit: bool) -> dict[str, Any]:
+    """The way back to the party's tablée, under the party's title (edit link only): the same
+    look-up as the tablée part below, made once for both."""
+    return _tablee_info(game) if can_edit else {"tablee": None}
+
+
+def _tablee_info(game: Game) -> dict[str, Any]:
+    found = linked_tablee(game)
+    if found is None:
+        return {"tablee": None}
+    name, read_token = found
+    # the tablée's read link: a party's edit link gives no power over its tablée
+    return {"tablee": {"name": name}, "tablee_url": reverse("tablees:tablee", args=[read_token])}
+
+
+#: where :func:`linked_tablee` keeps its answer on the party's instance, for one page's parts
+_MEMO = "_tablee_link"
 
 
 def linked_tablee(game: Game) -> tuple[str, str] | None:
     """The name and read token of the tablée the party counts in, or ``None``: every edit
     sheet asks (a write's answer too), nearly always for a party in no tablée, so by one
-    indexed look-up whose SQL is written once (``tablees.services.party_links``)."""
+    indexed look-up whose SQL is written once (``tablees.services.party_links``), kept on the
+    instance for the page's other part (an instance lives for one request)."""
+    memo = game.__dict__.get(_MEMO)
+    if memo is not None and memo[0] == game.version:
+        return memo[1]
     rows = party_links(game, ("tablee__name", "tablee__read_token"), first=True)
-    return (str(rows[0][0]), str(rows[0][1])) if rows else None
+    found = (str(rows[0][0]), str(rows[0][1])) if rows else None
+    game.__dict__[_MEMO] = (game.version, found)
+    return found

@@ -148,11 +148,11 @@ def test_after_the_tenth_turn_the_round_is_over(client):
 @pytest.mark.parametrize(
     ("query", "field", "words"),
     [
-        ({"c1": "17A"}, "c1", "la valeur 17 n&#x27;existe pas"),
+        ({"c1": "17A"}, "c1", "la valeur 17 n’existe pas"),
         ({"c2": ""}, "c2", "Zoé : indiquez la carte révélée."),
         ({"c0": "5R", "c2": "5R"}, "c2", "« 5R » est jouée par Léa et par Zoé"),
         ({"c1": "0S"}, "c1", "Tom joue « 0S », déjà jouée (dans la rangée 1)"),
-        ({"c0": "2X"}, "c0", "la famille « X » n&#x27;existe pas"),
+        ({"c0": "2X"}, "c0", "la famille « X » n’existe pas"),
     ],
 )
 def test_bad_card_shows_a_french_message_at_its_field_and_keeps_the_input(

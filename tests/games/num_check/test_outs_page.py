@@ -67,3 +67,57 @@ def test_outs_context_groups_each_check_under_its_combination():
         totals = [d.result.total for d in group.checks]
         assert totals == sorted(totals, reverse=True) and group.best == totals[0]
     assert outs_context(None, 3) == {"outs": None, "out_groups": (), "outs_rank": 3}
+
+
+def out_cards(html, combo):
+    part = html.split(f'data-combo="{combo}"', 1)[1].split("</li>\n  \n", 1)[0]
+    part = part.split('data-testid="outs-group"', 1)[0]
+    tags = re.findall(r'<a [^>]*data-testid="out-card"[^>]*>', part)
+    return [
+        (re.search(r'data-card="(\w+)"', t)[1], "".join(re.findall(r'data-rainbows="(\d+)"', t)))
+        for t in tags
+    ]
+
+
+def test_outs_group_the_rainbows_of_a_combination_into_one_entry(client):
+    """With 7R 7B 8J, any of the 17 Rainbows makes the Brelan for 25: one entry, not 17."""
+    query = {"outs-hand": "7R 7B 8J", "outs-rank": "1"}
+    html = client.get(URL, query).content.decode()
+    brelan = out_cards(html, "brelan")
+    assert [rainbows for _, rainbows in brelan].count("17") == 1
+    assert [card for card, rainbows in brelan if not rainbows] == ["7V", "7J", "7S"]
+    assert len(brelan) == 4 and "n’importe quel Rainbow (17)" in html
+    english = client.get(f"/en{URL}", query).content.decode()
+    assert "any Rainbow (17)" in english and "Rainbow (17)" not in html.replace(
+        "n’importe quel Rainbow (17)", ""
+    )
+    # the count of cards to watch still counts each card
+    found = numcheck.outs("7R 7B 8J", 1)
+    assert f"{len(found)} cartes à guetter" in html and len(found) > 17
+
+
+def test_outs_rainbows_of_other_totals_stay_apart_and_some_values_are_named():
+    from calculators.games.answers import OutEntry, OutGroup
+
+    group = outs_context(numcheck.outs("7R 7B 8J", 1), 1)["out_groups"]
+    brelan = next(g for g in group if g.combo.key == "brelan")
+    rainbows = [d for d in brelan.checks if d.claim.family.code == "A"]
+    some = OutGroup(brelan.combo, tuple(rainbows[:3]), ("a", "b", "c"))
+    (entry,) = some.entries
+    assert entry.link == "a" and entry.rainbows == tuple(
+        sorted(d.claim.value for d in rainbows[:3])
+    )
+    assert entry.label == "Rainbow {} (3)".format(", ".join(str(v) for v in entry.rainbows))
+    alone = OutGroup(brelan.combo, (rainbows[0],), ("a",))
+    assert [e.label for e in alone.entries] == [str(rainbows[0].claim)]
+    assert OutEntry(rainbows[0], "").label == str(rainbows[0].claim)
+
+
+def test_offline_outs_answer_groups_the_rainbows_as_the_page_does():
+    from calculators.games.answers import num_check_outs_page
+
+    view = num_check_outs_page({"hand": "7R 7B 8J", "rank": "1"})["view"]
+    brelan = next(g for g in view["groups"] if g["key"] == "brelan")
+    assert brelan["items"] == [
+        "n’importe quel Rainbow (17) : 25 pts", "7V : 25 pts", "7J : 25 pts", "7S : 25 pts"
+    ]  # fmt: skip

@@ -20,7 +20,7 @@ def test_num_check_bad_card_shows_message_under_field_and_keeps_input(client):
     assert 'value="5R 17B"' in field and "is-invalid" in field
     assert "err-id_cards" in re.search(r'aria-describedby="([^"]*)"', field).group(1).split()
     error = re.search(r'<div[^>]*id="err-id_cards"[^>]*>(.*?)</div>', html, re.S).group(1)
-    assert "« 17B » : la valeur 17 n&#x27;existe pas" in error
+    assert "« 17B » : la valeur 17 n’existe pas" in error
     assert html.index('id="err-id_cards"') > html.index('id="id_cards"')  # below its field
 
 

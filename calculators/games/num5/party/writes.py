@@ -160,7 +160,7 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
 
 def _round(game: Game, number: object, rounds: Sequence[Round] | None = None) -> Round:
     """The round numbered ``number``, among ``rounds`` when the write has read them all."""
-    message = gettext("Cette manche n'existe plus.")
+    message = gettext("Cette manche n’existe plus.")
     wanted = services.whole_number(number, "round", message)
     if rounds is not None:
         found = next((r for r in rounds if r.number == wanted), None)
@@ -186,7 +186,7 @@ def edit_round(
         updates = _entries(players, changes, "entries")
         after = {**stored.entries, **updates}
         if after == stored.entries:
-            raise InputError("entries", gettext("Rien n'a changé dans cette manche."))
+            raise InputError("entries", gettext("Rien n’a changé dans cette manche."))
         rounds = [after if r.pk == stored.pk else r for r in stored_rounds]
         _check_rounds(players, _round_table(g, rounds, players), "entries")
         names = [p.name for p in players if str(p.pk) in updates]
@@ -381,14 +381,14 @@ def choose_row(
             raise InputError(
                 "row",
                 gettext(
-                    "{name} : {card} ne va pas sur des rangées à égalité, il n'y a pas de rangée à choisir."
+                    "{name} : {card} ne va pas sur des rangées à égalité, il n’y a pas de rangée à choisir."
                 ).format(name=who.name, card=step.card),
             )
         if number not in tied:
             raise InputError(
                 "row",
                 gettext(
-                    "{name} : {card} hésite entre les rangées {rows} : choisissez l'une d'elles."
+                    "{name} : {card} hésite entre les rangées {rows} : choisissez l’une d’elles."
                 ).format(
                     name=who.name,
                     card=step.card,

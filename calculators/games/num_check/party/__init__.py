@@ -59,11 +59,11 @@ class NumCheckParty(PartyKind):
         finished = game.finished or over
         names = {p.pk: p.name for p in players}
         if over and end.full:
-            note = gettext("{full} a réalisé 8 combinaisons : la partie s'arrête.").format(
+            note = gettext("{full} a réalisé 8 combinaisons : la partie s’arrête.").format(
                 full=", ".join(names.get(pk, "") for pk in end.full)
             )
         elif (over or game.finished) and done >= turns:
-            note = gettext("Les {turns} tours de paquet sont joués : la partie s'arrête.").format(
+            note = gettext("Les {turns} tours de paquet sont joués : la partie s’arrête.").format(
                 turns=turns
             )
         elif game.finished and done == 0:  # a table that does not count its deck turns here

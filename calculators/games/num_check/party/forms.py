@@ -76,7 +76,7 @@ class DeckTurnForm(WriteForm):
         if end.turns_done + 1 < end.turns:
             return None
         return gettext(
-            "Dernier tour de paquet : la partie s'arrête. Les CHECK de ce tour sont-ils tous notés ?"
+            "Dernier tour de paquet : la partie s’arrête. Les CHECK de ce tour sont-ils tous notés ?"
         )
 
 

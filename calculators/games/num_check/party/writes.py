@@ -158,7 +158,7 @@ def add_claim(
 
 
 def _claim(game: Game, claim: object) -> Claim:
-    message = gettext("Cette annonce n'existe plus.")
+    message = gettext("Cette annonce n’existe plus.")
     try:
         return Claim.objects.select_related("player").get(
             player__game=game, pk=services.whole_number(claim, "claim", message)
@@ -214,7 +214,7 @@ def edit_claim(
             "cards": stored.cards,
         }
         if after == before:
-            raise InputError("cards", gettext("Rien n'a changé dans cette annonce."))
+            raise InputError("cards", gettext("Rien n’a changé dans cette annonce."))
         summary = message("claim_edit", player=who.name, combo=combo_obj.key, rank=position)
         return summary, {"id": stored.pk, "before": before, "after": after}
 

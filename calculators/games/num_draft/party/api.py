@@ -21,7 +21,7 @@ class NumDraftPartyGridIn(WriteIn):
 
 @route(
     router, "PUT", "/parties/{token}/grids/{int:seat}", url_name="party_grid",
-    summary=gettext_noop("NUM DRAFT : la grille d'un joueur"),
+    summary=gettext_noop("NUM DRAFT : la grille d’un joueur"),
 )  # fmt: skip
 def _grid_set(game: Game, payload: NumDraftPartyGridIn, seat: int) -> None:
     player = services.player_by_seat(game, seat)

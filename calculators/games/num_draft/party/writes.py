@@ -61,7 +61,7 @@ def set_grid(
         before = list(who.grid or [])  # exactly what is stored: undo restores it as it was
         shown = [str(c or "") for c in (before + [""] * 9)[:9]]
         if after == shown:
-            raise InputError("cells", gettext("Rien n'a changé dans cette grille."))
+            raise InputError("cells", gettext("Rien n’a changé dans cette grille."))
         changed = sum(a != b for a, b in zip(after, shown, strict=True))
         summary = message("grid_set", player=who.name, count=changed)
         return summary, {"player": who.pk, "before": before, "after": after}
