@@ -18,8 +18,10 @@
    last typed in: the one it was typed at, and every one the page's live answers pushed since
    (an answer to what was sent before the last keystroke can land at any moment, even while
    the page reloads, after the reload has taken the older address). On one of those (a reload)
-   or on the bare page, the draft is the newer and is given back; on another address with a
-   query (a permalink, a step back in the history) it is not, the address says what to show.
+   or on the bare page reloaded or reached back through the history, the draft is the newer and
+   is given back; on another address with a query (a permalink, a step back in the history) it
+   is not, the address says what to show; nor on a calculator's bare page opened afresh (a link,
+   the menu) once its answers had put a calculation in the address: a new one starts there.
    A form marked data-draft-redrawn is drawn again by the server from what it was sent (a
    Num 5 round removed, a turn computed): when an htmx swap brings it, its values become the
    draft, never the other way round, with the addresses of the form it replaces. A form
@@ -112,6 +114,17 @@
     return saved && Array.isArray(saved.addresses) ? saved.addresses.slice() : [];
   }
 
+  /* The page was opened by following a link or typing its address (not a reload, not a step
+     through the history), at its bare address, and the form's live answers had pushed a
+     calculation's address since its draft was typed. */
+  function afresh(form) {
+    if (window.location.search || !form.hasAttribute("hx-push-url")) return false;
+    var entries = window.performance && window.performance.getEntriesByType
+      ? window.performance.getEntriesByType("navigation") : [];
+    if (!entries.length || entries[0].type !== "navigate") return false;
+    return trailOf(form).some(function (address) { return address.indexOf("?") >= 0; });
+  }
+
   /* Gives back what was typed; true when a field changed. */
   function restore(form) {
     var s = store();
@@ -193,6 +206,10 @@
       form.numsiteDraftTrail = [here()];
       if (copy) {
         /* neither given back nor taken: the address says what to show */
+      } else if (!swapped && afresh(form)) {
+        /* a calculator's bare page opened afresh (a link, the menu) after its answers had put
+           a calculation in the address: a new calculation starts; the draft waits for a reload
+           or a step back */
       } else if (swapped && form.hasAttribute("data-draft-redrawn")) {
         /* drawn again from what it was sent (a round removed…): that is the draft, newer than
            the addresses of the form it replaces as that form was (a reload may have taken the

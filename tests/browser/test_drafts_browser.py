@@ -141,6 +141,22 @@ def test_a_permalinks_values_win_over_the_draft(page):
     assert page.problems == []
 
 
+def test_a_calculator_opened_afresh_starts_a_new_calculation_a_reload_keeps_the_draft(page):
+    """Coming back to Num Connect from the menu shows an empty line; reloading, or stepping
+    back to the bare page, gives back what was typed."""
+    page.goto(page.base + "/num-connect/")
+    page.fill("#id_cards", "5R 5V 5B")
+    expect(page.locator("[data-testid=connect-valid]")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"cards=5R"))
+    page.goto(page.base + "/")
+    page.goto(page.base + "/num-connect/")  # the menu's link: a new calculation
+    expect(page.locator("#id_cards")).to_have_value("")
+    page.fill("#id_cards", "7R 8R")
+    page.reload()  # a reload before any answer moved the address... or after: nothing lost
+    expect(page.locator("#id_cards")).to_have_value("7R 8R")
+    assert page.problems == []
+
+
 # A live answer lands while the page reloads. The reload has taken the page's address (the
 # last one pushed) and waits for the server; the answer to what was sent before the last
 # keystroke arrives in the old page meanwhile and pushes the next address. The new page opens
