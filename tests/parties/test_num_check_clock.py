@@ -35,7 +35,7 @@ def test_the_last_deck_turn_ends_the_game_and_undo_takes_it_back(client):
     assert response.status_code == 302
     page = client.get(url(game)).content.decode()
     assert 'data-testid="game-finished"' in page
-    assert "Les 2 tours de paquet sont joués : la partie s'arrête" in boards.board(fresh(game)).note
+    assert "Les 2 tours de paquet sont joués : la partie s’arrête" in boards.board(fresh(game)).note
     assert 'data-testid="deck-turn"' not in page and 'id="claim-save"' not in page
     assert 'data-testid="reopen"' in page and 'data-testid="finish"' not in page
     assert boards.board(fresh(game)).extra["turns_done"] == 2

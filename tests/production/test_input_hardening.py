@@ -364,6 +364,18 @@ def test_junk_in_any_query_parameter_is_never_a_500(client, path):
 PARTY_PARAMS = ["fait", "corriger", "manche", "v", "d", "apercu", "player", "cards", "combo"]
 #: and the tablées' page: its page of parties
 TABLEE_PARAMS = ["page"]
+#: and the new party form: the game the home page's « Nouvelle partie » chose
+NEW_PARTY_PARAMS = ["kind"]
+
+
+@pytest.mark.parametrize("path", ["/parties/nouvelle/", "/en/parties/nouvelle/"])
+def test_junk_in_the_new_party_forms_query_is_never_a_500(client, path):
+    client.raise_request_exception = True
+    for param in NEW_PARTY_PARAMS:
+        for junk in ENCODED_JUNK:
+            response = client.get(path, QUERY_STRING=query({}, param, junk))
+            assert response.status_code == 200, (param, junk)
+
 
 _READS = re.compile(r"""GET(?:\.get\(|\[)\s*["'](\w+)["']|["'](\w+)["']\s+in\s+request\.GET""")
 
@@ -380,7 +392,9 @@ def test_the_junk_walks_cover_every_query_parameter_the_code_reads():
         if name
     }
     walked = set(PARTY_PARAMS) | {p for params in PARAMS.values() for p in params}
-    walked |= set(TABLEE_PARAMS)  # walked in tests/tablees/test_pages.py
+    walked |= set(TABLEE_PARAMS) | set(
+        NEW_PARTY_PARAMS
+    )  # the tablées': tests/tablees/test_pages.py
     assert read and read <= walked, read - walked
 
 
