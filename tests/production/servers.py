@@ -36,6 +36,18 @@ def server_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def migrated(env: dict[str, str]) -> dict[str, str]:
+    """``env``'s database with every migration applied (the server's own ``manage.py``)."""
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    return env
+
+
 @contextlib.contextmanager
 def gunicorn(env: dict[str, str], log: Path, with_process: bool = False):
     """A gunicorn of numsite/gunicorn.conf.py on a free loopback port; yields its base URL

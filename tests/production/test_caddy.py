@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -22,7 +21,7 @@ import pytest
 
 from tests.servers import free_port, stop
 
-from .servers import ROOT, fetch, gunicorn, server_env
+from .servers import ROOT, fetch, gunicorn, migrated, server_env
 from .test_slow_clients import probes, slow_connections
 
 pytestmark = pytest.mark.xdist_group("caddy")
@@ -63,13 +62,7 @@ def proxied(tmp_path_factory):
         GUNICORN_ACCESS_LOG="off",
         REQUEST_BODY_TIMEOUT="30",  # Caddy's buffering is what is tested, not this deadline
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    migrated(env)
     with gunicorn(env, tmp / "gunicorn.log") as upstream:
         port = free_port()
         config = tmp / "Caddyfile"

@@ -5,15 +5,13 @@ import http.client
 import json
 import secrets
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from .servers import ROOT, fetch, gunicorn, server_env
+from .servers import fetch, gunicorn, migrated, server_env
 
 # One worker of pytest-xdist runs this module (tests/conftest.py, races): its server is
 # started once for all its tests.
@@ -30,13 +28,7 @@ def server(tmp_path_factory):
         GUNICORN_ERROR_LOG=str(tmp / "error.log"),
         RATELIMIT_ENABLED="1",
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    migrated(env)
     with gunicorn(env, tmp / "stderr.log") as base:
         yield base, tmp, None
 

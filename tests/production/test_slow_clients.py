@@ -8,8 +8,6 @@ came first), not for ever. (In front, the proxy's buffering makes them free: tes
 from __future__ import annotations
 
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .servers import ROOT, fetch, gunicorn, server_env
+from .servers import fetch, gunicorn, migrated, server_env
 
 pytestmark = pytest.mark.xdist_group("slow-clients")
 
@@ -38,13 +36,7 @@ def server(tmp_path_factory):
         REQUEST_BODY_TIMEOUT=str(DEADLINE),
         GUNICORN_ACCESS_LOG="off",
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    migrated(env)
     with gunicorn(env, tmp / "server.log") as base:
         yield base
 

@@ -8,8 +8,6 @@ import json
 import logging
 import re
 import secrets
-import subprocess
-import sys
 import time
 
 import pytest
@@ -24,7 +22,7 @@ from numsite.tokens import TokenConverter, token_prefixes
 from tests.conftest import FormClient
 from tests.factories import party
 
-from .servers import ROOT, fetch, gunicorn, server_env
+from .servers import ROOT, fetch, gunicorn, migrated, server_env
 from .token_urls import token_routes
 
 pytestmark = pytest.mark.django_db
@@ -162,13 +160,7 @@ def test_no_token_of_any_route_reaches_a_real_gunicorns_logs(tmp_path):
         GUNICORN_ERROR_LOG=str(tmp_path / "error.log"),
         RATELIMIT_ENABLED="0",
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    migrated(env)
     json_headers = {"Content-Type": "application/json"}
     with gunicorn(env, tmp_path / "stderr.log") as base:
         status, _, body = fetch(
