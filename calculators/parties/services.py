@@ -466,9 +466,10 @@ def _alone(
     game: Game, target: HistoryEntry, scope: Sequence[str], later: Sequence[HistoryEntry]
 ) -> None:
     """Refuse to undo ``target`` before the ``later`` entries in effect when one of them bears
-    on what it bears on (``scope``), or when the game is finished."""
-    if game.finished:
-        raise Conflict("party", gettext(FINISHED))
+    on what it bears on (``scope``), or when the game is finished (by the table or by its
+    rules)."""
+    if finished(game):
+        raise Conflict("finished", gettext(FINISHED))
     for entry in later:
         theirs = actions.get(entry.action).scope_of(entry.data)
         if ANY in scope or ANY in theirs or set(scope) & set(theirs):
@@ -537,7 +538,7 @@ def phone_undo(game: Game, phone: str, latest: HistoryEntry | None = None) -> Hi
     ):
         return latest
     mine = _active(game).filter(data__by=phone).first()
-    if mine is not None and game.finished and next_undo(game) != mine:
+    if mine is not None and finished(game) and next_undo(game) != mine:
         return None
     return mine
 

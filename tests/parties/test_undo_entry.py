@@ -142,6 +142,20 @@ def test_undo_entry_in_a_finished_game_is_only_the_latest():
     assert not fresh(game).finished
 
 
+def test_undo_entry_in_a_game_the_clock_ended_is_only_the_latest():
+    """NUM CHECK's last deck turn ended the game: an earlier claim cannot go alone (the sheet
+    is final until reopened); the last deck turn itself can, as undo would."""
+    game = party("num_check", ["Marc", "Inès"])
+    marc = check_writes.add_claim(game, seat(game, 0).pk, "paire", "5R 5B")
+    check_writes.add_deck_turn(fresh(game))
+    last = check_writes.add_deck_turn(fresh(game))
+    assert services.finished(fresh(game))
+    with pytest.raises(services.Conflict, match="terminée"):
+        services.undo_entry(fresh(game), marc.version)
+    services.undo_entry(fresh(game), last.version)
+    assert not services.finished(fresh(game))
+
+
 def test_undo_entry_of_a_grid_refused_by_the_engine_when_a_later_grid_took_its_card():
     """NUM DRAFT: Léa's grid gave up 7R, Tom's later grid took it; Léa's change cannot go
     alone (7R would be twice at the table): the engines' refusal, nothing written."""
