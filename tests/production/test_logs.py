@@ -196,18 +196,6 @@ def test_django_loggers_keep_no_handler_of_their_own():
     assert logging.getLogger("django.request").handlers == []
 
 
-@pytest.fixture
-def console():
-    """The root's configured console handler, writing into a buffer for the test."""
-    handler = next(
-        h for h in logging.getLogger().handlers if not type(h).__module__.startswith("_pytest")
-    )
-    buffer = io.StringIO()
-    old = handler.setStream(buffer)
-    yield buffer
-    handler.setStream(old)
-
-
 @pytest.mark.parametrize("stuck", [s for s in STUCK if s != "\n"], ids=repr)  # %0A is "\n"
 def test_a_token_with_a_character_stuck_to_it_leaves_no_trace_in_captured_logs(
     client, caplog, console, stuck

@@ -3,7 +3,6 @@ kept out of every log (Django's request log, tracebacks), whatever the route and
 (unknown, an edit or read token of a party or a tablée, a party's replaced link)."""
 
 import fnmatch
-import io
 import json
 import logging
 import re
@@ -92,18 +91,6 @@ def test_redact_removes_the_token_of_every_route(route, line):
     for shown in (path, "/en" + path, f"https://numsite.example{path}?v=1"):
         text = line.format(p=shown)
         assert redact(text) == text.replace(t, REDACTED)
-
-
-@pytest.fixture
-def console():
-    """The root's configured console handler, writing into a buffer for the test."""
-    handler = next(
-        h for h in logging.getLogger().handlers if not type(h).__module__.startswith("_pytest")
-    )
-    buffer = io.StringIO()
-    old = handler.setStream(buffer)
-    yield buffer
-    handler.setStream(old)
 
 
 @pytest.fixture
