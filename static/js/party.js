@@ -388,6 +388,8 @@
     var s = sheet();
     var board = document.getElementById("board"); /* the one swapped in (outerHTML) */
     if (!s || !board || !window.htmx) return;
+    /* a write or its queue still under way draws the sheet itself: the next poll looks again */
+    if (document.querySelector(".htmx-request") || document.querySelector("[data-party-queue]:not([hidden])")) return;
     var ended = !!board.querySelector("[data-testid=game-finished]");
     if (ended === s.hasAttribute("data-ended")) return;
     window.htmx.ajax("GET", window.location.pathname + window.location.search,
