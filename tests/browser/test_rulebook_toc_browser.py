@@ -2,6 +2,10 @@
 lands below the sticky tabs, its « Essayer » opens the calculator prefilled, and Back returns
 to the ruling.
 
+Bootstrap scrolls smoothly to an anchor; the tests ask for reduced motion so that a ruling's place
+is measured where the scroll ends, not during it (clicking « Essayer » mid-scroll made Playwright
+scroll the link into view past the heading, and Back restored that place).
+
 The fixtures (``page``: 390 × 844, French locale, console errors recorded) come from
 tests/browser/conftest.py."""
 
@@ -14,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_toc_opens_a_ruling_below_the_sticky_bar_and_back_returns_from_its_example(page):
+    page.emulate_media(reduced_motion="reduce")
     page.goto(page.base + "/num-check/regles/")
     toc = page.locator("#sommaire")
     expect(toc).to_be_visible()
@@ -36,6 +41,7 @@ def test_toc_opens_a_ruling_below_the_sticky_bar_and_back_returns_from_its_examp
 
 
 def test_toc_on_the_game_page_opens_the_rules_tab_at_the_ruling(page):
+    page.emulate_media(reduced_motion="reduce")
     page.goto(page.base + "/num-5/")
     page.locator("#tab-regles").click()
     toc = page.locator("#sommaire")
