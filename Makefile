@@ -136,14 +136,21 @@ test-fast: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/engines tests/games tests/web tests/api tests/parties -m "not races and not browser"
 
-## The API fuzzed from its schema for long (schemathesis, tests/api/test_fuzz.py; `make test`
-## runs the same tests bounded to 20 examples per operation): FUZZ_EXAMPLES per operation,
-## FUZZ_STEPS calls per stateful sequence.
+## The fuzzers for long, on SQLite then on a private PostgreSQL: the API from its schema
+## (schemathesis, tests/api/test_fuzz.py; `make test` runs it bounded to 20 examples per
+## operation) with FUZZ_EXAMPLES per operation and FUZZ_STEPS calls per stateful sequence, and
+## the hand fuzzer (junk and hostile values in every query parameter and form field of every
+## page, fragment, party and tablée: FUZZ_HAND). Each run prints the requests the site handled
+## and the exceptions it let through (tests/fuzzcount.py); any 5xx fails a test.
 FUZZ_EXAMPLES ?= 500
 FUZZ_STEPS ?= 25
+FUZZ_HAND = tests/api/test_fuzz.py tests/api/test_hostile_json.py tests/api/test_hostile_tokens.py \
+	tests/production/test_input_hardening.py tests/web/test_get_params.py
+FUZZ_RUN = FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_STEPS=$(FUZZ_STEPS) $(BIN)/python -m pytest -q \
+	-p no:cacheprovider -n 0 -p tests.fuzzcount $(FUZZ_HAND)
 fuzz: install-test
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_STEPS=$(FUZZ_STEPS) $(BIN)/python -m pytest -q -s \
-		-p no:cacheprovider tests/api/test_fuzz.py
+	$(FUZZ_RUN)
+	$(BIN)/python -m tests.pgrun $(FUZZ_RUN)
 
 ## Benchmarks (pytest-benchmark): medians of the engines and of an API request, the slowest
 ## inputs hill-climbs find, the pages against the floor, and what a table waits for (a write,
