@@ -532,6 +532,20 @@
     }).catch(function () { /* no service worker (a private window): the site works online */ });
   }
 
+  /* « Nouveaux liens » answered: htmx follows HX-Redirect to the new link's page. The old
+     link is retired: the worker drops its page from this phone's cache now, not at the next
+     release (it holds the retired token and the players' names). */
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    /* (htmx sets detail.successful only for an answer it swaps, not for a redirect) */
+    var to = xhr && xhr.status >= 200 && xhr.status < 300 ? xhr.getResponseHeader("HX-Redirect") : null;
+    var from = window.location.pathname;
+    if (!to || !/\/parties\/[A-Za-z0-9_-]+\/$/.test(from)) return;
+    if (new URL(to, window.location.href).pathname === from) return;
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ forget: "party", url: from });
+  });
+
   function bundle() {
     var index = script.getAttribute("data-pyodide");
     if (!index) return [];

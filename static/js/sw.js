@@ -12,7 +12,8 @@
      cache; without network the last copy, marked with the time it was fetched (offline.js shows
      « hors ligne — dernière mise à jour … »). Only the page, never its writes or fragments.
    A Party page opened before the worker controlled its tab (the first visit, by its link) is
-   kept at offline.js's request. Nothing else is touched: the API, writes (POST…) and htmx fragments go to the network. */
+   kept at offline.js's request; a Party page answered 410 or 404, or whose links this phone
+   replaced (« Nouveaux liens », offline.js tells it), is dropped. Nothing else is touched: the API, writes (POST…) and htmx fragments go to the network. */
 (function () {
   "use strict";
   var CONFIG = self.NUMSITE_SW;
@@ -68,12 +69,20 @@
     });
   }
 
+  /* A Party page whose link « Nouveaux liens » replaced (410) or that is gone (404) leaves
+     this phone: its copy holds the retired token and the players' names. */
+  function forget(event, path) {
+    event.waitUntil(caches.open(PARTIES).then(function (cache) { return cache.delete(path); }));
+  }
+
   function party(event, path) {
     return fetch(event.request).then(function (response) {
       if (response.ok && !response.redirected) {
         event.waitUntil(stamped(response).then(function (copy) {
           return caches.open(PARTIES).then(function (cache) { return cache.put(path, copy); });
         }));
+      } else if (response.status === 410 || response.status === 404) {
+        forget(event, path);
       }
       return response;
     }, function () {
@@ -134,6 +143,12 @@
     var data = event.data || {};
     if (data.keep === "party" && typeof data.url === "string") {
       keepParty(event, data.url);
+      return;
+    }
+    /* offline.js, right after « Nouveaux liens » on this phone: the old link's page goes */
+    if (data.forget === "party" && typeof data.url === "string") {
+      var retired = new URL(data.url, self.location.origin);
+      if (retired.origin === self.location.origin && PARTY.test(retired.pathname)) forget(event, retired.pathname);
       return;
     }
     if (data.keep !== "bundle" || !Array.isArray(data.urls)) return;

@@ -8,6 +8,7 @@ and the engines run on the phone (Pyodide) answer exactly what the server's API 
 import json
 import random
 import re
+import time
 import urllib.request
 
 import pytest
@@ -22,6 +23,24 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("offline")]
 WARM_MS = 120_000
 
 FAMILIES = "RVBJAS"
+
+
+_MATCHES = (
+    "url => caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n)"
+    ".then(c => c.match(url)))))"
+)
+#: a page's copy is in one of this phone's caches / in none
+KEPT = _MATCHES + ".then(rs => rs.some(Boolean))"
+GONE = _MATCHES + ".then(rs => !rs.some(Boolean))"
+
+
+def until(page, expression: str, arg: str, timeout: float = 10.0) -> None:
+    """Poll ``expression`` (a function returning a promise) until it resolves true.
+    ``page.wait_for_function`` would not do: it takes the promise itself as a true value."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"not true after {timeout} s: {expression} ({arg})"
+        page.wait_for_timeout(100)
 
 
 def card(rng, top=16):
@@ -234,11 +253,7 @@ def test_a_party_page_opens_offline_with_its_last_board(page):
     page.goto(url)
     expect(page.locator("[data-testid=round-1-1]")).to_contain_text("27")
     expect(page.locator("[data-offline-banner]")).to_have_count(0)
-    page.wait_for_function(
-        "url => caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n).then(c => c.match(url))))).then(rs => rs.some(Boolean))",
-        arg=url,
-        timeout=10_000,
-    )
+    until(page, KEPT, url)
     page.context.set_offline(True)
     page.goto(url)
     banner = page.locator("[data-offline-banner]")
@@ -246,3 +261,42 @@ def test_a_party_page_opens_offline_with_its_last_board(page):
     expect(banner).to_contain_text(re.compile(r"\d{1,2} h \d{2}"))
     expect(page.locator("[data-testid=round-1-1]")).to_contain_text("27")
     page.context.set_offline(False)
+
+
+def test_nouveaux_liens_drops_the_retired_page_from_this_phones_cache(page):
+    """The phone that replaces the links forgets the old page at once (it holds the retired
+    token and the names); another phone forgets it when the old link answers 410."""
+    from calculators.parties import services
+    from tests.factories import party
+
+    game = party("num5", 3, rounds=[("10R", "27", "0")])
+    old = f"{page.base}/parties/{game.edit_token}/"
+    page.goto(page.base + "/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.goto(old)
+    until(page, KEPT, old)
+    page.locator("#share summary").click()
+    page.get_by_role("button", name=re.compile("Nouveaux liens")).click()
+    page.get_by_test_id("confirm-yes").click()
+    page.wait_for_url(lambda url: url != old and "/parties/" in url)
+    new = page.url.split("?")[0].split("#")[0]
+    until(page, GONE, old)
+    until(page, KEPT, new)
+
+    assert page.problems == []
+    page.goto("about:blank")  # its board's poll would meet the 410 of the next replacement
+
+    # another phone kept the page of a link that is then replaced elsewhere
+    other = page.context.browser.new_context()
+    phone = other.new_page()
+    try:
+        phone.goto(page.base + "/")
+        phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+        phone.goto(new)
+        until(phone, KEPT, new)
+        game.refresh_from_db()
+        services.rotate(game)
+        assert phone.goto(new).status == 410
+        until(phone, GONE, new)
+    finally:
+        other.close()
