@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from calculators.engines.cards import InputError
 from calculators.engines.event_standings import (
     Line,
+    RoundLine,
     TableResult,
     rank_points,
     standings,
@@ -329,6 +330,20 @@ def test_a_round_without_a_result_is_an_absence():
             "byes",
         ),
         ({"byes": {2: ["Léa"]}}, "byes"),
+        ({"byes": {True: ["Léa"]}}, "byes"),
+        ({"results": [TableResult(1, 0, ("Léa", "Tom"), (1, 2), None)]}, "results"),
+        ({"results": [TableResult(1, 1, ("Léa", "Tom"), (1.0, 2), None)]}, "results"),  # type: ignore[arg-type]
+        ({"results": [TableResult(1, 1, ("Léa", "Tom"), (1, 2), (3, "2"))]}, "results"),  # type: ignore[arg-type]
+        (
+            {
+                "results": [
+                    TableResult(1, 1, ("Léa", "Tom"), (1, 2), None),
+                    TableResult(1, 1, ("Zoé", "Max"), (1, 2), None),
+                ],
+                "players": ["Léa", "Tom", "Zoé", "Max"],
+            },
+            "results",
+        ),
         ({"byes": {1: ["Bob"]}}, "byes"),
         ({"joined": {"Léa": 0}}, "joined"),
         ({"dropped": {"Bob": 1}}, "dropped"),
@@ -341,6 +356,16 @@ def test_bad_input_names_its_field(kwargs, field):
         standings(**arguments)
     assert raised.value.field == field
     assert raised.value.message
+
+
+def test_a_table_number_twice_in_a_round_is_refused_with_its_place():
+    results = [
+        TableResult(1, 2, ("Léa", "Tom"), (1, 2), None),
+        TableResult(1, 2, ("Zoé", "Max"), (1, 2), None),
+    ]
+    with pytest.raises(InputError) as raised:
+        standings(["Léa", "Tom", "Zoé", "Max"], 1, results)
+    assert raised.value.message == "Manche 1, table 2 : cette table figure deux fois."
 
 
 def test_messages_are_translated_under_english():
@@ -438,6 +463,42 @@ def test_each_line_adds_up_its_rounds(event):
         assert line.rank_points == pytest.approx(sum(r.rank_points for r in line.rounds))
         assert line.wins == pytest.approx(sum(r.wins for r in line.rounds))
         assert line.played == sum(1 for r in line.rounds if not r.bye and not r.absent)
+
+
+def tables_of(lines: Sequence[Line]) -> dict[tuple[int, int], list[RoundLine]]:
+    tables: dict[tuple[int, int], list[RoundLine]] = {}
+    for line in lines:
+        for entry in line.rounds:
+            if entry.table is not None:
+                tables.setdefault((entry.round, entry.table), []).append(entry)
+    return tables
+
+
+@settings(max_examples=100, deadline=None)
+@given(events())
+def test_a_table_hands_out_n_over_2_rank_points_one_win_and_zero_relative_points(event):
+    for seated in tables_of(standings(*event)).values():
+        assert sum(e.rank_points for e in seated) == pytest.approx(len(seated) / 2)
+        assert sum(e.wins for e in seated) == pytest.approx(1)
+        assert sum(e.relative_points for e in seated) == pytest.approx(0, abs=1e-9)
+        assert all(-1 <= e.relative_points <= 1 for e in seated)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=6), st.booleans())
+def test_relative_points_follow_the_places_in_either_direction(points, higher_better):
+    """Places from the points in the game's direction: a better place never has fewer
+    relative points, and a strictly better one has more."""
+    ahead = [p if higher_better else -p for p in points]
+    places = tuple(1 + sum(o > mine for o in ahead) for mine in ahead)
+    names = tuple(NAMES[: len(points)])
+    result = TableResult(1, 1, names, places, tuple(points), higher_better)
+    lines = by_name(standings(list(names), 1, [result]))
+    for a, b in itertools.permutations(range(len(points)), 2):
+        if places[a] < places[b]:
+            assert lines[names[a]].relative_points > lines[names[b]].relative_points
+        elif places[a] == places[b]:
+            assert lines[names[a]].relative_points == lines[names[b]].relative_points
 
 
 # --- Brute force: the tie-breaks applied one after the other -----------------------------------
