@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +24,20 @@ from calculators.engines.event_standings import (
     standings,
 )
 from calculators.engines.i18n import use_language
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_rule_cited_by_the_engine_is_a_paragraph_of_the_docs_and_back():
+    """The engine cites /tournois/regles/#classement-…; docs/events.md « Classement » holds
+    each anchor, and every anchor of that section is cited by the engine."""
+    code = (ROOT / "calculators/engines/event_standings.py").read_text(encoding="utf-8")
+    docs = (ROOT / "docs/events.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"/tournois/regles/#(classement-[a-z-]+)", code))
+    section = docs[docs.index("\n## Classement\n") :]
+    anchors = set(re.findall(r"\{#(classement-[a-z-]+)\}", section))
+    assert cited == anchors
+    assert len(anchors) == 9
 
 
 def by_name(lines: Sequence[Line]) -> dict[str, Line]:
