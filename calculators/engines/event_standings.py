@@ -76,6 +76,21 @@ class RoundLine:
     relative_points: float = 0.0
     points: int | None = None
 
+    def as_json(self) -> dict[str, object]:
+        """The round as docs/api.md « Standings (events) » shows it."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "place": self.place,
+            "size": self.size,
+            "rank_points": self.rank_points,
+            "wins": self.wins,
+            "relative_points": self.relative_points,
+            "points": self.points,
+            "bye": self.bye,
+            "absent": self.absent,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -92,6 +107,21 @@ class Line:
     played: int = 0
     joined: int = 1
     dropped: int | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """The line as docs/api.md « Standings (events) » shows it."""
+        return {
+            "position": self.position,
+            "name": self.name,
+            "rank_points": self.rank_points,
+            "wins": self.wins,
+            "opponents": self.opponents,
+            "relative_points": self.relative_points,
+            "played": self.played,
+            "joined": self.joined,
+            "dropped": self.dropped,
+            "rounds": [entry.as_json() for entry in self.rounds],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,12 +421,10 @@ def standings(
     strength: dict[str, Fraction] = {}
     for name in event.names:
         total = wins = relative = Fraction(0)
-        played = 0
         ledger: list[RoundLine] = []
         for number in range(1, rounds + 1):
             seat = event.seats.get((name, number))
             if seat is not None:
-                played += 1
                 total += seat.rank_points
                 wins += seat.wins
                 relative += seat.relative

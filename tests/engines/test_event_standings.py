@@ -5,6 +5,7 @@ tie-breaks are applied one after the other."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections.abc import Sequence
@@ -38,6 +39,24 @@ def test_every_rule_cited_by_the_engine_is_a_paragraph_of_the_docs_and_back():
     anchors = set(re.findall(r"\{#(classement-[a-z-]+)\}", section))
     assert cited == anchors
     assert len(anchors) == 9
+
+
+def test_a_line_as_json_has_the_shape_docs_api_shows():
+    """The example of docs/api.md « Standings (events) », its « … » dropped, has the keys of
+    :meth:`Line.as_json` and of each round's."""
+    docs = (ROOT / "docs/api.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## Standings (events)") :]
+    example = section[
+        section.index("```json") + 7 : section.index("```", section.index("```json") + 7)
+    ]
+    shown = json.loads(re.sub(r",\s*…", "", example))
+    results = [TableResult(1, 2, ("Léa", "Tom"), (1, 2), (212, 80))]
+    line = standings(["Léa", "Tom", "Zoé"], 2, results, byes={2: ["Léa", "Tom"]})[0]
+    answer = line.as_json()
+    assert list(answer) == list(shown)
+    assert [list(r) for r in answer["rounds"]] == [list(r) for r in shown["rounds"]]
+    assert json.loads(json.dumps(answer)) == answer
+    assert answer["rounds"][0]["points"] == 212 and answer["rounds"][1]["bye"] is True
 
 
 def by_name(lines: Sequence[Line]) -> dict[str, Line]:
