@@ -607,3 +607,36 @@ def test_tie_breaks_are_applied_lexicographically_against_a_brute_force(event):
         assert line.relative_points == pytest.approx(float(relative))
     for before, line in itertools.pairwise(lines):
         assert (line.position == before.position) == (keys[line.name] == keys[before.name])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*NAMES, "", " ", "LÉA"]), max_size=6),
+    st.integers(-1, 4),
+    st.lists(
+        st.builds(
+            TableResult,
+            st.integers(-1, 4),
+            st.integers(-1, 3),
+            st.lists(st.sampled_from([*NAMES[:5], "Bob"]), max_size=4).map(tuple),
+            st.lists(st.integers(-1, 5), max_size=4).map(tuple),
+            st.none() | st.lists(st.integers(-9, 9), max_size=4).map(tuple),
+            st.booleans(),
+        ),
+        max_size=4,
+    ),
+    st.dictionaries(st.integers(-1, 4), st.lists(st.sampled_from(NAMES[:6]), max_size=2)),
+    st.dictionaries(st.sampled_from(NAMES[:6]), st.integers(-1, 5)),
+    st.dictionaries(st.sampled_from(NAMES[:6]), st.integers(-1, 5)),
+)
+def test_any_input_gives_standings_or_an_input_error(
+    players, rounds, results, byes, joined, dropped
+):
+    """Never another exception: the events pages show the message at its field."""
+    try:
+        lines = standings(players, rounds, results, byes, joined, dropped)
+    except InputError as error:
+        assert error.field in {"players", "rounds", "results", "byes", "joined", "dropped"}
+        assert error.message
+    else:
+        assert len(lines) == len(players)
