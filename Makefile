@@ -11,6 +11,8 @@ WORKERS ?= 2
 UV_VERSION := 0.13.9
 #: The templates djade formats (`make lint` checks them, as does .pre-commit-config.yaml).
 TEMPLATES := $(shell find templates -name '*.html' | sort)
+#: The JavaScript ESLint checks (eslint.config.mjs).
+JS := static/js eslint.config.mjs
 
 .PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres fuzz bench \
 	load tables lighthouse clean messages gettext lock
@@ -23,13 +25,15 @@ $(BIN)/python:
 ## itself, editable, built by the locked setuptools: nothing unpinned is installed. Redone when
 ## a lock file or pyproject.toml changed (a stamp per lock file in the virtualenv).
 install: $(VENV)/base.stamp node_modules/.stamp
-install-test: $(VENV)/test.stamp node_modules/.stamp
+install-test: $(VENV)/test.stamp node_modules/.dev.stamp
 
 ## The browser-side dependencies of package-lock.json (Pyodide: the offline engines,
 ## docs/offline.md), installed by `npm ci` at their locked versions and hashes; Debian's nodejs
 ## and npm are installed with apt when missing and root (as Chromium is for the tests).
-node_modules/.stamp: package.json package-lock.json
-	@if ! command -v npm >/dev/null; then \
+## The site alone (`make install`) leaves out the devDependencies (ESLint and what the
+## JavaScript's unit tests run on); `make install-test` installs them too, which also
+## satisfies the site's stamp (so `npm ci --omit=dev` never undoes them).
+NPM_CHECK = if ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 			(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
 		else \
@@ -37,8 +41,15 @@ node_modules/.stamp: package.json package-lock.json
 			     "(without them the site works, but not offline)."; exit 1; \
 		fi; \
 	fi
-	npm ci --no-audit --no-fund --loglevel=error
+node_modules/.stamp: package.json package-lock.json
+	@$(NPM_CHECK)
+	npm ci --omit=dev --no-audit --no-fund --loglevel=error
 	@touch $@
+
+node_modules/.dev.stamp: package.json package-lock.json
+	@$(NPM_CHECK)
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch node_modules/.stamp $@
 
 $(VENV)/%.stamp: requirements/%.txt pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $<
@@ -106,13 +117,15 @@ postgresql:
 
 ## Every check that needs no test run (each also a hook of .pre-commit-config.yaml): ruff's
 ## lint and format, mypy (what it checks: [tool.mypy] in pyproject.toml), the import contracts
-## ([tool.importlinter]) and djade on the templates.
+## ([tool.importlinter]), djade on the templates and ESLint on the JavaScript
+## (eslint.config.mjs).
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-logo
 	$(BIN)/djade --target-version 5.2 --check $(TEMPLATES)
+	node_modules/.bin/eslint --max-warnings 0 $(JS)
 
 ## Install what the tests need, lint, collect the static files as `make run` does (the suite
 ## then sees the hashed names production serves: tests/conftest.py, static_files), and run
