@@ -11,10 +11,12 @@ WORKERS ?= 2
 UV_VERSION := 0.13.9
 #: The templates djade formats (`make lint` checks them, as does .pre-commit-config.yaml).
 TEMPLATES := $(shell find templates -name '*.html' | sort)
-#: The JavaScript ESLint checks (eslint.config.mjs).
-JS := static/js eslint.config.mjs
+#: The JavaScript ESLint checks (eslint.config.mjs): the site's scripts and their unit tests.
+JS := static/js tests/js eslint.config.mjs
+#: The unit tests of the site's scripts (Node's test runner, tests/js/harness.mjs).
+JS_TESTS := $(sort $(wildcard tests/js/*.test.mjs))
 
-.PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres fuzz bench \
+.PHONY: run dev install install-test chromium postgresql lint test test-js test-fast test-postgres fuzz bench \
 	load tables lighthouse clean messages gettext lock
 
 $(BIN)/python:
@@ -127,13 +129,20 @@ lint: install-test
 	$(BIN)/djade --target-version 5.2 --check $(TEMPLATES)
 	node_modules/.bin/eslint --max-warnings 0 $(JS)
 
-## Install what the tests need, lint, collect the static files as `make run` does (the suite
-## then sees the hashed names production serves: tests/conftest.py, static_files), and run
-## every test (browser tests included) on SQLite, then every database test again on a private
-## PostgreSQL cluster; both in $(WORKERS) processes (pytest-xdist; `--dist loadgroup` keeps
-## the tests of one xdist_group, such as the races, on one of them: tests/conftest.py).
+## The unit tests of the JavaScript (tests/js/: the queue of Party writes, drafts, offline
+## reading), by Node's own test runner: no browser, a second or two.
+test-js: install-test
+	node --test $(JS_TESTS)
+
+## Install what the tests need, lint, run the JavaScript's unit tests, collect the static
+## files as `make run` does (the suite then sees the hashed names production serves:
+## tests/conftest.py, static_files), and run every test (browser tests included) on SQLite,
+## then every database test again on a private PostgreSQL cluster; both in $(WORKERS)
+## processes (pytest-xdist; `--dist loadgroup` keeps the tests of one xdist_group, such as the
+## races, on one of them: tests/conftest.py).
 XDIST = -n $(WORKERS) --dist loadgroup
 test: install-test chromium postgresql lint
+	node --test $(JS_TESTS)
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m pytest $(XDIST)
 	$(MAKE) --no-print-directory test-postgres
@@ -143,9 +152,11 @@ test-postgres: install-test
 	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/parties tests/games tests/api tests/web -m "not races and not browser"
 
-## The quick loop while coding: the engines, the pages, the API and Parties on SQLite, with
-## neither browser, nor races, nor PostgreSQL, nor lint (under 90 s on 2 cores).
+## The quick loop while coding: the JavaScript's unit tests, then the engines, the pages, the
+## API and Parties on SQLite, with neither browser, nor races, nor PostgreSQL, nor lint (under
+## 90 s on 2 cores).
 test-fast: install-test
+	node --test $(JS_TESTS)
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/engines tests/games tests/web tests/api tests/parties -m "not races and not browser"
 
