@@ -310,12 +310,40 @@ test("seen carried forward: a write already sent once keeps its body byte for by
   await p.close();
 });
 
+const later = () => new Promise((resolve) => {
+  setTimeout(resolve, 5); /* the next write is made a few milliseconds later */
+});
+
 function timeout(p, sent) {
   sent.form.dispatchEvent(new p.window.CustomEvent("htmx:timeout", {
     detail: { requestConfig: { headers: sent.detail.headers }, elt: sent.form },
     bubbles: true,
   }));
 }
+
+test("order kept: a write whose answer never came goes before the writes made while it was on its way", async () => {
+  const net = network([down, ok(6), ok(7)]);
+  const { p, factory } = await open({ net });
+  const sent = write(p, "1R"); /* htmx sends it: online, nothing waiting */
+  assert.equal(sent.event.defaultPrevented, false);
+  await later();
+  const typed = write(p, "2R"); /* typed while the first is on its way: it waits behind it */
+  assert.equal(typed.event.defaultPrevented, true);
+  await p.settle();
+  assert.equal(net.calls.length, 0, "nothing sent while the first waits for its answer");
+  timeout(p, sent);
+  await p.settle();
+  assert.equal(net.calls.length, 1);
+  assert.equal(new URLSearchParams(net.calls[0].body).get("cards"), "1R", "the lost write first");
+  const kept = await records(factory, DB, "writes");
+  p.clock.fire();
+  await p.settle();
+  assert.deepEqual(net.calls.map((c) => new URLSearchParams(c.body).get("cards")), ["1R", "1R", "2R"]);
+  assert.equal(net.calls[1].body, kept.find((w) => w.key === sent.detail.headers["Idempotency-Key"]).body);
+  assert.equal(new URLSearchParams(net.calls[2].body).get("seen"), "6", "the write behind it has seen it");
+  assert.deepEqual(await records(factory, DB, "writes"), []);
+  await p.close();
+});
 
 test("seen carried forward: a write lost offline is kept as sent: its body is never changed", async () => {
   const { p, factory } = await open();
