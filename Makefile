@@ -12,7 +12,7 @@ UV_VERSION := 0.13.9
 #: The templates djade formats (`make lint` checks them, as does .pre-commit-config.yaml).
 TEMPLATES := $(shell find templates -name '*.html' | sort)
 #: The JavaScript ESLint checks (eslint.config.mjs): the site's scripts and their unit tests.
-JS := static/js tests/js eslint.config.mjs
+JS := static/js static/i18n tests/js eslint.config.mjs
 #: The unit tests of the site's scripts (Node's test runner, tests/js/harness.mjs).
 JS_TESTS := $(sort $(wildcard tests/js/*.test.mjs))
 

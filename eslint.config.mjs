@@ -25,7 +25,7 @@ export default [
   },
   {
     // the pages' scripts: classic scripts (IIFEs), each loaded by a <script> tag
-    files: ["static/js/**/*.js"],
+    files: ["static/js/**/*.js", "static/i18n/**/*.js"],
     ignores: ["static/js/sw.js", "static/js/offline-worker.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.browser } },
   },
