@@ -11,8 +11,12 @@ WORKERS ?= 2
 UV_VERSION := 0.13.9
 #: The templates djade formats (`make lint` checks them, as does .pre-commit-config.yaml).
 TEMPLATES := $(shell find templates -name '*.html' | sort)
+#: The JavaScript ESLint checks (eslint.config.mjs): the site's scripts and their unit tests.
+JS := static/js static/i18n tests/js eslint.config.mjs
+#: The unit tests of the site's scripts (Node's test runner, tests/js/harness.mjs).
+JS_TESTS := $(sort $(wildcard tests/js/*.test.mjs))
 
-.PHONY: run dev install install-test chromium postgresql lint test test-fast test-postgres fuzz bench \
+.PHONY: run dev install install-test chromium postgresql lint test test-js test-fast test-postgres fuzz bench \
 	load tables lighthouse clean messages gettext lock
 
 $(BIN)/python:
@@ -23,13 +27,15 @@ $(BIN)/python:
 ## itself, editable, built by the locked setuptools: nothing unpinned is installed. Redone when
 ## a lock file or pyproject.toml changed (a stamp per lock file in the virtualenv).
 install: $(VENV)/base.stamp node_modules/.stamp
-install-test: $(VENV)/test.stamp node_modules/.stamp
+install-test: $(VENV)/test.stamp node_modules/.dev.stamp
 
 ## The browser-side dependencies of package-lock.json (Pyodide: the offline engines,
 ## docs/offline.md), installed by `npm ci` at their locked versions and hashes; Debian's nodejs
 ## and npm are installed with apt when missing and root (as Chromium is for the tests).
-node_modules/.stamp: package.json package-lock.json
-	@if ! command -v npm >/dev/null; then \
+## The site alone (`make install`) leaves out the devDependencies (ESLint and what the
+## JavaScript's unit tests run on); `make install-test` installs them too, which also
+## satisfies the site's stamp (so `npm ci --omit=dev` never undoes them).
+NPM_CHECK = if ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 			(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
 		else \
@@ -37,8 +43,15 @@ node_modules/.stamp: package.json package-lock.json
 			     "(without them the site works, but not offline)."; exit 1; \
 		fi; \
 	fi
-	npm ci --no-audit --no-fund --loglevel=error
+node_modules/.stamp: package.json package-lock.json
+	@$(NPM_CHECK)
+	npm ci --omit=dev --no-audit --no-fund --loglevel=error
 	@touch $@
+
+node_modules/.dev.stamp: package.json package-lock.json
+	@$(NPM_CHECK)
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch node_modules/.stamp $@
 
 $(VENV)/%.stamp: requirements/%.txt pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $<
@@ -106,21 +119,30 @@ postgresql:
 
 ## Every check that needs no test run (each also a hook of .pre-commit-config.yaml): ruff's
 ## lint and format, mypy (what it checks: [tool.mypy] in pyproject.toml), the import contracts
-## ([tool.importlinter]) and djade on the templates.
+## ([tool.importlinter]), djade on the templates and ESLint on the JavaScript
+## (eslint.config.mjs).
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-logo
 	$(BIN)/djade --target-version 5.2 --check $(TEMPLATES)
+	node_modules/.bin/eslint --max-warnings 0 $(JS)
 
-## Install what the tests need, lint, collect the static files as `make run` does (the suite
-## then sees the hashed names production serves: tests/conftest.py, static_files), and run
-## every test (browser tests included) on SQLite, then every database test again on a private
-## PostgreSQL cluster; both in $(WORKERS) processes (pytest-xdist; `--dist loadgroup` keeps
-## the tests of one xdist_group, such as the races, on one of them: tests/conftest.py).
+## The unit tests of the JavaScript (tests/js/: the queue of Party writes, drafts, offline
+## reading), by Node's own test runner: no browser, a second or two.
+test-js: install-test
+	node --test $(JS_TESTS)
+
+## Install what the tests need, lint, run the JavaScript's unit tests, collect the static
+## files as `make run` does (the suite then sees the hashed names production serves:
+## tests/conftest.py, static_files), and run every test (browser tests included) on SQLite,
+## then every database test again on a private PostgreSQL cluster; both in $(WORKERS)
+## processes (pytest-xdist; `--dist loadgroup` keeps the tests of one xdist_group, such as the
+## races, on one of them: tests/conftest.py).
 XDIST = -n $(WORKERS) --dist loadgroup
 test: install-test chromium postgresql lint
+	node --test $(JS_TESTS)
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m pytest $(XDIST)
 	$(MAKE) --no-print-directory test-postgres
@@ -130,9 +152,11 @@ test-postgres: install-test
 	$(BIN)/python -m tests.pgrun $(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/parties tests/games tests/api tests/web -m "not races and not browser"
 
-## The quick loop while coding: the engines, the pages, the API and Parties on SQLite, with
-## neither browser, nor races, nor PostgreSQL, nor lint (under 90 s on 2 cores).
+## The quick loop while coding: the JavaScript's unit tests, then the engines, the pages, the
+## API and Parties on SQLite, with neither browser, nor races, nor PostgreSQL, nor lint (under
+## 90 s on 2 cores).
 test-fast: install-test
+	node --test $(JS_TESTS)
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) \
 		tests/engines tests/games tests/web tests/api tests/parties -m "not races and not browser"
 

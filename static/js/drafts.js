@@ -109,7 +109,7 @@
      remembered them). */
   function trailOf(form) {
     var s = store();
-    var saved = null;
+    var saved;
     try { saved = s && JSON.parse(s.getItem(keyOf(form)) || "null"); } catch (e) { saved = null; }
     return saved && Array.isArray(saved.addresses) ? saved.addresses.slice() : [];
   }

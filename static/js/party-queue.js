@@ -76,10 +76,15 @@
     });
   }
 
-  /* this party's writes, in the order they were made (the store's increasing id) */
+  /* this party's writes, in the order they were made: by the time each was made, then the
+     store's increasing id. A write whose answer never came is kept only then, after the writes
+     made while it was on its way: its time puts it back ahead of them. */
   function waiting() {
     return run("readonly", function (store) { return store.index("party").getAll(party); }).then(function (all) {
-      return (all || []).sort(function (a, b) { return a.id - b.id; });
+      return (all || []).sort(function (a, b) {
+        if (a.at !== b.at && a.at && b.at) return a.at < b.at ? -1 : 1;
+        return a.id - b.id;
+      });
     });
   }
 

@@ -423,8 +423,8 @@
       if (xhr && xhr.status === 410) {
         var box = document.createElement("div");
         box.innerHTML = xhr.responseText;
-        var gone = box.querySelector("[data-gone]");
-        if (gone) elt.replaceWith(gone); /* no more polling: the element is gone */
+        var ended = box.querySelector("[data-gone]");
+        if (ended) elt.replaceWith(ended); /* no more polling: the element is gone */
       }
       return; /* another poll will come */
     }
