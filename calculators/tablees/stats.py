@@ -100,20 +100,23 @@ def kept_at_best(combo: str, cards: str, rank: int) -> bool:
     return totals[rank - 1] == max(totals)
 
 
-def _check_board(game: Game, players: list[Player], claims: dict[int, list[Claim]]) -> Board:
+def _check_board(
+    game: Game, players: list[Player], claims: dict[int, list[Claim]], ended: set[int]
+) -> Board:
     """NUM CHECK's board, from the engine as its Parties hooks compute it, on claims read in
-    bulk: scores by ``player_sheet``, positions by the standings rule, the end of the game by
-    eight combinations (/num-check/regles/#arbitrage-fin-de-partie) or the table's « Terminer »."""
-    rows, sheets = [], []
+    bulk: scores by ``player_sheet``, positions by the standings rule, the end of the game as
+    the party's own board and writes ask it (``services.finished``): the table's « Terminer »,
+    or the game clock (/num-check/regles/#arbitrage-fin-de-partie: eight combinations or the
+    last deck turn) unless a reopen lifted that end — ``ended``, from the game's hooks in bulk."""
+    rows = []
     for p in players:
         mine = claims.get(p.pk, [])
         sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine], None)
-        sheets.append(sheet)
         rows.append(
             BoardRow(p, sheet.total, sheet.title, detail=list(zip(mine, sheet.claims, strict=True)))
         )
     place(rows, lambda r: (r.total,))
-    finished = game.finished or bool(numcheck.finished_by(sheets))
+    finished = game.finished or game.pk in ended
     return Board(game, rows, finished, leaders(rows) if finished else ())
 
 
@@ -143,7 +146,8 @@ def _seat(kind: str, board: Board, row: BoardRow, index: int, member: Member | N
 
 def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
     """Every party of the tablée, newest first, scored by the engines (a constant number of
-    queries: links and games, players, rounds, NUM CHECK claims)."""
+    queries: links and games, players, rounds, NUM CHECK claims, and NUM CHECK's game clock
+    from its hooks)."""
     links = list(
         TableeParty.objects.filter(tablee=tablee)
         .select_related("game")
@@ -156,12 +160,14 @@ def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
             "position"
         ):
             claims[claim.player_id].append(claim)
+    checks = [link.game for link in links if link.game.kind == registry.NUM_CHECK.kind]
+    ended = kinds.for_spec(registry.NUM_CHECK).ended_among(checks) if checks else set()
     out = []
     for link in links:
         game = link.game
         players = list(game.players.all())
         if game.kind == registry.NUM_CHECK.kind:
-            board = _check_board(game, players, claims)
+            board = _check_board(game, players, claims, ended)
         else:
             board = kinds.of(game).board(game, players)
         seated = seat_members(players, members, link.seats)
