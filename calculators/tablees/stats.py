@@ -27,7 +27,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from ..engines import numcheck
+from ..engines import ratings as rating_engine
 from ..engines.cards import InputError
+from ..engines.names import name_key
 from ..games import registry
 from ..parties import kinds
 from ..parties.board import Board, BoardRow, leaders, place
@@ -289,6 +291,7 @@ def compute(tablee: Tablee) -> dict[str, Any]:
             "recent": recent(members, finished),
         },
         "charts": charts(members, finished),
+        "ratings": ratings(members, finished),
     }
 
 
@@ -376,6 +379,82 @@ def charts(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]
                 {"combo": c.key, "count": made[c.key]} for c in numcheck.COMBOS if made[c.key]
             ]
         out[game.api_name] = entry
+    return out
+
+
+def _rated_parties(finished: list[PartyResult]) -> list[rating_engine.Party]:
+    """The finished parties as the ratings engine reads them, in the order they finished
+    (docs/ratings.md#cote-ordre: their last write, to the second, then their id): a member by
+    their id, a guest by their name's key."""
+    ordered = sorted(finished, key=lambda p: (p.updated, p.game_id))
+    return [
+        rating_engine.Party(
+            p.game_id,
+            p.api_name,
+            tuple(
+                rating_engine.Seat(
+                    s.member if s.member is not None else f"guest:{name_key(s.name)}", s.position
+                )
+                for s in p.seats
+            ),
+        )
+        for p in ordered
+    ]
+
+
+def ratings(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]:
+    """Each game's ratings of the members (docs/ratings.md), best first: the number shown,
+    « provisoire », parties rated, the last change with its reason (opponents by name, each
+    with whether they were rated higher before), the history (party id, its finish time, the
+    number after it, its change), and OpenSkill's mu and sigma (the win chances)."""
+    names: dict[Any, str] = {m.pk: m.name for m in members}
+    finish: dict[Any, str] = {p.game_id: p.updated for p in finished}
+    for p in finished:
+        for s in p.seats:
+            if s.member is None:
+                names.setdefault(f"guest:{name_key(s.name)}", s.name)
+    rated = rating_engine.rate(_rated_parties(finished))
+
+    def opponents(group: tuple[rating_engine.Opponent, ...]) -> list[dict[str, Any]]:
+        return [{"name": names.get(o.player, ""), "higher": o.higher} for o in group]
+
+    out: dict[str, Any] = {}
+    for game in registry.PARTY_GAMES:
+        table = rated.get(game.api_name)
+        if not table:
+            continue
+        rows = []
+        for r in rating_engine.ranking(table):
+            if not isinstance(r.player, int) or r.player not in names:
+                continue  # a guest: rated, never shown
+            reason = r.reason
+            rows.append(
+                {
+                    "member": r.player,
+                    "name": names[r.player],
+                    "value": r.value,
+                    "provisional": r.provisional,
+                    "played": r.played,
+                    "change": r.change,
+                    "mu": r.skill.mu,
+                    "sigma": r.skill.sigma,
+                    "reason": None
+                    if reason is None
+                    else {
+                        "place": reason.place,
+                        "of": reason.of,
+                        "ahead_of": opponents(reason.ahead_of),
+                        "behind": opponents(reason.behind),
+                        "tied_with": opponents(reason.tied_with),
+                    },
+                    "history": [
+                        [step.party, finish[step.party], step.value, step.change]
+                        for step in r.history
+                    ],
+                }
+            )
+        if rows:
+            out[game.api_name] = rows
     return out
 
 

@@ -1,0 +1,123 @@
+"""The tablée's ratings (docs/ratings.md): rebuilt from its finished parties by the ratings
+engine, in the order they finished, in the statistics' cache and in the API."""
+
+import pytest
+from django.utils import timezone
+
+from calculators.engines import ratings as engine
+from calculators.games.num5.party import writes as num5_writes
+from calculators.parties import services as party_services
+from calculators.parties.models import Game
+from calculators.tablees import services, stats
+from tests.factories import by_seat, fresh
+
+from .conftest import play
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Léa", "Tom", "Zoé"]
+#: two Num 5 rounds (the party is over when the table says so: « Terminer »): Léa first,
+#: then Tom, then Zoé; or Tom first
+LEA_WINS = [["31 - 0", "5 - 9", "0 - 12"]] * 2
+TOM_WINS = [["5 - 9", "31 - 0", "0 - 12"]] * 2
+
+
+@pytest.fixture
+def tablee():
+    return services.create("Les jeudis", NAMES)
+
+
+def rated(tablee):
+    return {r["name"]: r for r in stats.compute(tablee)["ratings"].get("num5", [])}
+
+
+def test_ratings_come_from_the_places_of_the_finished_parties(tablee):
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    play(tablee, "num5", NAMES, rounds=TOM_WINS, finished=False)  # not finished: not rated
+    play(tablee, "num_check", NAMES, claims={0: [("paire", "5R 5B")]})  # another game
+    table = rated(tablee)
+    assert table["Léa"]["value"] > table["Tom"]["value"] > table["Zoé"]["value"]
+    assert all(r["played"] == 1 and r["provisional"] for r in table.values())
+    assert [r["name"] for r in stats.compute(tablee)["ratings"]["num-check"]][0] == "Léa"
+    expected = engine.rate(
+        [engine.Party(1, "g", (engine.Seat("a", 1), engine.Seat("b", 2), engine.Seat("c", 3)))]
+    )["g"]
+    assert [table[n]["value"] for n in NAMES] == [expected[p].value for p in "abc"]
+    lea = table["Léa"]
+    assert lea["change"] == lea["value"] - 1000 == lea["history"][-1][3]
+    assert lea["reason"] == {
+        "place": 1,
+        "of": 3,
+        "ahead_of": [{"name": "Tom", "higher": False}, {"name": "Zoé", "higher": False}],
+        "behind": [],
+        "tied_with": [],
+    }
+
+
+def test_undoing_the_last_party_restores_every_rating_exactly(tablee):
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    play(tablee, "num5", NAMES, rounds=TOM_WINS)
+    before = rated(tablee)
+    last = play(tablee, "num5", ["Zoé", "Tom", "Léa"], rounds=LEA_WINS)
+    assert rated(tablee) != before
+    party_services.undo(fresh(last))  # « Terminer » undone: the party is no longer finished
+    assert not party_services.finished(fresh(last))
+    assert rated(tablee) == before
+
+
+def test_rating_order_is_deterministic_for_parties_finished_in_the_same_second(tablee):
+    first = play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    second = play(tablee, "num5", NAMES, rounds=TOM_WINS)
+    same = timezone.now().replace(microsecond=0)
+    Game.objects.filter(pk__in=[first.pk, second.pk]).update(updated_at=same)
+    members = list(tablee.members.all())
+    finished = [p for p in stats.results(tablee, members) if p.finished]
+    assert finished[0].updated == finished[1].updated
+    one = stats.ratings(members, finished)
+    assert stats.ratings(members, list(reversed(finished))) == one
+    order = [step[0] for step in one["num5"][0]["history"]]
+    assert order == sorted([first.pk, second.pk])
+
+
+def test_a_later_finish_is_rated_later(tablee):
+    first = play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    second = play(tablee, "num5", NAMES, rounds=TOM_WINS)
+    Game.objects.filter(pk=first.pk).update(updated_at=timezone.now() + timezone.timedelta(1))
+    history = rated(tablee)["Léa"]["history"]
+    assert [step[0] for step in history] == [second.pk, first.pk]
+
+
+def test_a_guest_is_rated_but_only_members_are_shown(tablee):
+    game = services.new_party(tablee, "num5", None, NAMES)
+    party_services.add_player(game, "Invité")
+    for cells in (["0 - 9", "5 - 9", "0 - 12", "31 - 0"],) * 2:
+        num5_writes.add_round(fresh(game), by_seat(fresh(game), cells))
+    party_services.finish(fresh(game))
+    table = rated(tablee)
+    assert set(table) == set(NAMES)
+    assert table["Tom"]["reason"]["behind"] == [{"name": "Invité", "higher": False}]
+    assert table["Tom"]["reason"]["ahead_of"] == [
+        {"name": "Léa", "higher": False},
+        {"name": "Zoé", "higher": False},
+    ]
+
+
+def test_the_api_gives_each_games_ratings_with_their_history(tablee, tapi):
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    status, body = tapi("GET", f"tablees/{tablee.read_token}")
+    assert status == 200
+    lea = body["ratings"]["num5"][0]
+    assert set(lea) == {"name", "value", "provisional", "played", "change", "history"}
+    assert lea["name"] == "Léa" and lea["provisional"] and lea["played"] == 1
+    assert lea["history"] == [
+        {"finished": lea["history"][0]["finished"], "value": lea["value"], "change": lea["change"]}
+    ]
+    assert [r["name"] for r in body["ratings"]["num5"]] == NAMES
+
+
+def test_the_openapi_schema_describes_the_ratings(client):
+    doc = client.get("/api/v1/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    rating = schemas["TableeRatingOut"]["properties"]
+    assert {"value", "provisional", "played", "change", "history"} <= set(rating)
+    assert "ratings" in schemas["TableeOut"]["properties"]
