@@ -253,6 +253,10 @@ def compute(tablee: Tablee) -> dict[str, Any]:
         for seat in party.seats:
             if seat.member in by_member:
                 by_member[seat.member][party.api_name].append(seat)
+    rated = ratings(members, finished)
+    drawn = charts(members, finished)
+    for api_name, rows in rated.items():
+        drawn[api_name]["ratings"] = rating_chart(api_name, rows, finished)
     players = [
         {
             "name": m.name,
@@ -290,8 +294,8 @@ def compute(tablee: Tablee) -> dict[str, Any]:
             "head_to_head": head_to_head(members, finished),
             "recent": recent(members, finished),
         },
-        "charts": charts(members, finished),
-        "ratings": ratings(members, finished),
+        "charts": drawn,
+        "ratings": rated,
     }
 
 
@@ -456,6 +460,33 @@ def ratings(members: list[Member], finished: list[PartyResult]) -> dict[str, Any
         if rows:
             out[game.api_name] = rows
     return out
+
+
+def rating_chart(
+    api_name: str, rows: list[dict[str, Any]], finished: list[PartyResult]
+) -> dict[str, Any]:
+    """Each member's rating after each of the game's last :data:`CHART_PARTIES` rated parties
+    (oldest first; a member who did not play keeps their number, none before their first)."""
+    order = sorted(
+        (p for p in finished if p.api_name == api_name), key=lambda p: (p.updated, p.game_id)
+    )
+    after = {r["name"]: {step[0]: step[2] for step in r["history"]} for r in rows}
+    current: dict[str, int | None] = dict.fromkeys(after)
+    lines: dict[str, list[int | None]] = {name: [] for name in after}
+    dates = []
+    start = max(0, len(order) - CHART_PARTIES)
+    for i, party in enumerate(order):
+        for name, steps in after.items():
+            if party.game_id in steps:
+                current[name] = steps[party.game_id]
+        if i >= start:
+            dates.append(party.updated[:10])
+            for name in after:
+                lines[name].append(current[name])
+    return {
+        "dates": dates,
+        "lines": {n: v for n, v in lines.items() if any(x is not None for x in v)},
+    }
 
 
 def cache_key(tablee: Tablee) -> str:

@@ -2,14 +2,16 @@
 engine, in the order they finished, in the statistics' cache and in the API."""
 
 import pytest
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 
 from calculators.engines import ratings as engine
 from calculators.games.num5.party import writes as num5_writes
 from calculators.parties import services as party_services
 from calculators.parties.models import Game
-from calculators.tablees import services, stats
+from calculators.tablees import services, stats, views
 from tests.factories import by_seat, fresh
+from tests.i18n.test_english_pages import assert_english
 
 from .conftest import play
 
@@ -121,3 +123,58 @@ def test_the_openapi_schema_describes_the_ratings(client):
     rating = schemas["TableeRatingOut"]["properties"]
     assert {"value", "provisional", "played", "change", "history"} <= set(rating)
     assert "ratings" in schemas["TableeOut"]["properties"]
+
+
+def test_the_page_shows_ratings_provisional_marks_the_last_change_and_the_history_chart(
+    client, tablee
+):
+    play(tablee, "num5", NAMES, rounds=TOM_WINS)
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    html = client.get(reverse("tablees:tablee", args=[tablee.read_token])).content.decode()
+    section = html[html.index('data-testid="ratings-num5"') :]
+    lea = rated(tablee)["Léa"]
+    assert f"<strong>{lea['value']}</strong>" in section
+    assert section.count('data-testid="provisional"') == 3
+    # the last party's change and its reason: Tom was rated higher than Léa before it
+    assert f"{lea['change']:+d} : 1ᵉʳ sur 3, devant Tom (mieux classé), Zoé" in html
+    assert "Classement de Num 5 aux victoires" in section
+    assert 'src="graphiques/num5/ratings.svg"' in section
+    assert '<caption id="chart-num5-table-ratings">' in section
+    response = client.get(reverse("tablees:chart", args=[tablee.read_token, "num5", "ratings"]))
+    svg = response.content.decode()
+    assert response.status_code == 200 and svg.startswith("<svg") and "<script" not in svg
+    assert "cote partie après partie" in svg
+    none = reverse("tablees:chart", args=[tablee.read_token, "num-check", "ratings"])
+    assert client.get(none).status_code == 404
+
+
+def test_the_reason_marks_a_loss_to_a_lower_rated_player_and_ties():
+    rating = {
+        "change": -31,
+        "reason": {
+            "place": 2,
+            "of": 4,
+            "ahead_of": [{"name": "Max", "higher": False}],
+            "behind": [{"name": "Tom", "higher": False}],
+            "tied_with": [{"name": "Zoé", "higher": True}],
+        },
+    }
+    assert views.reason_text(rating) == (
+        "-31 : 2ᵉ sur 4, devant Max, derrière Tom (moins bien classé), à égalité avec Zoé"
+    )
+    with translation.override("en"):
+        assert views.reason_text(rating) == (
+            "-31: 2nd of 4, ahead of Max, behind Tom (rated lower), tied with Zoé"
+        )
+        assert [views.place_label(n) for n in (1, 3, 4)] == ["1st", "3rd", "4th"]
+
+
+def test_the_english_page_shows_the_ratings_in_english(client):
+    tablee = services.create("Thursdays", NAMES)
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    play(tablee, "num5", NAMES, rounds=TOM_WINS)
+    response = client.get("/en" + reverse("tablees:tablee", args=[tablee.read_token]))
+    assert_english(response, "tablée with ratings")
+    html = response.content.decode()
+    assert "Num 5 ranking by rating" in html and "provisional" in html
+    assert "1st of 3, ahead of Léa (rated higher), Zoé" in html
