@@ -236,6 +236,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         "party_form": None,
         "add_form": None,
         "rename_form": None,
+        "settings_form": None,
     }
     if can_edit:
         context["party_form"] = forms.NewPartyForm(tablee, members)
@@ -245,6 +246,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         context["members_key"] = hashlib.sha256(roster.encode()).hexdigest()
         context["add_form"] = forms.MemberAddForm(tablee)
         context["rename_form"] = forms.RenameForm(tablee)
+        context["settings_form"] = forms.SettingsForm(tablee)
     context.update(extra)
     return context
 
@@ -261,6 +263,7 @@ WRITES = {
     "joueur": "add_form",
     "renommer": "rename_form",
     "liens": None,
+    "reglages": "settings_form",
 }
 
 
@@ -283,13 +286,16 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         form = forms.MemberAddForm(tablee, request.POST)
     elif name == "renommer":
         form = forms.RenameForm(tablee, request.POST)
+    elif name == "reglages":
+        form = forms.SettingsForm(tablee, request.POST)
     else:
         form = forms.RotateForm(tablee, request.POST)
     if form.is_valid():
         if name == "partie":
             return redirect(share_first_url(form.result))
         tablee.refresh_from_db()
-        return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + "#joueurs")
+        anchor = "#reglages" if name == "reglages" else "#joueurs"
+        return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + anchor)
     slot = WRITES[name]
     extra = {slot: form} if slot else {}
     context = _context(request, tablee, True, chart_prefix="../", **extra)

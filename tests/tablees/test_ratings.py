@@ -1,6 +1,8 @@
 """The tablée's ratings (docs/ratings.md): rebuilt from its finished parties by the ratings
 engine, in the order they finished, in the statistics' cache and in the API."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -178,3 +180,66 @@ def test_the_english_page_shows_the_ratings_in_english(client):
     html = response.content.decode()
     assert "Num 5 ranking by rating" in html and "provisional" in html
     assert "1st of 3, ahead of Léa (rated higher), Zoé" in html
+
+
+def chances_on(client, game, prefix=""):
+    with translation.override("fr"):  # the French address, whichever language is active
+        url = reverse("parties:game", args=[fresh(game).edit_token])
+    html = client.get(prefix + url).content
+    text = html.decode()
+    if 'data-testid="win-chances"' not in text:
+        return None
+    line = text[text.index('data-testid="win-chances"') :].split("</p>")[0]
+    return {
+        name: int(percent)
+        for name, percent in re.findall(r"(\w+)\s(\d+)(?:\s|&nbsp;|\u202f)%", line.split(">", 1)[1])
+    }
+
+
+def test_a_party_of_the_tablee_shows_each_players_chance_to_win_before_it_starts(client, tablee):
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    game = services.new_party(tablee, "num5", None, NAMES)
+    chances = chances_on(client, game)
+    assert chances is not None and set(chances) == set(NAMES)
+    assert chances["Léa"] > chances["Tom"] > chances["Zoé"]
+    assert 99 <= sum(chances.values()) <= 101
+    skills = {r["name"]: engine.Skill(r["mu"], r["sigma"]) for r in rated(tablee).values()}
+    expected = engine.win_chances([skills[n] for n in NAMES])
+    assert [chances[n] for n in NAMES] == [round(100 * c) for c in expected]
+    # another game: nobody rated yet, everyone even
+    even = chances_on(client, services.new_party(tablee, "num_check", None, NAMES))
+    assert even is not None and len(set(even.values())) == 1
+    # once the party has started, no more prediction
+    num5_writes.add_round(fresh(game), by_seat(fresh(game), ["5 - 0", "0 - 9", "0 - 12"]))
+    assert chances_on(client, game) is None
+    # and never on the read link
+    html = client.get(reverse("parties:game", args=[fresh(game).read_token])).content.decode()
+    assert 'data-testid="win-chances"' not in html
+
+
+def test_the_tablee_setting_turns_the_win_chances_off_and_on(client, tablee):
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    game = services.new_party(tablee, "num5", None, NAMES)
+    page = client.get(reverse("tablees:tablee", args=[tablee.edit_token])).content.decode()
+    assert 'name="win_chances"' in page and "Afficher les chances de victoire" in page
+    url = reverse("tablees:action", args=[tablee.edit_token, "reglages"])
+    response = client.post(url, {})
+    assert response.status_code == 302 and response["Location"].endswith("#reglages")
+    tablee.refresh_from_db()
+    assert not tablee.win_chances and chances_on(client, game) is None
+    client.post(url, {"win_chances": "on"})
+    tablee.refresh_from_db()
+    assert tablee.win_chances and chances_on(client, game) is not None
+    read = reverse("tablees:action", args=[tablee.read_token, "reglages"])
+    assert client.post(read, {}).status_code == 403
+
+
+def test_the_win_chances_in_english(client):
+    tablee = services.create("Thursdays", NAMES)
+    play(tablee, "num5", NAMES, rounds=LEA_WINS)
+    game = services.new_party(tablee, "num5", None, NAMES)
+    with translation.override("fr"):
+        url = reverse("parties:game", args=[game.edit_token])
+    assert "Chances to win by rating:" in client.get("/en" + url).content.decode()
+    assert chances_on(client, game, "/en") is not None
