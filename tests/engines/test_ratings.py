@@ -89,6 +89,23 @@ def test_beating_a_higher_rated_table_gains_more_than_beating_a_lower_one():
     assert changes([NEW, low, low], [3, 1, 2])[0] < changes([NEW, high, high], [3, 1, 2])[0]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    skills_st,
+    st.floats(10, 40, allow_nan=False),
+    st.floats(1, 10, allow_nan=False),
+    st.floats(0.5, 25 / 3, allow_nan=False),
+    st.integers(2, 6),
+)
+def test_beating_a_higher_rated_table_gains_more_whatever_the_ratings(me, low, gap, sigma, players):
+    weaker, stronger = Skill(low, sigma), Skill(low + gap, sigma)
+    places = list(range(1, players + 1))
+    against_stronger = ratings.update([me] + [stronger] * (players - 1), places)[0]
+    against_weaker = ratings.update([me] + [weaker] * (players - 1), places)[0]
+    assert against_stronger.mu > against_weaker.mu
+    assert against_stronger.ordinal - me.ordinal >= against_weaker.ordinal - me.ordinal
+
+
 def test_a_new_player_shows_1000_and_is_provisional_below_5_parties():
     assert NEW.value == ratings.BASE == 1000
     parties = [Party(i, "num5", (Seat("a", 1 + i % 2), Seat("b", 2 - i % 2))) for i in range(5)]
