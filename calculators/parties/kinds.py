@@ -10,7 +10,7 @@ when the app is ready. The core never names a game: it asks :func:`of`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -72,6 +72,12 @@ class PartyKind:
         then refuses every write but undo, redo and reopen, as for a game the table finished
         (:func:`.services.finished`). None by default: the table says when it is over."""
         return False
+
+    def ended_among(self, games: Sequence[Game]) -> set[int]:
+        """The ids of ``games`` (all of this game) that :meth:`ended` says its rules ended:
+        for a listing of many parties (a tablée's statistics), which a game answers in a
+        constant number of queries when it has a clock. None by default."""
+        return {g.pk for g in games if self.ended(g)}
 
     def lifted(self, game: Game) -> Any:
         """The end the game's rules have reached, as a reopen keeps it in its entry (JSON):

@@ -39,6 +39,27 @@ def party_links(tablee: Tablee) -> dict[int, tuple[str, str]]:
     }
 
 
+def ratings_json(ratings: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The members' ratings per game, best first (docs/ratings.md), as the API gives them."""
+    return {
+        game: [
+            {
+                "name": r["name"],
+                "value": r["value"],
+                "provisional": r["provisional"],
+                "played": r["played"],
+                "change": r["change"],
+                "history": [
+                    {"finished": finished, "value": value, "change": change}
+                    for _, finished, value, change in r["history"]
+                ],
+            }
+            for r in rows
+        ]
+        for game, rows in ratings.items()
+    }
+
+
 def tablee_json(request: HttpRequest, tablee: Tablee, can_edit: bool) -> dict[str, Any]:
     """The whole tablée, as every answer gives it."""
     tablee.refresh_from_db()
@@ -59,6 +80,7 @@ def tablee_json(request: HttpRequest, tablee: Tablee, can_edit: bool) -> dict[st
         "players": [{"name": name} for name in data["members"]],
         "parties": [party(p) for p in data["parties"] if p["id"] in links],
         "stats": data["stats"],
+        "ratings": ratings_json(data["ratings"]),
         "read_url": request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.read_token])),
     }
     if can_edit:
@@ -96,14 +118,39 @@ class TableePartyOut(Schema):
     edit_url: str | None = Field(None, description="Only in answers to the edit token.")
 
 
+class TableeRatingStepOut(Schema):
+    """A rating after one finished party of the game, oldest first."""
+
+    finished: str = Field(description="When the party finished: its last write (UTC).")
+    value: int = Field(description="The rating after the party.")
+    change: int = Field(description="What the party changed (the values add up).")
+
+
+class TableeRatingOut(Schema):
+    """A member's rating in one game (docs/ratings.md): OpenSkill's Plackett–Luce, recomputed
+    from the finished parties in the order they finished."""
+
+    name: str
+    value: int = Field(
+        description="The number shown: 1000 + 30 × (mu − 3 sigma), rounded; a new player is 1000."
+    )
+    provisional: bool = Field(description="Fewer than 5 finished parties of this game.")
+    played: int = Field(description="Finished parties of this game rated.")
+    change: int = Field(description="The last party's change.")
+    history: list[TableeRatingStepOut]
+
+
 class TableeOut(Schema):
-    """The whole tablée: its players, its parties and its statistics."""
+    """The whole tablée: its players, its parties, its statistics and its ratings."""
 
     name: str
     version: int
     players: list[TableePlayerOut]
     parties: list[TableePartyOut]
     stats: dict[str, Any]
+    ratings: dict[str, list[TableeRatingOut]] = Field(
+        description="Per game (its API name): the members with a rating, best first."
+    )
     read_url: str
     edit_url: str | None = Field(None, description="Only in answers to the edit token.")
 

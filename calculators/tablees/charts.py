@@ -47,7 +47,7 @@ STYLE = Style(
 
 _SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 
-KINDS = ("scores", "distribution", "combos")
+KINDS = ("scores", "distribution", "combos", "ratings")
 
 
 def _config(title: str) -> dict[str, Any]:
@@ -84,6 +84,18 @@ def scores(name: str, data: dict[str, Any]) -> str:
     )
     chart.x_labels = data["dates"]
     for member, values in data["lines"].items():
+        chart.add(member, values)
+    return _svg(chart)
+
+
+def ratings(name: str, data: dict[str, Any]) -> str:
+    """Each member's rating (« cote », docs/ratings.md) after each of the game's last parties."""
+    chart = pygal.Line(
+        **_config(gettext("{game} : cote partie après partie").format(game=name)),
+        allow_interruptions=True,
+    )
+    chart.x_labels = data["ratings"]["dates"]
+    for member, values in data["ratings"]["lines"].items():
         chart.add(member, values)
     return _svg(chart)
 
@@ -143,4 +155,6 @@ def combo_name(key: str) -> str:
 
 
 def draw(kind: str, name: str, data: dict[str, Any]) -> str:
-    return {"scores": scores, "distribution": distribution, "combos": combos}[kind](name, data)
+    return {"scores": scores, "distribution": distribution, "combos": combos, "ratings": ratings}[
+        kind
+    ](name, data)

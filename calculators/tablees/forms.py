@@ -81,6 +81,27 @@ class RenameForm(ServiceForm):
         return services.rename_member(self.tablee, data["index"], data["name"])
 
 
+class SettingsForm(ServiceForm):
+    """The tablée's settings: the win chances shown on its parties (docs/ratings.md)."""
+
+    win_chances = forms.BooleanField(
+        label=gettext_lazy("Afficher les chances de victoire"),
+        required=False,
+        help_text=gettext_lazy(
+            "Sur une partie de la tablée qui n’a pas commencé, la chance de chacun de gagner, d’après la cote."
+        ),
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+
+    def __init__(self, tablee: Tablee, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"win_chances": tablee.win_chances})
+        super().__init__(*args, **kwargs)
+        self.tablee = tablee
+
+    def call(self, data: dict[str, Any]) -> Tablee:
+        return services.set_win_chances(self.tablee, data["win_chances"])
+
+
 class RotateForm(ServiceForm):
     def __init__(self, tablee: Tablee, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

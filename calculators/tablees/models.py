@@ -25,6 +25,9 @@ class Tablee(models.Model):
     version = models.PositiveIntegerField(default=0)
     #: changed by every write of the tablée or of one of its parties: the statistics' cache key
     stamp = models.PositiveIntegerField(default=0)
+    #: a party of the tablée shows each player's chance to win before it starts
+    #: (docs/ratings.md#cote-pronostic)
+    win_chances = models.BooleanField("afficher les chances de victoire", default=True)
     created_at = models.DateTimeField("créée", auto_now_add=True)
     #: touched by every write of the tablée or of one of its parties (the purge reads it)
     updated_at = models.DateTimeField("modifiée", auto_now=True, db_index=True)

@@ -153,6 +153,13 @@ def rename_member(tablee: Tablee, index: object, name: object) -> Member:
         return member
 
 
+def set_win_chances(tablee: Tablee, shown: bool) -> Tablee:
+    """« Afficher les chances de victoire » on the tablée's parties before they start."""
+    with lock(tablee) as locked:
+        Tablee.objects.filter(pk=locked.pk).update(win_chances=bool(shown))
+    return tablee
+
+
 def rotate(tablee: Tablee) -> Tablee:
     """« Nouveaux liens »: both tokens change, the old links stop working at once."""
     with lock(tablee) as locked:

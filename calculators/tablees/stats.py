@@ -27,7 +27,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from ..engines import numcheck
+from ..engines import ratings as rating_engine
 from ..engines.cards import InputError
+from ..engines.names import name_key
 from ..games import registry
 from ..parties import kinds
 from ..parties.board import Board, BoardRow, leaders, place
@@ -100,20 +102,23 @@ def kept_at_best(combo: str, cards: str, rank: int) -> bool:
     return totals[rank - 1] == max(totals)
 
 
-def _check_board(game: Game, players: list[Player], claims: dict[int, list[Claim]]) -> Board:
+def _check_board(
+    game: Game, players: list[Player], claims: dict[int, list[Claim]], ended: set[int]
+) -> Board:
     """NUM CHECK's board, from the engine as its Parties hooks compute it, on claims read in
-    bulk: scores by ``player_sheet``, positions by the standings rule, the end of the game by
-    eight combinations (/num-check/regles/#arbitrage-fin-de-partie) or the table's « Terminer »."""
-    rows, sheets = [], []
+    bulk: scores by ``player_sheet``, positions by the standings rule, the end of the game as
+    the party's own board and writes ask it (``services.finished``): the table's « Terminer »,
+    or the game clock (/num-check/regles/#arbitrage-fin-de-partie: eight combinations or the
+    last deck turn) unless a reopen lifted that end — ``ended``, from the game's hooks in bulk."""
+    rows = []
     for p in players:
         mine = claims.get(p.pk, [])
         sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine], None)
-        sheets.append(sheet)
         rows.append(
             BoardRow(p, sheet.total, sheet.title, detail=list(zip(mine, sheet.claims, strict=True)))
         )
     place(rows, lambda r: (r.total,))
-    finished = game.finished or bool(numcheck.finished_by(sheets))
+    finished = game.finished or game.pk in ended
     return Board(game, rows, finished, leaders(rows) if finished else ())
 
 
@@ -143,7 +148,8 @@ def _seat(kind: str, board: Board, row: BoardRow, index: int, member: Member | N
 
 def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
     """Every party of the tablée, newest first, scored by the engines (a constant number of
-    queries: links and games, players, rounds, NUM CHECK claims)."""
+    queries: links and games, players, rounds, NUM CHECK claims, and NUM CHECK's game clock
+    from its hooks)."""
     links = list(
         TableeParty.objects.filter(tablee=tablee)
         .select_related("game")
@@ -156,12 +162,14 @@ def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
             "position"
         ):
             claims[claim.player_id].append(claim)
+    checks = [link.game for link in links if link.game.kind == registry.NUM_CHECK.kind]
+    ended = kinds.for_spec(registry.NUM_CHECK).ended_among(checks) if checks else set()
     out = []
     for link in links:
         game = link.game
         players = list(game.players.all())
         if game.kind == registry.NUM_CHECK.kind:
-            board = _check_board(game, players, claims)
+            board = _check_board(game, players, claims, ended)
         else:
             board = kinds.of(game).board(game, players)
         seated = seat_members(players, members, link.seats)
@@ -245,6 +253,10 @@ def compute(tablee: Tablee) -> dict[str, Any]:
         for seat in party.seats:
             if seat.member in by_member:
                 by_member[seat.member][party.api_name].append(seat)
+    rated = ratings(members, finished)
+    drawn = charts(members, finished)
+    for api_name, rows in rated.items():
+        drawn[api_name]["ratings"] = rating_chart(api_name, rows, finished)
     players = [
         {
             "name": m.name,
@@ -282,7 +294,8 @@ def compute(tablee: Tablee) -> dict[str, Any]:
             "head_to_head": head_to_head(members, finished),
             "recent": recent(members, finished),
         },
-        "charts": charts(members, finished),
+        "charts": drawn,
+        "ratings": rated,
     }
 
 
@@ -371,6 +384,109 @@ def charts(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]
             ]
         out[game.api_name] = entry
     return out
+
+
+def _rated_parties(finished: list[PartyResult]) -> list[rating_engine.Party]:
+    """The finished parties as the ratings engine reads them, in the order they finished
+    (docs/ratings.md#cote-ordre: their last write, to the second, then their id): a member by
+    their id, a guest by their name's key."""
+    ordered = sorted(finished, key=lambda p: (p.updated, p.game_id))
+    return [
+        rating_engine.Party(
+            p.game_id,
+            p.api_name,
+            tuple(
+                rating_engine.Seat(
+                    s.member if s.member is not None else f"guest:{name_key(s.name)}", s.position
+                )
+                for s in p.seats
+            ),
+        )
+        for p in ordered
+    ]
+
+
+def ratings(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]:
+    """Each game's ratings of the members (docs/ratings.md), best first: the number shown,
+    « provisoire », parties rated, the last change with its reason (opponents by name, each
+    with whether they were rated higher before), the history (party id, its finish time, the
+    number after it, its change), and OpenSkill's mu and sigma (the win chances)."""
+    names: dict[Any, str] = {m.pk: m.name for m in members}
+    finish: dict[Any, str] = {p.game_id: p.updated for p in finished}
+    for p in finished:
+        for s in p.seats:
+            if s.member is None:
+                names.setdefault(f"guest:{name_key(s.name)}", s.name)
+    rated = rating_engine.rate(_rated_parties(finished))
+
+    def opponents(group: tuple[rating_engine.Opponent, ...]) -> list[dict[str, Any]]:
+        return [{"name": names.get(o.player, ""), "higher": o.higher} for o in group]
+
+    out: dict[str, Any] = {}
+    for game in registry.PARTY_GAMES:
+        table = rated.get(game.api_name)
+        if not table:
+            continue
+        rows = []
+        for r in rating_engine.ranking(table):
+            if not isinstance(r.player, int) or r.player not in names:
+                continue  # a guest: rated, never shown
+            reason = r.reason
+            rows.append(
+                {
+                    "member": r.player,
+                    "name": names[r.player],
+                    "value": r.value,
+                    "provisional": r.provisional,
+                    "played": r.played,
+                    "change": r.change,
+                    "mu": r.skill.mu,
+                    "sigma": r.skill.sigma,
+                    "reason": None
+                    if reason is None
+                    else {
+                        "place": reason.place,
+                        "of": reason.of,
+                        "ahead_of": opponents(reason.ahead_of),
+                        "behind": opponents(reason.behind),
+                        "tied_with": opponents(reason.tied_with),
+                    },
+                    "history": [
+                        [step.party, finish[step.party], step.value, step.change]
+                        for step in r.history
+                    ],
+                }
+            )
+        if rows:
+            out[game.api_name] = rows
+    return out
+
+
+def rating_chart(
+    api_name: str, rows: list[dict[str, Any]], finished: list[PartyResult]
+) -> dict[str, Any]:
+    """Each member's rating after each of the game's last :data:`CHART_PARTIES` rated parties
+    (oldest first; a member who did not play keeps their number, none before their first)."""
+    order = sorted(
+        (p for p in finished if p.api_name == api_name), key=lambda p: (p.updated, p.game_id)
+    )
+    after = {r["name"]: {step[0]: step[2] for step in r["history"]} for r in rows}
+    current: dict[str, int | None] = dict.fromkeys(after)
+    lines: dict[str, list[int | None]] = {name: [] for name in after}
+    dates = []
+    start = max(0, len(order) - CHART_PARTIES)
+    for i, party in enumerate(order):
+        for name, steps in after.items():
+            if party.game_id in steps:
+                current[name] = steps[party.game_id]
+        if i >= start:
+            dates.append(party.updated[:10])
+            for name in after:
+                lines[name].append(current[name])
+    return {
+        "dates": dates,
+        "lines": {n: v for n, v in lines.items() if any(x is not None for x in v)},
+    }
 
 
 def cache_key(tablee: Tablee) -> str:

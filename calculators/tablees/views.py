@@ -78,6 +78,69 @@ def _games() -> list[dict[str, Any]]:
     return [{"api": g.api_name, "name": g.name, "kind": g.kind} for g in registry.PARTY_GAMES]
 
 
+def place_label(place: int) -> str:
+    """A place as people write it: « 1ᵉʳ », « 2ᵉ » (1st, 2nd, 3rd, 4th)."""
+    if place == 1:
+        return gettext("1ᵉʳ")
+    if place == 2:
+        return gettext("2ᵉ")
+    if place == 3:
+        return gettext("3ᵉ")
+    return gettext("{n}ᵉ").format(n=place)
+
+
+def reason_text(rating: dict[str, Any]) -> str:
+    """The last party's change and why (docs/ratings.md#cote-echelle): « +42 : 1ᵉʳ sur 4,
+    devant Tom (mieux classé) », each opponent marked when the result was a surprise."""
+    reason = rating["reason"]
+    if reason is None:
+        return ""
+
+    def listed(group: list[dict[str, Any]], surprise: bool, mark: str) -> str:
+        return ", ".join(
+            o["name"] + (f" ({mark})" if o["higher"] is surprise else "") for o in group
+        )
+
+    details = [
+        gettext("{place} sur {of}").format(place=place_label(reason["place"]), of=reason["of"])
+    ]
+    if reason["ahead_of"]:
+        details.append(
+            gettext("devant {names}").format(
+                names=listed(reason["ahead_of"], True, gettext("mieux classé"))
+            )
+        )
+    if reason["behind"]:
+        details.append(
+            gettext("derrière {names}").format(
+                names=listed(reason["behind"], False, gettext("moins bien classé"))
+            )
+        )
+    if reason["tied_with"]:
+        details.append(
+            gettext("à égalité avec {names}").format(
+                names=", ".join(o["name"] for o in reason["tied_with"])
+            )
+        )
+    return gettext("{change} : {details}").format(
+        change=f"{rating['change']:+d}", details=", ".join(details)
+    )
+
+
+def _ratings(data: dict[str, Any], api_name: str, rows: list) -> dict[str, Any] | None:
+    """A game's ratings shaped for the page: by rating, beside the ranking by wins."""
+    rated = data.get("ratings", {}).get(api_name)
+    if not rated:
+        return None
+    by_wins = sorted(
+        enumerate(rows), key=lambda ir: (-ir[1][1]["wins"], -ir[1][1]["win_rate"], ir[0])
+    )
+    return {
+        "rows": [{**r, "reason_text": reason_text(r)} for r in rated],
+        "by_wins": [(name, s["wins"], s["played"]) for _, (name, s, _) in by_wins],
+    }
+
+
 def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Each game's statistics table and charts' tables, shaped for the template."""
     players = data["stats"]["players"]
@@ -97,12 +160,22 @@ def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         chart = data["charts"].get(g.api_name)
         if chart is not None:
+            lines = chart.get("ratings", {}).get("lines", {})
             chart = {
                 **chart,
                 "rows": list(zip(chart["dates"], zip(*chart["lines"].values(), strict=True), strict=True)),
                 "combo_rows": [(charts.combo_name(c["combo"]), c["count"]) for c in chart.get("combos", [])],
+                "rating_rows": list(zip(chart["ratings"]["dates"], zip(*lines.values(), strict=True), strict=True)) if lines else [],
             }  # fmt: skip
-        out.append({"api": g.api_name, "name": g.name, "rows": rows, "chart": chart})
+        out.append(
+            {
+                "api": g.api_name,
+                "name": g.name,
+                "rows": rows,
+                "chart": chart,
+                "ratings": _ratings(data, g.api_name, rows),
+            }
+        )
     return out
 
 
@@ -163,6 +236,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         "party_form": None,
         "add_form": None,
         "rename_form": None,
+        "settings_form": None,
     }
     if can_edit:
         context["party_form"] = forms.NewPartyForm(tablee, members)
@@ -172,6 +246,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         context["members_key"] = hashlib.sha256(roster.encode()).hexdigest()
         context["add_form"] = forms.MemberAddForm(tablee)
         context["rename_form"] = forms.RenameForm(tablee)
+        context["settings_form"] = forms.SettingsForm(tablee)
     context.update(extra)
     return context
 
@@ -188,6 +263,7 @@ WRITES = {
     "joueur": "add_form",
     "renommer": "rename_form",
     "liens": None,
+    "reglages": "settings_form",
 }
 
 
@@ -210,13 +286,16 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         form = forms.MemberAddForm(tablee, request.POST)
     elif name == "renommer":
         form = forms.RenameForm(tablee, request.POST)
+    elif name == "reglages":
+        form = forms.SettingsForm(tablee, request.POST)
     else:
         form = forms.RotateForm(tablee, request.POST)
     if form.is_valid():
         if name == "partie":
             return redirect(share_first_url(form.result))
         tablee.refresh_from_db()
-        return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + "#joueurs")
+        anchor = "#reglages" if name == "reglages" else "#joueurs"
+        return redirect(reverse("tablees:tablee", args=[tablee.edit_token]) + anchor)
     slot = WRITES[name]
     extra = {slot: form} if slot else {}
     context = _context(request, tablee, True, chart_prefix="../", **extra)
@@ -235,7 +314,7 @@ def chart(request: HttpRequest, token: str, game: str, kind: str) -> HttpRespons
     svg = cache.get(key)
     if svg is None:
         data = summary(tablee)["charts"].get(game)
-        if data is None or (kind == "combos" and not data.get("combos")):
+        if data is None or (kind in ("combos", "ratings") and not data.get(kind)):
             raise Http404(gettext("Graphique inconnu"))
         svg = charts.draw(kind, spec.name, data)
         cache.set(key, svg, 3600)

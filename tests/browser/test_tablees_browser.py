@@ -76,6 +76,16 @@ def test_create_a_tablee_play_two_parties_and_see_the_statistics(page):
     assert svg.headers["content-type"].startswith("image/svg+xml")
     assert "<script" not in svg.text() and "Léa" in svg.text()
     expect(page.locator("[data-testid=head-to-head]")).to_contain_text("Léa / Zoé")
+    # the ratings (docs/ratings.md): Léa first, provisional, the last change and its reason,
+    # beside the ranking by wins, and their history as a chart with its table
+    ratings = page.locator("[data-testid=ratings-num5]")
+    expect(ratings.locator("[data-testid=rating-row]").first).to_contain_text("Léa")
+    expect(ratings.locator("[data-testid=provisional]")).to_have_count(3)
+    expect(ratings.locator("[data-testid=rating-change]").first).to_contain_text("1ᵉʳ sur 3")
+    expect(ratings.locator("[data-testid=wins-num5]")).to_contain_text("Léa")
+    image = page.locator("[data-testid=chart-num5-ratings]")
+    expect(image).to_be_visible()
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
     assert axe.run(page).response["violations"] == []
 
     # The read link: the same statistics, no edit link anywhere.
@@ -84,6 +94,14 @@ def test_create_a_tablee_play_two_parties_and_see_the_statistics(page):
     expect(page.locator("[data-testid=start-party]")).to_have_count(0)
     assert "/tablees/" + tablee_url.rstrip("/").rsplit("/", 1)[-1] not in page.content()
     assert axe.run(page).response["violations"] == []
+
+    # A new party of the tablée shows each player's chance to win until its first entry.
+    page.goto(tablee_url)
+    page.get_by_role("radio", name="Num 5").check()
+    for name in ("Zoé", "Léa", "Tom"):
+        page.locator("[data-seat-buttons] button", has_text=name).click()
+    page.locator("[data-testid=start-party]").click()
+    expect(page.locator("[data-testid=win-chances]")).to_contain_text("Léa")
     assert page.problems == []
 
 

@@ -12,10 +12,13 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from calculators.parties.models import Game
 from calculators.tablees import services
 from calculators.tablees.models import TableeParty
 from calculators.tablees.templatetags.tablees import linked_tablee, party_tablee_back
 from tests.factories import party
+
+from .conftest import play
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +42,7 @@ def test_a_party_in_a_tablee_names_it_and_links_its_read_link():
     tablee = services.create("Le club", ["Léa", "Tom"])
     game = party("num_check", ["Léa", "Tom"])
     services.link_party(tablee, game, add_members=False)
-    assert linked_tablee(game) == (tablee.name, tablee.read_token)
+    assert linked_tablee(game) == (tablee.name, tablee.read_token, True)
     part = tablee_part(game.edit_token)
     assert "« Le club »" in part.replace("\u202f", " ") and f"/{tablee.read_token}/" in part
     assert 'name="tablee"' not in part and tablee.edit_token not in part
@@ -52,7 +55,7 @@ def test_the_look_up_answers_as_the_orm_does_for_each_party():
     services.link_party(tablee, inside, add_members=False)
     for game in (inside, outside):
         orm = TableeParty.objects.filter(game=game).values_list(
-            "tablee__name", "tablee__read_token"
+            "tablee__name", "tablee__read_token", "tablee__win_chances"
         )
         assert linked_tablee(game) == orm.first()
 
@@ -94,13 +97,30 @@ def test_a_party_started_from_its_tablee_links_back_to_it_under_its_title(client
 
 
 def test_the_way_back_and_the_tablee_part_cost_one_query_together():
+    """One look-up for both parts; the win chances of a party that has not started
+    (docs/ratings.md#cote-pronostic) cost a few more, as many whatever the tablée holds, and
+    none once the tablée turned them off."""
     tablee = services.create("Le club", ["Léa", "Tom"])
     game = party("num_check", ["Léa", "Tom"])
     services.link_party(tablee, game, add_members=False)
-    with CaptureQueriesContext(connection) as queries:
-        render_to_string(
-            "tablees/_party_back.html", party_tablee_back(game, True)
-        ) and render_to_string(
-            "tablees/_party_link.html", {"game": game, "can_edit": True, "board": None}
-        )
-    assert len(queries.captured_queries) == 1
+    services.set_win_chances(tablee, False)
+
+    def both(game):
+        game = Game.objects.get(pk=game.pk)  # a request's own instance
+        with CaptureQueriesContext(connection) as queries:
+            render_to_string(
+                "tablees/_party_back.html", party_tablee_back(game, True)
+            ) and render_to_string(
+                "tablees/_party_link.html", {"game": game, "can_edit": True, "board": None}
+            )
+        return len(queries.captured_queries)
+
+    assert both(game) == 1
+    services.set_win_chances(tablee, True)
+    both(game)  # the statistics computed once for the new stamp, then cached
+    with_chances = both(game)
+    assert 1 < with_chances <= 7
+    for _ in range(3):
+        play(tablee, "num_check", ["Léa", "Tom"], claims={0: [("paire", "5R 5B")]})
+    both(game)  # the statistics computed once for the new stamp, then cached
+    assert both(game) == with_chances

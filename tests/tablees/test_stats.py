@@ -113,3 +113,28 @@ def test_english_tablee_pages_have_no_french_word(client):
             ("read", f"/en/tablees/{tablee.read_token}/"),
         ):
             assert_english(client.get(url), name)
+
+
+def test_a_party_the_game_clock_ended_counts_as_finished_as_its_board_says(tablee):
+    """/num-check/regles/#arbitrage-horloge: a NUM CHECK party ended by its last deck turn,
+    without « Terminer », is finished for the statistics (and the ratings) as for its own
+    board and writes (``services.finished``); reopened, it no longer counts."""
+    from calculators.games.num_check.party import writes as check_writes
+    from calculators.parties import services as party_services
+    from tests.factories import fresh
+
+    game = play(
+        tablee, "num_check", ["Léa", "Tom"], mode="classic",
+        claims={0: [("full", "7R 7B 7J 3V 3A")]}, finished=False,
+    )  # fmt: skip
+    [result] = stats.results(tablee, list(tablee.members.all()))
+    assert not result.finished and not party_services.finished(fresh(game))
+    check_writes.add_deck_turn(fresh(game))
+    check_writes.add_deck_turn(fresh(game))
+    assert party_services.finished(fresh(game)) and not fresh(game).finished
+    [result] = stats.results(tablee, list(tablee.members.all()))
+    assert result.finished and result.winners == ("Léa",)
+    assert mine(stats.compute(tablee), "Léa", "num-check")["wins"] == 1
+    party_services.reopen(fresh(game))
+    [result] = stats.results(tablee, list(tablee.members.all()))
+    assert not result.finished and not party_services.finished(fresh(game))

@@ -6,7 +6,7 @@ Its writes (a claim, its correction and removal, the end of a deck turn, an inva
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import HttpRequest
@@ -150,6 +150,9 @@ class NumCheckParty(PartyKind):
 
     def ended(self, game: Game) -> bool:
         return writes.game_clock(game)[1]
+
+    def ended_among(self, games: Sequence[Game]) -> set[int]:
+        return writes.clocks_ended(games)
 
     def lifted(self, game: Game) -> dict[str, Any]:
         end, _ = writes.game_clock(game)

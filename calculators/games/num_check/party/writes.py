@@ -374,6 +374,40 @@ def game_clock(game: Game) -> tuple[numcheck.GameEnd[int], bool]:
     return clock(game, len(players), sheets, in_effect(game, *CLOCK))
 
 
+def clocks_ended(games: Sequence[Game]) -> set[int]:
+    """The ids of ``games`` whose clock ended them, as :func:`game_clock` answers for each,
+    in three queries whatever their number (the players, their claims, the clock's entries in
+    effect): a tablée's statistics count a party finished as its own board does."""
+    ids = [g.pk for g in games]
+    if not ids:
+        return set()
+    players: dict[int, list[tuple[int, str]]] = {}
+    for pk, game_id, name in Player.objects.filter(game_id__in=ids).values_list(
+        "pk", "game_id", "name"
+    ):
+        players.setdefault(game_id, []).append((pk, name))
+    claims: dict[int, list[ShownClaim]] = {}
+    rows = Claim.objects.filter(player__game_id__in=ids).order_by("player_id", "position")
+    for row in rows.values_list("pk", "player_id", "position", "combo", "cards"):
+        claims.setdefault(row[1], []).append(ShownClaim(*row))
+    entries: dict[int, list[HistoryEntry]] = {}
+    for entry in HistoryEntry.objects.filter(
+        game_id__in=ids, action__in=CLOCK, state=HistoryEntry.State.ACTIVE
+    ).order_by("game_id", "version"):
+        entries.setdefault(entry.game_id, []).append(entry)
+    ended = set()
+    for game in games:
+        seated = players.get(game.pk, [])
+        sheets = [
+            (pk, stored_sheet(name, claims[pk]))
+            for pk, name in seated
+            if len(claims.get(pk, ())) >= numcheck.CLAIMS_TO_END
+        ]
+        if clock(game, len(seated), sheets, entries.get(game.pk, []))[1]:
+            ended.add(game.pk)
+    return ended
+
+
 def sheet_read(game: Game) -> tuple[list[Player], dict[int, list[ShownClaim]]]:
     """The players and their claims, as :func:`game_clock` read them for this version of
     ``game`` (the write frame asked it under the lock this write holds), else read now."""
