@@ -16,7 +16,7 @@ JS := static/js static/i18n tests/js eslint.config.mjs
 #: The unit tests of the site's scripts (Node's test runner, tests/js/harness.mjs).
 JS_TESTS := $(sort $(wildcard tests/js/*.test.mjs))
 
-.PHONY: run dev install install-test chromium postgresql lint test test-js test-fast test-postgres fuzz bench \
+.PHONY: run dev install install-test chromium postgresql proxies lint test test-js test-fast test-postgres fuzz bench \
 	load tables lighthouse clean messages gettext lock
 
 $(BIN)/python:
@@ -105,6 +105,19 @@ chromium:
 		     "or the browser tests are skipped (they fail when CI=true)."; \
 	fi
 
+## Debian's caddy and nginx, whose versions the sample proxy configurations are checked
+## against (tests/production/test_caddy.py, test_nginx.py), installed with apt when missing and
+## root. The tests start and stop their own, on loopback ports.
+proxies:
+	@if command -v caddy >/dev/null && { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; }; then \
+		echo "Proxies: $$(caddy version | cut -d' ' -f1), $$(/usr/sbin/nginx -v 2>&1 | cut -d' ' -f3)"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy nginx-light >/dev/null; \
+	else \
+		echo "caddy or nginx is missing and you are not root: install Debian's caddy and" \
+		     "nginx-light packages, or their tests are skipped (they fail when CI=true)."; \
+	fi
+
 ## Debian's PostgreSQL server for the tests that need a real one (installed with apt when
 ## missing and root). The tests start and stop their own private cluster on a loopback port.
 postgresql:
@@ -141,7 +154,7 @@ test-js: install-test
 ## processes (pytest-xdist; `--dist loadgroup` keeps the tests of one xdist_group, such as the
 ## races, on one of them: tests/conftest.py).
 XDIST = -n $(WORKERS) --dist loadgroup
-test: install-test chromium postgresql lint
+test: install-test chromium postgresql proxies lint
 	node --test $(JS_TESTS)
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
 	$(BIN)/python -m pytest $(XDIST)
