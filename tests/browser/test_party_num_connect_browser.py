@@ -58,9 +58,10 @@ def test_a_short_num_connect_party_on_two_phones(browser, live_server):
     expect(tom.locator("[data-testid=wins-2]")).to_have_text("0")
     assert list(game.rounds.values_list("number", flat=True)) == [1, 2]
 
-    # the table ends the party: the leader by hands won, then cards left
-    tom.locator("[data-testid=finish]").click()
-    tom.locator("[data-testid=confirm-yes]").click()
+    # the table ends the party (from the phone that saw the last write): the leader by hands
+    # won, then cards left
+    lea.locator("[data-testid=finish]").click()
+    lea.locator("[data-testid=confirm-yes]").click()
     expect(tom.locator("[data-testid=game-finished]")).to_contain_text("victoire de Tom")
     expect(lea.locator("[data-testid=game-finished]")).to_contain_text("victoire de Tom")
     assert lea.problems == [] and tom.problems == []
