@@ -16,8 +16,8 @@ from django.http import HttpResponse
 from django.test import Client
 
 from calculators.games.num5.party import writes as num5_writes
-from calculators.games.num_connect.party import writes as connect_writes
 from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_connect.party import writes as connect_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from calculators.parties.board import forget_lines
