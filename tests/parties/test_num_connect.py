@@ -311,3 +311,15 @@ def test_a_num_connect_party_takes_no_mode():
     with pytest.raises(InputError) as err:
         services.create_game("num-connect", "classic", ["Léa", "Tom"])
     assert err.value.field == "mode" and "Num Connect" in err.value.message
+
+
+def test_two_phones_adding_hands_merge_but_a_removal_after_an_unseen_hand_is_refused():
+    game = connect()
+    writes.add_hand(game, "Léa")  # version 2, seen by both phones
+    writes.add_hand(game, "Tom", None, services.Seen(2))
+    writes.add_hand(game, "Zoé", None, services.Seen(2))  # the other phone: both kept
+    assert [h.number for h in fresh(game).rounds.all()] == [1, 2, 3]
+    writes.delete_hand(game, 3, services.Seen(4))  # renumbers: a phone at version 4 …
+    with pytest.raises(services.Conflict) as err:
+        writes.delete_hand(game, 1, services.Seen(4))  # … has not seen that removal
+    assert err.value.entry is not None and err.value.entry.action == "hand_delete"
