@@ -7,6 +7,7 @@ import pytest
 from calculators.games.num_connect.party import writes
 from calculators.parties import services as party_services
 from calculators.parties.board import board
+from calculators.parties.models import Game
 from calculators.tablees import bgstats, services, stats
 from tests.factories import fresh
 
@@ -53,3 +54,29 @@ def test_the_bg_stats_file_names_num_connect_without_a_mode():
     assert play["comments"] == "Num Connect"
     winners = [p for p in play["playerScores"] if p["winner"]]
     assert len(winners) == 1
+
+
+def test_the_tablee_pages_show_a_num_connect_party_in_both_languages(client):
+    from django.utils import translation
+
+    from tests.i18n.test_english_pages import assert_english
+
+    tablee = services.create("Thursdays", NAMES)
+    connect_party(tablee, [("Tom", {"Léa": 1, "Zoé": 2})])
+    page = client.get(f"/tablees/{tablee.edit_token}/")
+    assert page.status_code == 200 and "Num Connect" in page.content.decode()
+    assert 'name="mode_num_connect"' not in page.content.decode()  # a game of one way
+    with translation.override("en"):
+        for name, url in (
+            ("edit", f"/en/tablees/{tablee.edit_token}/"),
+            ("read", f"/en/tablees/{tablee.read_token}/"),
+        ):
+            assert_english(client.get(url), name)
+    indexes = [m.index for m in tablee.members.all()]
+    made = client.post(
+        f"/tablees/{tablee.edit_token}/partie/",
+        {"kind": "num_connect", f"seat_{indexes[0]}": "1", f"seat_{indexes[1]}": "2"},
+    )
+    assert made.status_code == 302, made.content.decode()[:2000]
+    assert [g.kind for g in Game.objects.order_by("pk")] == ["num_connect"] * 2
+    assert Game.objects.order_by("pk").last().mode == ""
