@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engines import num5, num5turn, numcheck, numdraft
+from ..engines import num5, num5turn, numcheck, numconnecthands, numdraft
 from ..engines.cards import InputError, fold_name
 from ..engines.i18n import gettext, gettext_noop
 
@@ -117,6 +117,13 @@ class GameSpec:
         :class:`InputError` on ``field`` naming the modes."""
         if value is None or value == "":
             return self.default_mode
+        if not self.modes:
+            raise InputError(
+                field,
+                gettext("{GAME_NAMES} se joue d’une seule façon : aucun mode à choisir.").format(
+                    GAME_NAMES=self.name
+                ),
+            )
         key = self.mode_aliases().get(fold_name(value)) if isinstance(value, str) else None
         if key is None:
             choices = gettext(" ou ").join(
@@ -202,7 +209,8 @@ NUM_CONNECT = GameSpec(
     ),
     players_note=gettext_noop("2 à 6 joueurs"),
     calculator_label=gettext_noop("Vérifier une combinaison"),
-    players=(2, 6),
+    players=(numconnecthands.MIN_PLAYERS, numconnecthands.MAX_PLAYERS),
+    parties=True,
 )
 
 #: The family, in the order the site lists it.

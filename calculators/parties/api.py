@@ -98,7 +98,7 @@ class NameIn(WriteIn):
 
 
 class CreateIn(Body):
-    game: str | None = Field(None, description="`num-check`, `num-draft` or `num5`.")
+    game: str | None = Field(None, description="`num-check`, `num-draft`, `num5` or `num-connect`.")
     mode: str | None = Field(None, description="The game's mode (its key or its name).")
     players: list[str] | None = Field(None, description="The names, in seating order.")
     values: str | None = Field(None, description="NUM DRAFT only: `0-12` or `0-16`.")

@@ -468,8 +468,7 @@ def export_csv(game: Game) -> str:
     row(
         gettext("Partie"),
         game.get_kind_display(),
-        gettext("Mode"),
-        game.mode_label,
+        *((gettext("Mode"), game.mode_label) if game.mode else ()),  # a game of one way: none
         gettext("Créée"),
         f"{game.created_at:%d/%m/%Y}",
     )

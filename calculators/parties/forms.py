@@ -68,6 +68,8 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for game in registry.PARTY_GAMES:
+            if not game.modes:  # a game played one way (Num Connect) has no mode to choose
+                continue
             self.fields[f"mode_{game.kind}"] = forms.ChoiceField(
                 label=gettext("Mode ({label})").format(label=game.name),
                 choices=[(m.key, gettext_lazy(m.label)) for m in game.modes],
@@ -76,11 +78,12 @@ class NewGameForm(forms.Form):
             )
         self.game: Game | None = None
 
-    def kind_options(self) -> list[tuple[Any, forms.BoundField, bool]]:
-        """Each game's radio button with its mode field, and whether the deck is chosen too:
-        the page draws them together, and shows only the chosen game's (numsite.css)."""
+    def kind_options(self) -> list[tuple[Any, forms.BoundField | None, bool]]:
+        """Each game's radio button with its mode field (``None`` for a game without modes),
+        and whether the deck is chosen too: the page draws them together, and shows only the
+        chosen game's (numsite.css)."""
         return [
-            (radio, self[f"mode_{game.kind}"], bool(game.decks))
+            (radio, self[f"mode_{game.kind}"] if game.modes else None, bool(game.decks))
             for radio, game in zip(self["kind"], registry.PARTY_GAMES, strict=True)
         ]
 

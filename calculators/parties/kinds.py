@@ -15,6 +15,8 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_noop
+
 from ..games import registry
 from ..games.registry import GameSpec
 
@@ -40,6 +42,10 @@ class PartyKind:
     ranked_by_wins = False
     #: the standings count each player's entries out of this many (NUM CHECK's claims / 8)
     entries_out_of = 0
+    #: the standings' column of ``BoardRow.total``: its head (French, marked with
+    #: ``gettext_noop``, translated where it is shown) and its short head on a phone
+    total_label = gettext_noop("Points")
+    total_short = gettext_noop("Pts")
 
     def entries_made(self, row: BoardRow) -> int:
         """How many entries of :attr:`entries_out_of` the player has made."""

@@ -24,7 +24,7 @@ def new_token() -> str:
 
 
 class Game(models.Model):
-    #: the game, by its Parties kind in the registry (``num_check``, ``num_draft``, ``num5``)
+    #: the game, by its Parties kind in the registry (``num_check``, ``num_draft``, ``num5`` …)
     kind = models.CharField(
         "jeu", max_length=16, choices=[(g.kind, g.name) for g in registry.PARTY_GAMES]
     )
@@ -109,7 +109,11 @@ class Claim(models.Model):
 
 
 class Round(models.Model):
-    """A Num 5 round, stored by player: ``{"<player id>": {"cards": "12R 3S"} | {"plus", "minus"}}``.
+    """A round (« manche ») of a game played in rounds, stored by player:
+
+    - Num 5: ``{"<player id>": {"cards": "12R 3S"} | {"plus", "minus"}}``;
+    - Num Connect: ``{"<player id>": {"out": true}}`` for the player who went out first, and
+      ``{"left": n}`` for each other player when the cards left were counted.
 
     Keyed by player, not by position, so that renaming a player keeps their entries.
     """

@@ -191,7 +191,13 @@ def play_file(tablee: Tablee) -> dict[str, Any]:
                 "entryDate": _local(party.created),
                 "modificationDate": _local(party.updated),
                 "gameRefId": games[party.api_name]["id"],
-                "comments": f"{games[party.api_name]['name']} · {mode_label(party.api_name, party.mode)}",
+                # a game played one way (Num Connect) has no mode to name
+                "comments": " · ".join(
+                    filter(
+                        None,
+                        (games[party.api_name]["name"], mode_label(party.api_name, party.mode)),
+                    )
+                ),
                 "board": "",
                 "durationMin": 0,
                 "rounds": 0,

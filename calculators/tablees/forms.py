@@ -136,6 +136,8 @@ class NewPartyForm(ServiceForm):
         self.tablee = tablee
         self.members = members
         for game in registry.PARTY_GAMES:
+            if not game.modes:  # a game played one way (Num Connect) has no mode to choose
+                continue
             self.fields[f"mode_{game.kind}"] = forms.ChoiceField(
                 label=gettext("Mode ({label})").format(label=game.name),
                 choices=[(m.key, gettext_lazy(m.label)) for m in game.modes],
@@ -152,9 +154,11 @@ class NewPartyForm(ServiceForm):
                     label=m.name, choices=places, required=False
                 )
 
-    def kind_options(self) -> list[tuple[Any, forms.BoundField, bool]]:
+    def kind_options(self) -> list[tuple[Any, forms.BoundField | None, bool]]:
+        """Each game's radio button, its mode field (``None`` for a game without modes) and
+        whether the deck is chosen too."""
         return [
-            (radio, self[f"mode_{game.kind}"], bool(game.decks))
+            (radio, self[f"mode_{game.kind}"] if game.modes else None, bool(game.decks))
             for radio, game in zip(self["kind"], registry.PARTY_GAMES, strict=True)
         ]
 

@@ -65,6 +65,8 @@ BODIES = {
     "DELETE /api/v1/parties/{token}/rounds/{number}": {},
     "POST /api/v1/parties/{token}/turns": {"cards": {"Léa": "7R", "Tom": "3A", "Zoé": "5S"}},
     "POST /api/v1/parties/{token}/turns/tally": {},
+    "POST /api/v1/parties/{token}/hands": {"out": "Léa", "left": {"Tom": 3, "Zoé": 1}},
+    "DELETE /api/v1/parties/{token}/hands/{number}": {},
     "POST /api/v1/tablees": {"name": "Les jeudis", "players": ["Léa", "Tom"]},
     "POST /api/v1/tablees/{token}/parties": {"game": "num-check", "players": ["Léa", "Tom"]},
     "POST /api/v1/tablees/{token}/players": {"name": "Zed"},
@@ -72,7 +74,13 @@ BODIES = {
     "POST /api/v1/seatings": {"players": 6, "sizes": [3], "rounds": 2, "avoid": [[1, 2]]},
 }
 #: Which game's party a route needs.
-GAME = {"claims": "num_check", "grids": "num_draft", "rounds": "num5", "turns": "num5"}
+GAME = {
+    "claims": "num_check",
+    "grids": "num_draft",
+    "rounds": "num5",
+    "turns": "num5",
+    "hands": "num_connect",
+}
 WRONG = {"string": "1", "float": 1.5, "bool": True, "null": None}
 
 

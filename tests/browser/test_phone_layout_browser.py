@@ -51,7 +51,22 @@ def standings_parties():
         ),
         party("num5", NAMES, rounds=[["10R", "27", "0", "3", "4", "5", "6", "7"]], finished=True),
         party("num_draft", NAMES[:5], grids={0: ["1R", "2R", "3R"], 1: ["4R"]}),
+        connect_party(finished=True),
     ]
+
+
+def connect_party(finished=False):
+    """A Num Connect party of six (its most) with two hands, one of them counted."""
+    from calculators.games.num_connect.party import writes
+    from calculators.parties import services
+    from tests.factories import fresh, party
+
+    game = party("num_connect", NAMES[:6])
+    writes.add_hand(game, NAMES[0], {name: 12 - i for i, name in enumerate(NAMES[1:6])})
+    writes.add_hand(game, NAMES[5])
+    if finished:
+        services.finish(game)
+    return fresh(game)
 
 
 @pytest.mark.parametrize(("width", "zoom"), [(360, "200%"), (390, "100%"), (320, "100%")])
@@ -124,6 +139,7 @@ def all_pages():
             turns=[["9R", "9B", "2V", "3V", "4V", "5V", "6V", "7V"]],
         ),
         party("num5", NAMES[:4], rounds=[["10R", "27", "0", "3"]], finished=True),
+        connect_party(),
     ]
     for game in games:
         paths += [f"/parties/{game.edit_token}/", f"/parties/{game.read_token}/"]

@@ -92,17 +92,22 @@ def test_party_game_knows_a_game_by_its_kind_api_name_or_slug(game):
     assert registry.by_kind(game.kind) is game
 
 
-@pytest.mark.parametrize("value", ["poker", "", None, "num-connect", "num_connect", 5])
+@pytest.mark.parametrize("value", ["poker", "", None, "num-connnect", "connect", 5])
 def test_party_game_refuses_another_value_naming_the_games_with_parties(value):
     with pytest.raises(InputError) as err:
         registry.party_game(value, "kind")
     assert err.value.field == "kind"
-    assert err.value.message == "Choisissez un jeu : NUM CHECK, NUM DRAFT ou Num 5."
+    assert err.value.message == "Choisissez un jeu : NUM CHECK, NUM DRAFT, Num 5 ou Num Connect."
 
 
 def test_only_the_games_with_parties_have_a_kind():
-    assert [g.kind for g in registry.GAMES] == ["num_check", "num_draft", "num5", ""]
-    assert [g.slug for g in registry.PARTY_GAMES] == ["num-check", "num-draft", "num-5"]
+    assert [g.kind for g in registry.GAMES] == ["num_check", "num_draft", "num5", "num_connect"]
+    assert [g.slug for g in registry.PARTY_GAMES] == [
+        "num-check",
+        "num-draft",
+        "num-5",
+        "num-connect",
+    ]
     with pytest.raises(KeyError):
         registry.by_kind("")
 

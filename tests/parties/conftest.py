@@ -9,6 +9,7 @@ from django.urls import reverse
 from calculators.games import registry
 from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_connect.party import writes as connect_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from tests.factories import by_seat, fresh, party, seat
@@ -73,7 +74,16 @@ def every_write():
     num5_writes.play_turn(num5, by_seat(num5, ["1R", "3B", "4V"]))
     num5_writes.tally_turns(num5)
     services.undo(num5)
-    games = {"num_check": fresh(check), "num_draft": fresh(draft), "num5": fresh(num5)}
+    connect = party("num_connect", ("Léa", "Tom", "Zoé"))
+    connect_writes.add_hand(connect, "Tom", {"Léa": 3, "Zoé": 5})
+    connect_writes.add_hand(connect, "Zoé")
+    connect_writes.delete_hand(connect, 2)
+    games = {
+        "num_check": fresh(check),
+        "num_draft": fresh(draft),
+        "num5": fresh(num5),
+        "num_connect": fresh(connect),
+    }
     return games, EVERY_WRITE_FRENCH
 
 
@@ -108,6 +118,10 @@ EVERY_WRITE_FRENCH = [
     ("turn", "Tour 2 de la manche 2"),
     ("round_tally", "Manche 2 reportée après 2 tours"),
     ("undo", "Annulé : Manche 2 reportée après 2 tours"),
+    ("create", "Partie créée : Léa, Tom, Zoé"),
+    ("hand_add", "Manche 1 : Tom pose sa dernière carte"),
+    ("hand_add", "Manche 2 : Zoé pose sa dernière carte"),
+    ("hand_delete", "Manche 2 supprimée (Zoé)"),
 ]
 
 EVERY_WRITE_ENGLISH = [
@@ -138,6 +152,10 @@ EVERY_WRITE_ENGLISH = [
     "Turn 2 of round 2",
     "Round 2 carried over to the sheet after 2 turns",
     "Undone: Round 2 carried over to the sheet after 2 turns",
+    "Party created: Léa, Tom, Zoé",
+    "Round 1: Tom lays their last card",
+    "Round 2: Zoé lays their last card",
+    "Round 2 deleted (Zoé)",
 ]
 
 

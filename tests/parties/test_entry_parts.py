@@ -17,6 +17,7 @@ from django.test import Client
 
 from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
+from calculators.games.num_connect.party import writes as connect_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from calculators.parties.board import forget_lines
@@ -232,12 +233,24 @@ def num5_writes_in_turn(game: Game) -> list:
     ]
 
 
+def connect_writes_in_turn(game: Game) -> list:
+    return [
+        lambda: connect_writes.add_hand(game, seat(game, 0).pk, {"Tom": 3, "Zoé": 7}),
+        lambda: connect_writes.add_hand(game, "Zoé"),
+        lambda: connect_writes.delete_hand(game, 1),
+        lambda: services.undo(game),
+        lambda: services.rename(game, seat(game, 2).pk, "Zoé & co"),
+        lambda: services.finish(game),
+    ]
+
+
 @pytest.mark.parametrize(
     ("kind", "players", "writes"),
     [
         ("num_check", 3, check_writes_in_turn),
         ("num_draft", ("Léa", "Tom"), draft_writes_in_turn),
         ("num5", 3, num5_writes_in_turn),
+        ("num_connect", 3, connect_writes_in_turn),
     ],
 )
 def test_after_each_write_the_sheet_served_is_the_sheet_drawn_afresh(kind, players, writes):

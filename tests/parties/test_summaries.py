@@ -145,7 +145,7 @@ def history_items(page):
     return [item.split("</li>", 1)[0] for item in part.split("<li")[1:]]
 
 
-@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
+@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5", "num_connect"])
 def test_english_party_page_shows_english_summaries(client, written, kind):
     game = written[kind]
     response = client.get(f"/en/parties/{game.edit_token}/")
@@ -163,7 +163,7 @@ def test_english_party_page_shows_english_summaries(client, written, kind):
         assert 'lang="fr"' not in item
 
 
-@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5"])
+@pytest.mark.parametrize("kind", ["num_check", "num_draft", "num5", "num_connect"])
 def test_french_party_page_shows_the_former_french_summaries(client, written, kind):
     game = written[kind]
     page = client.get(f"/parties/{game.edit_token}/").content.decode()

@@ -119,3 +119,22 @@ def test_arbitrage_deux_rainbow_multicolore(english):
         assert result.valid and [s.kind for s in result.segments] == ["multicolour_run"], line
     assert chips(text) == "8A 7V 6B 5J 4R 3A 5R 6V 7A 8A 9B"
     assert [q["cards"] for q in links(text)] == ["8A 7V 6B 5J 4R 3A", "5R 6V 7A 8A 9B"]
+
+
+@BOTH
+def test_arbitrage_partie_connect(english):
+    from calculators.engines import numconnecthands as hands
+
+    text = example("num-connect-rulings.md", "arbitrage-partie-connect", english)
+    names = ["Léa", "Tom", "Zoé"]
+    played = [hands.read_hand(names, 0, [None, 3, 7]), hands.read_hand(names, 1, [5, None, 2])]
+    tally = hands.tally(names, played)
+    assert [(p.name, p.position, p.wins, p.cards_left) for p in tally.players] == [
+        ("Léa", 2, 1, 5),
+        ("Tom", 1, 1, 3),
+        ("Zoé", 3, 0, 9),
+    ]
+    assert chips(text) == "7R 8R 9R" and numconnect.check("7R 8R 9R").valid
+    assert links(text) == [{"cards": "7R 8R 9R"}]
+    words = re.sub(r"\[[^]]*\](\([^)]*\))?", "", text)  # the chips and the link aside
+    assert re.findall(r"\d+", words) == ["1", "3", "7", "2", "5", "2", "3", "5"]

@@ -155,7 +155,7 @@ def test_home_new_party_link_of_each_game_opens_the_form_with_that_game_chosen(c
     html = client.get(f"{prefix}/").content.decode()
     links = re.findall(r'href="([^"]*/parties/nouvelle/\?kind=[^"]+)"', html)
     with_parties = [g for g in GAMES if g.party_kind]
-    assert len(links) == len(with_parties) == 3
+    assert len(links) == len(with_parties) == 4
     for game, link in zip(with_parties, links, strict=True):
         form = client.get(unescape(link)).content.decode()
         checked = re.findall(r'<input[^>]*type="radio" name="kind"[^>]*value="(\w+)" checked', form)
