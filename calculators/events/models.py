@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from ..games import registry
 from ..parties.models import Game, RememberedAnswer, new_token
@@ -35,10 +36,10 @@ class Event(models.Model):
     seed = models.CharField("graine", max_length=SEED_LENGTH)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    #: the number of writes to the event (creation is write 1); a table's Party write bumps it
+    #: the number of writes to the event (creation is write 1)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField("créé", auto_now_add=True)
-    #: touched by every write of the event or of one of its tables' Parties (the purge reads it)
+    #: touched by every write of the event (the purge reads it, and its tables' Parties' own)
     updated_at = models.DateTimeField("modifié", auto_now=True, db_index=True)
 
     class Meta:
@@ -77,16 +78,14 @@ class EventPlayer(models.Model):
 
 class Round(models.Model):
     class State(models.TextChoices):
-        SEATED = "seated", "placée"
-        STARTED = "started", "commencée"
-        CLOSED = "closed", "close"
+        SEATED = "seated", _("placée")
+        STARTED = "started", _("commencée")
+        CLOSED = "closed", _("close")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField("ronde")
     state = models.CharField("état", max_length=8, choices=State.choices, default=State.SEATED)
     swiss = models.BooleanField("suisse", default=False)
-    #: why the round is seated as it is (the seating engine's reasons, in French as stored)
-    reasons = models.JSONField(default=list, blank=True)
     #: who sits the round out, by :attr:`EventPlayer.id`
     byes = models.JSONField(default=list, blank=True)
 
@@ -103,11 +102,11 @@ class Round(models.Model):
 
 class Table(models.Model):
     class State(models.TextChoices):
-        PLAYING = "playing", "en cours"
-        FINISHED = "finished", "terminée"
-        CONFIRMED = "confirmed", "confirmée"
-        DISPUTED = "disputed", "contestée"
-        SETTLED = "settled", "tranchée"
+        PLAYING = "playing", _("en cours")
+        FINISHED = "finished", _("terminée")
+        CONFIRMED = "confirmed", _("confirmée")
+        DISPUTED = "disputed", _("contestée")
+        SETTLED = "settled", _("tranchée")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField("table")
@@ -135,6 +134,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} : table {self.number}"
+
+
+#: a table's result counts in the standings in these states only (docs/events.md #tournoi-resultats)
+COUNTED = (Table.State.CONFIRMED, Table.State.SETTLED)
 
 
 class IdempotentWrite(RememberedAnswer):

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -30,7 +30,9 @@ from ..games import registry
 from ..parties import services as party_services
 from ..parties.board import board
 from ..parties.models import Game, new_token
+from . import standings
 from .models import (
+    COUNTED,
     MAX_PLAYERS,
     MAX_ROUNDS,
     NAME_LENGTH,
@@ -43,9 +45,6 @@ from .models import (
 
 _TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 DISPUTE_LENGTH = 200
-
-#: a table's result counts in the standings in these states only (docs/events.md #tournoi-resultats)
-COUNTED = (Table.State.CONFIRMED, Table.State.SETTLED)
 
 
 def find(token: object) -> tuple[Event, bool]:
@@ -207,16 +206,12 @@ def lock(event: Event) -> Iterator[Event]:
     event.refresh_from_db()
 
 
-def touch(game: Game) -> int:
-    """A table's Party was written: its event's pages change (the signal's receiver)."""
-    linked = list(
-        Table.objects.filter(game_id=game.pk).values_list("round__event_id", flat=True)[:1]
-    )
-    if not linked:
-        return 0
-    return Event.objects.filter(pk__in=linked).update(
-        version=F("version") + 1, updated_at=timezone.now()
-    )
+def stamp(event: Event) -> str:
+    """What changes whenever the event's pages do: the event's writes and its tables' Party
+    writes (each Party's version only grows), read in one query. The room's poll compares it,
+    so the Parties' writes need not tell the events anything (they cost a Party write no query)."""
+    total = Game.objects.filter(event_table__round__event=event).aggregate(v=Sum("version"))["v"]
+    return f"{event.version}.{total or 0}"
 
 
 # --- reading the event ---------------------------------------------------------------------------
@@ -271,6 +266,23 @@ def _past(event: Event, before: int, players: int) -> seating.Past:
     return past
 
 
+def reasons(event: Event, round_: Round) -> list[str]:
+    """Why the round is seated as it is (the engine's reasons, in the active language),
+    read from its tables as they stand (a swap included) and the rounds before it."""
+    everyone = list(event.players.all())
+    order = {p.pk: p.order for p in everyone}
+    seated = seating.RoundSeating(
+        tuple(tuple(order[p] for p in t.seats) for t in round_.tables.all()),
+        tuple(order[p] for p in round_.byes),
+    )
+    past = _past(event, round_.number, len(everyone))
+    avoid = {(a, b) for a, b in event.avoid}
+    why = seating.reasons(
+        [seated], [p.name for p in everyone], list(event.sizes), avoid, past, round_.number
+    )
+    return [r.message for r in why]
+
+
 def results(event: Event) -> list[dict[str, Any]]:
     """Every counted table's result (confirmed or settled, #tournoi-resultats), round by round:
     ``{"round", "table", "result": [{"player", "place", "points"}…]}``. A table still playing,
@@ -305,12 +317,9 @@ def _seat_locked(event: Event, number: int, swiss: bool, places: dict[int, int] 
     seated = seating.seat_round(
         [p.order for p in here], sizes, past, avoid, f"{event.seed}:{number}", places or None
     )
-    names = [p.name for p in everyone]
-    why = seating.reasons([seated], names, sizes, avoid, past, first_round=number)
     event.round_set.filter(number=number).delete()
     made = Round.objects.create(
-        event=event, number=number, swiss=swiss, reasons=[r.message for r in why],
-        byes=[by_order[p].pk for p in seated.byes],
+        event=event, number=number, swiss=swiss, byes=[by_order[p].pk for p in seated.byes],
     )  # fmt: skip
     Table.objects.bulk_create(
         [
@@ -321,10 +330,10 @@ def _seat_locked(event: Event, number: int, swiss: bool, places: dict[int, int] 
     return made
 
 
-def seat(event: Event, swiss: bool = False, places: dict[int, int] | None = None) -> Round:
-    """« Placer la ronde N » (#placement-tables…): the next round seated, or the round seated
-    but not started seated again (a late arrival, a drop). ``swiss`` from round 2 only: the
-    standings' places (``places``: player number → place) join the search, last."""
+def seat(event: Event, swiss: bool = False) -> Round:
+    """« Placer la ronde N » (#tournoi-ronde): the next round seated, or the round seated but
+    not started seated again (a late arrival, a drop). ``swiss`` from round 2 only: the
+    standings' places (counted tables only) join the search, last (#placement-suisse)."""
     with lock(event) as locked:
         last = latest(locked)
         if last is not None and last.state == Round.State.STARTED:
@@ -344,7 +353,7 @@ def seat(event: Event, swiss: bool = False, places: dict[int, int] | None = None
             )
         if swiss and number < 2:
             raise InputError("swiss", gettext("Le placement suisse commence à la ronde 2."))
-        return _seat_locked(locked, number, swiss, places if swiss else None)
+        return _seat_locked(locked, number, swiss, standings.places(locked) if swiss else None)
 
 
 def _current(event: Event, *states: str) -> Round:
@@ -386,11 +395,7 @@ def swap(event: Event, first: object, second: object) -> Round:
             table.seats = [swap_ids.get(p, p) for p in table.seats]
             table.save(update_fields=["seats"])
         current.byes = [swap_ids.get(p, p) for p in current.byes]
-        current.reasons = [
-            *current.reasons,
-            gettext("{a} et {b} échangés par l’organisateur.").format(a=a.name, b=b.name),
-        ]
-        current.save(update_fields=["byes", "reasons"])
+        current.save(update_fields=["byes"])
         return current
 
 
@@ -591,7 +596,8 @@ def _reseat_if_seated(event: Event) -> None:
     """A round seated but not started is seated again after the roster changed."""
     last = latest(event)
     if last is not None and last.state == Round.State.SEATED:
-        _seat_locked(event, last.number, last.swiss, None)
+        places = standings.places(event) if last.swiss else None
+        _seat_locked(event, last.number, last.swiss, places)
 
 
 def add_player(event: Event, name: object) -> EventPlayer:

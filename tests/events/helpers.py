@@ -28,9 +28,9 @@ def finish_tables(round_: Round, *, claims: bool = True) -> None:
         party_services.finish(game)
 
 
-def play_round(ev: Event, *, swiss: bool = False, places=None) -> Round:
+def play_round(ev: Event, *, swiss: bool = False) -> Round:
     """Seat, start, finish, confirm every table (the organiser), close."""
-    services.seat(ev, swiss=swiss, places=places)
+    services.seat(ev, swiss=swiss)
     current = services.start(ev)
     finish_tables(current)
     for table in current.tables.all():

@@ -67,7 +67,7 @@ def test_a_forbidden_pair_is_avoided():
         r = play_round(ev)
         for table in seated_names(r):
             assert not {"Joueur 1", "Joueur 2"} <= set(table)
-        assert not any("Joueur 1 et Joueur 2" in reason for reason in r.reasons)
+        assert not any("Joueur 1 et Joueur 2" in why for why in services.reasons(ev, r))
 
 
 def test_pairs_do_not_meet_again_while_they_need_not():
@@ -239,14 +239,18 @@ def test_a_substitute_takes_the_seat_and_the_party_player_is_renamed():
     assert any(line["player"] == made.pk for line in result)
 
 
-def test_the_event_counts_its_writes_and_its_tables_party_writes():
+def test_the_events_stamp_follows_its_writes_and_its_tables_party_writes():
     ev = event(4, sizes=(4,), rounds=1)
     services.seat(ev)
     current = services.start(ev)
-    before = ev.version
+    before = services.stamp(ev)
     party_services.finish(current.tables.get().game)
+    assert services.stamp(ev) != before
     ev.refresh_from_db()
-    assert ev.version == before + 1
+    version = ev.version
+    party_services.reopen(current.tables.get().game)
+    ev.refresh_from_db()
+    assert ev.version == version  # a Party's write costs the event nothing
 
 
 def test_new_links_replace_both_tokens():
@@ -304,6 +308,11 @@ def test_the_purge_deletes_an_event_untouched_for_90_days_with_its_tables_partie
     call_command("purge_games", stdout=io.StringIO())
     assert Game.objects.count() == 1  # its event is recent: the table's party is kept
     Event.objects.update(updated_at=old)
+    game = Game.objects.get()
+    party_services.finish(game)  # a table played lately keeps its event
+    call_command("purge_games", stdout=io.StringIO())
+    assert Event.objects.exists()
+    Game.objects.update(updated_at=old)
     out = io.StringIO()
     call_command("purge_games", stdout=out)
     assert not Game.objects.exists() and not Event.objects.exists()

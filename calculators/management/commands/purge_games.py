@@ -2,9 +2,9 @@
 (tournois) likewise; and the remembered answers of idempotent writes (a party's, a tablée's, an
 event's) past their 7 days.
 
-A party in a tablée lives as long as its tablée, and a table's party as long as its event: every
-write of one of their parties touches them, and one untouched for that long is deleted with all
-its parties.
+A party in a tablée lives as long as its tablée (every write of one of its parties touches it),
+and a table's party as long as its event: an event is old when neither it nor any of its
+tables' parties was touched for that long, and it is deleted with all its parties.
 """
 
 from datetime import timedelta
@@ -31,7 +31,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, days: int, dry_run: bool, **options: Any) -> None:
         cutoff = timezone.now() - timedelta(days=days)
         old_tablees = Tablee.objects.filter(updated_at__lt=cutoff)
-        old_events = Event.objects.filter(updated_at__lt=cutoff)
+        old_events = Event.objects.filter(updated_at__lt=cutoff).exclude(
+            round_set__tables__game__updated_at__gte=cutoff
+        )
         # a party alone when untouched; a party of a tablée with its tablée, a table's party
         # with its event, whatever its age
         old = (
