@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
+from typing import TypeGuard
 
 from .cards import InputError
 from .i18n import gettext
@@ -75,6 +76,21 @@ class RoundLine:
     relative_points: float = 0.0
     points: int | None = None
 
+    def as_json(self) -> dict[str, object]:
+        """The round as docs/api.md « Standings (events) » shows it."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "place": self.place,
+            "size": self.size,
+            "rank_points": self.rank_points,
+            "wins": self.wins,
+            "relative_points": self.relative_points,
+            "points": self.points,
+            "bye": self.bye,
+            "absent": self.absent,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -92,6 +108,21 @@ class Line:
     joined: int = 1
     dropped: int | None = None
 
+    def as_json(self) -> dict[str, object]:
+        """The line as docs/api.md « Standings (events) » shows it."""
+        return {
+            "position": self.position,
+            "name": self.name,
+            "rank_points": self.rank_points,
+            "wins": self.wins,
+            "opponents": self.opponents,
+            "relative_points": self.relative_points,
+            "played": self.played,
+            "joined": self.joined,
+            "dropped": self.dropped,
+            "rounds": [entry.as_json() for entry in self.rounds],
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class _Seat:
@@ -103,6 +134,11 @@ class _Seat:
     relative: Fraction
     points: int | None
     opponents: tuple[str, ...]  # canonical names
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """An ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_competition_ranking(places: Sequence[int]) -> bool:
@@ -124,14 +160,20 @@ def rank_points(place: int, size: int, places: Sequence[int]) -> float:
     table of any size hands out *n*/2 in all (/tournois/regles/#classement-points-de-rang).
     Players tied at a place share the mean of the places they occupy: two tied 2nd of 4 get
     the mean of 2/3 and 1/3, 1/2 each (/tournois/regles/#classement-egalites)."""
-    if not 2 <= size <= MAX_TABLE or len(places) != size or not _is_competition_ranking(places):
+    if (
+        not _whole(size)
+        or not 2 <= size <= MAX_TABLE
+        or len(places) != size
+        or not all(_whole(p) for p in places)
+        or not _is_competition_ranking(places)
+    ):
         raise InputError(
             "places",
             gettext("Les places d’une table de {size} joueurs vont de 1 à {size}.").format(
                 size=size
             ),
         )
-    if place not in places:
+    if not _whole(place) or place not in places:
         raise InputError(
             "places", gettext("La place {place} n’est pas à cette table.").format(place=place)
         )
@@ -185,7 +227,7 @@ class _Event:
         joined: Mapping[str, int],
         dropped: Mapping[str, int],
     ) -> None:
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
+        if not _whole(rounds) or not 0 <= rounds <= MAX_ROUNDS:
             raise InputError(
                 "rounds",
                 gettext("Le nombre de manches va de 0 à {most}.").format(most=MAX_ROUNDS),
@@ -207,6 +249,7 @@ class _Event:
             self.dropped[who] = left
         self.seats: dict[tuple[str, int], _Seat] = {}
         self.byes: set[tuple[str, int]] = set()
+        self.tables: set[tuple[int, int]] = set()
         for result in results:
             self._table(result)
         for number, names in byes.items():
@@ -243,11 +286,7 @@ class _Event:
         return found
 
     def _round(self, value: object, field: str, lowest: int) -> int:
-        if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
-            or not lowest <= value <= MAX_ROUNDS
-        ):
+        if not _whole(value) or not lowest <= value <= MAX_ROUNDS:
             raise InputError(
                 field,
                 gettext("Une manche va de {lowest} à {most}.").format(
@@ -288,14 +327,26 @@ class _Event:
             )
 
     def _table(self, result: TableResult) -> None:
-        if not isinstance(result.round, int) or not 1 <= result.round <= self.rounds:
+        if not _whole(result.round) or not 1 <= result.round <= self.rounds:
             raise InputError(
                 "results",
                 gettext("Une table appartient à une manche de 1 à {rounds}.").format(
                     rounds=self.rounds
                 ),
             )
+        if not _whole(result.table) or result.table < 1:
+            raise InputError(
+                "results",
+                gettext("Manche {round} : les tables sont numérotées à partir de 1.").format(
+                    round=result.round
+                ),
+            )
         where = self._where(result.round, result.table)
+        if (result.round, result.table) in self.tables:
+            raise InputError(
+                "results", gettext("{where} : cette table figure deux fois.").format(where=where)
+            )
+        self.tables.add((result.round, result.table))
         size = len(result.players)
         if not 2 <= size <= MAX_TABLE:
             raise InputError(
@@ -309,9 +360,7 @@ class _Event:
                 "results",
                 gettext("{where} : une place et des points par joueur.").format(where=where),
             )
-        if not all(isinstance(p, int) and not isinstance(p, bool) for p in result.places) or not (
-            _is_competition_ranking(result.places)
-        ):
+        if not all(_whole(p) for p in result.places) or not _is_competition_ranking(result.places):
             raise InputError(
                 "results",
                 gettext(
@@ -319,9 +368,7 @@ class _Event:
                     " (1, 2, 2, 4)."
                 ).format(where=where, size=size),
             )
-        if result.points is not None and not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in result.points
-        ):
+        if result.points is not None and not all(_whole(p) for p in result.points):
             raise InputError(
                 "results", gettext("{where} : les points sont des entiers.").format(where=where)
             )
@@ -337,7 +384,7 @@ class _Event:
             self.seats[(name, result.round)] = seat
 
     def _byes(self, number: object, names: Sequence[str]) -> None:
-        if not isinstance(number, int) or not 1 <= number <= self.rounds:
+        if not _whole(number) or not 1 <= number <= self.rounds:
             raise InputError(
                 "byes",
                 gettext("Un exempt appartient à une manche de 1 à {rounds}.").format(
@@ -374,12 +421,10 @@ def standings(
     strength: dict[str, Fraction] = {}
     for name in event.names:
         total = wins = relative = Fraction(0)
-        played = 0
         ledger: list[RoundLine] = []
         for number in range(1, rounds + 1):
             seat = event.seats.get((name, number))
             if seat is not None:
-                played += 1
                 total += seat.rank_points
                 wins += seat.wins
                 relative += seat.relative

@@ -5,9 +5,12 @@ tie-breaks are applied one after the other."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import re
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,11 +19,44 @@ from hypothesis import strategies as st
 from calculators.engines.cards import InputError
 from calculators.engines.event_standings import (
     Line,
+    RoundLine,
     TableResult,
     rank_points,
     standings,
 )
 from calculators.engines.i18n import use_language
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_rule_cited_by_the_engine_is_a_paragraph_of_the_docs_and_back():
+    """The engine cites /tournois/regles/#classement-…; docs/events.md « Classement » holds
+    each anchor, and every anchor of that section is cited by the engine."""
+    code = (ROOT / "calculators/engines/event_standings.py").read_text(encoding="utf-8")
+    docs = (ROOT / "docs/events.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"/tournois/regles/#(classement-[a-z-]+)", code))
+    section = docs[docs.index("\n## Classement\n") :]
+    anchors = set(re.findall(r"\{#(classement-[a-z-]+)\}", section))
+    assert cited == anchors
+    assert len(anchors) == 9
+
+
+def test_a_line_as_json_has_the_shape_docs_api_shows():
+    """The example of docs/api.md « Standings (events) », its « … » dropped, has the keys of
+    :meth:`Line.as_json` and of each round's."""
+    docs = (ROOT / "docs/api.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## Standings (events)") :]
+    example = section[
+        section.index("```json") + 7 : section.index("```", section.index("```json") + 7)
+    ]
+    shown = json.loads(re.sub(r",\s*…", "", example))
+    results = [TableResult(1, 2, ("Léa", "Tom"), (1, 2), (212, 80))]
+    line = standings(["Léa", "Tom", "Zoé"], 2, results, byes={2: ["Léa", "Tom"]})[0]
+    answer = line.as_json()
+    assert list(answer) == list(shown)
+    assert [list(r) for r in answer["rounds"]] == [list(r) for r in shown["rounds"]]
+    assert json.loads(json.dumps(answer)) == answer
+    assert answer["rounds"][0]["points"] == 212 and answer["rounds"][1]["bye"] is True
 
 
 def by_name(lines: Sequence[Line]) -> dict[str, Line]:
@@ -329,6 +365,20 @@ def test_a_round_without_a_result_is_an_absence():
             "byes",
         ),
         ({"byes": {2: ["Léa"]}}, "byes"),
+        ({"byes": {True: ["Léa"]}}, "byes"),
+        ({"results": [TableResult(1, 0, ("Léa", "Tom"), (1, 2), None)]}, "results"),
+        ({"results": [TableResult(1, 1, ("Léa", "Tom"), (1.0, 2), None)]}, "results"),  # type: ignore[arg-type]
+        ({"results": [TableResult(1, 1, ("Léa", "Tom"), (1, 2), (3, "2"))]}, "results"),  # type: ignore[arg-type]
+        (
+            {
+                "results": [
+                    TableResult(1, 1, ("Léa", "Tom"), (1, 2), None),
+                    TableResult(1, 1, ("Zoé", "Max"), (1, 2), None),
+                ],
+                "players": ["Léa", "Tom", "Zoé", "Max"],
+            },
+            "results",
+        ),
         ({"byes": {1: ["Bob"]}}, "byes"),
         ({"joined": {"Léa": 0}}, "joined"),
         ({"dropped": {"Bob": 1}}, "dropped"),
@@ -341,6 +391,16 @@ def test_bad_input_names_its_field(kwargs, field):
         standings(**arguments)
     assert raised.value.field == field
     assert raised.value.message
+
+
+def test_a_table_number_twice_in_a_round_is_refused_with_its_place():
+    results = [
+        TableResult(1, 2, ("Léa", "Tom"), (1, 2), None),
+        TableResult(1, 2, ("Zoé", "Max"), (1, 2), None),
+    ]
+    with pytest.raises(InputError) as raised:
+        standings(["Léa", "Tom", "Zoé", "Max"], 1, results)
+    assert raised.value.message == "Manche 1, table 2 : cette table figure deux fois."
 
 
 def test_messages_are_translated_under_english():
@@ -440,6 +500,42 @@ def test_each_line_adds_up_its_rounds(event):
         assert line.played == sum(1 for r in line.rounds if not r.bye and not r.absent)
 
 
+def tables_of(lines: Sequence[Line]) -> dict[tuple[int, int], list[RoundLine]]:
+    tables: dict[tuple[int, int], list[RoundLine]] = {}
+    for line in lines:
+        for entry in line.rounds:
+            if entry.table is not None:
+                tables.setdefault((entry.round, entry.table), []).append(entry)
+    return tables
+
+
+@settings(max_examples=100, deadline=None)
+@given(events())
+def test_a_table_hands_out_n_over_2_rank_points_one_win_and_zero_relative_points(event):
+    for seated in tables_of(standings(*event)).values():
+        assert sum(e.rank_points for e in seated) == pytest.approx(len(seated) / 2)
+        assert sum(e.wins for e in seated) == pytest.approx(1)
+        assert sum(e.relative_points for e in seated) == pytest.approx(0, abs=1e-9)
+        assert all(-1 <= e.relative_points <= 1 for e in seated)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=6), st.booleans())
+def test_relative_points_follow_the_places_in_either_direction(points, higher_better):
+    """Places from the points in the game's direction: a better place never has fewer
+    relative points, and a strictly better one has more."""
+    ahead = [p if higher_better else -p for p in points]
+    places = tuple(1 + sum(o > mine for o in ahead) for mine in ahead)
+    names = tuple(NAMES[: len(points)])
+    result = TableResult(1, 1, names, places, tuple(points), higher_better)
+    lines = by_name(standings(list(names), 1, [result]))
+    for a, b in itertools.permutations(range(len(points)), 2):
+        if places[a] < places[b]:
+            assert lines[names[a]].relative_points > lines[names[b]].relative_points
+        elif places[a] == places[b]:
+            assert lines[names[a]].relative_points == lines[names[b]].relative_points
+
+
 # --- Brute force: the tie-breaks applied one after the other -----------------------------------
 
 
@@ -511,3 +607,36 @@ def test_tie_breaks_are_applied_lexicographically_against_a_brute_force(event):
         assert line.relative_points == pytest.approx(float(relative))
     for before, line in itertools.pairwise(lines):
         assert (line.position == before.position) == (keys[line.name] == keys[before.name])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*NAMES, "", " ", "LÉA"]), max_size=6),
+    st.integers(-1, 4),
+    st.lists(
+        st.builds(
+            TableResult,
+            st.integers(-1, 4),
+            st.integers(-1, 3),
+            st.lists(st.sampled_from([*NAMES[:5], "Bob"]), max_size=4).map(tuple),
+            st.lists(st.integers(-1, 5), max_size=4).map(tuple),
+            st.none() | st.lists(st.integers(-9, 9), max_size=4).map(tuple),
+            st.booleans(),
+        ),
+        max_size=4,
+    ),
+    st.dictionaries(st.integers(-1, 4), st.lists(st.sampled_from(NAMES[:6]), max_size=2)),
+    st.dictionaries(st.sampled_from(NAMES[:6]), st.integers(-1, 5)),
+    st.dictionaries(st.sampled_from(NAMES[:6]), st.integers(-1, 5)),
+)
+def test_any_input_gives_standings_or_an_input_error(
+    players, rounds, results, byes, joined, dropped
+):
+    """Never another exception: the events pages show the message at its field."""
+    try:
+        lines = standings(players, rounds, results, byes, joined, dropped)
+    except InputError as error:
+        assert error.field in {"players", "rounds", "results", "byes", "joined", "dropped"}
+        assert error.message
+    else:
+        assert len(lines) == len(players)
