@@ -196,6 +196,17 @@ class SubstituteForm(EventForm):
         return services.replace_player(self.event, data["name"], data["substitute"])
 
 
+class TimerForm(EventForm):
+    action = forms.ChoiceField(
+        label=gettext_lazy("Minuteur"),
+        choices=[(a, a) for a in services.TIMER],
+    )
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), required=False)
+
+    def call(self, data: dict[str, Any]) -> Any:
+        return services.timer(self.event, data["action"], data.get("minutes"))
+
+
 #: the organiser page's writes, by the last part of their URL
 WRITES: dict[str, type[EventForm]] = {
     "placer": SeatForm,
@@ -208,6 +219,7 @@ WRITES: dict[str, type[EventForm]] = {
     "ajouter": AddForm,
     "retirer": DropForm,
     "remplacer": SubstituteForm,
+    "minuteur": TimerForm,
 }
 
 

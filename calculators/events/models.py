@@ -88,6 +88,11 @@ class Round(models.Model):
     swiss = models.BooleanField("suisse", default=False)
     #: who sits the round out, by :attr:`EventPlayer.id`
     byes = models.JSONField(default=list, blank=True)
+    #: the round's timer (the room's clock; each Party keeps the rulebook's own): its length in
+    #: minutes (0: none), when it last started running (``None``: paused), seconds run before
+    timer_minutes = models.PositiveSmallIntegerField("minuteur", default=0)
+    timer_started = models.DateTimeField(null=True, blank=True)
+    timer_spent = models.PositiveIntegerField(default=0)
 
     class Meta:
         verbose_name = "ronde"

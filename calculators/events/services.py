@@ -16,6 +16,7 @@ import secrets
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -666,6 +667,57 @@ def replace_player(event: Event, name: object, substitute: object) -> EventPlaye
             table.confirmations = [p for p in table.confirmations if p != who.pk]
             table.save(update_fields=["seats", "confirmations"])
             return made
+
+
+TIMER = ("start", "pause", "extend")
+TIMER_MOST = 240
+
+
+def remaining(round_: Round, now: datetime | None = None) -> int | None:
+    """The seconds left on the round's timer (never below 0), ``None`` when it has none."""
+    if not round_.timer_minutes:
+        return None
+    spent = round_.timer_spent
+    if round_.timer_started is not None:
+        spent += int(((now or timezone.now()) - round_.timer_started).total_seconds())
+    return max(0, round_.timer_minutes * 60 - spent)
+
+
+def timer(event: Event, action: object, minutes: object = None) -> Round:
+    """The organiser's round timer (#tournoi-minuteur): ``start`` it (``minutes`` long the
+    first time, resumed after a pause), ``pause`` it, ``extend`` it by ``minutes``."""
+    if action not in TIMER:
+        raise InputError("timer", gettext("Minuteur : démarrer, mettre en pause ou prolonger."))
+    with lock(event) as locked:
+        current = _current(locked, Round.State.STARTED)
+        now = timezone.now()
+        needs_minutes = action == "extend" or (action == "start" and not current.timer_minutes)
+        if needs_minutes and (
+            isinstance(minutes, bool)
+            or not isinstance(minutes, int)
+            or not 1 <= minutes <= TIMER_MOST
+        ):
+            raise InputError(
+                "minutes",
+                gettext("Une durée en minutes, de 1 à {most}.").format(most=TIMER_MOST),
+            )
+        if action == "start":
+            if current.timer_started is not None:
+                raise InputError("timer", gettext("Le minuteur tourne déjà."))
+            if not current.timer_minutes:
+                current.timer_minutes = minutes  # type: ignore[assignment]
+            current.timer_started = now
+        elif action == "pause":
+            if current.timer_started is None:
+                raise InputError("timer", gettext("Le minuteur ne tourne pas."))
+            current.timer_spent += int((now - current.timer_started).total_seconds())
+            current.timer_started = None
+        else:
+            if not current.timer_minutes:
+                raise InputError("timer", gettext("Démarrez d’abord le minuteur."))
+            current.timer_minutes = min(TIMER_MOST * 2, current.timer_minutes + minutes)  # type: ignore[operator]
+        current.save(update_fields=["timer_minutes", "timer_started", "timer_spent"])
+        return current
 
 
 def rotate(event: Event) -> Event:

@@ -7,7 +7,7 @@ but unconfirmed, or disputed is left out, and the standings say how many are wai
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from ..engines import event_standings
@@ -79,7 +79,5 @@ def as_json(found: Standings) -> dict[str, Any]:
         "final": found.final,
         "rounds": found.rounds,
         "pending": [{"round": r, "table": t} for r, t in found.pending],
-        "lines": [
-            {**asdict(line), "rounds": [asdict(r) for r in line.rounds]} for line in found.lines
-        ],
+        "lines": [line.as_json() for line in found.lines],
     }

@@ -169,6 +169,47 @@ def _standings_rows(event: Event) -> tuple[list[str], list[list[object]]]:
 
 @require_safe
 @capability
+def projector(request: HttpRequest, token: str) -> HttpResponse:
+    """/tournois/<token>/salle/: the room's screen (1920×1080, read from 6 m): the round's
+    tables, its timer, the room link's QR, the standings scrolling. Either link shows it, and
+    nothing on it writes; its htmx poll gets its body again when the event changed."""
+    event, _ = resolve(token)
+    context = _context(request, event, False)
+    current = context["current"]
+    last = services.latest(event)
+    context["remaining"] = services.remaining(last) if last and current else None
+    context["running"] = bool(last and last.timer_started)
+    if request.headers.get("HX-Request") and request.GET.get("v") is not None:
+        if request.GET["v"] == context["stamp"]:
+            return HttpResponse(status=204)
+        return render(request, "events/projector.html#screen", context)
+    return render(request, "events/projector.html", context)
+
+
+@require_safe
+@capability
+def slips(request: HttpRequest, token: str) -> HttpResponse:
+    """/tournois/<edit>/fiches/: one A6 slip per table of the round started, to print: the
+    table's number, its players in seat order (seat 1 starts), the QR of its Party's edit link.
+    The organiser's link only (a slip hands a Party's edit link over)."""
+    event, can_edit = resolve(token)
+    if not can_edit:
+        return HttpResponseForbidden(gettext("Les fiches de table sont pour l’organisateur."))
+    seen = overview(event)
+    current = seen.current
+    cards = []
+    for t in current.tables if current else []:
+        if t.game is None:
+            continue
+        url = request.build_absolute_uri(reverse("parties:game", args=[t.game.edit_token]))
+        cards.append({"table": t, "url": url, "qr": mark_safe(qr_svg(url))})  # noqa: S308
+    return render(
+        request, "events/slips.html", {"event": event, "current": current, "cards": cards}
+    )
+
+
+@require_safe
+@capability
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     """The standings, one row per player with each round's table and place."""
     event, _ = resolve(token)

@@ -225,3 +225,37 @@ def test_the_party_pages_event_part_refreshes_itself_and_a_write_answer_never_dr
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200 and "party-event" not in response.content.decode()
+
+
+def test_the_projector_shows_the_round_the_timer_the_qr_and_the_standings(client):
+    ev = event(8, sizes=(4,), rounds=1, name="Open du club")
+    services.seat(ev)
+    current = services.start(ev)
+    post(client, f"/tournois/{ev.edit_token}/minuteur/", {"action": "start", "minutes": "45"})
+    html = page(client, f"/tournois/{ev.read_token}/salle/")
+    assert "Open du club" in html and "Ronde 1 sur 1" in html and "<svg" in html
+    assert 'data-remaining="2700"' in html or 'data-remaining="2699"' in html
+    assert ev.edit_token not in html and "<form" not in html
+    finish_tables(current)
+    services.confirm(ev, 1)
+    services.confirm(ev, 2)
+    html = page(client, f"/tournois/{ev.read_token}/salle/")
+    names = html.split('data-testid="projector-standings"', 1)[1]
+    winners = {ev.players.get(pk=t.seats[0]).name for t in current.tables.all()}
+    top = names.split("</li>")[:2]
+    assert {w for w in winners for line in top if f">{w}<" in line} == winners
+    stamp = services.stamp(ev)
+    poll = client.get(f"/tournois/{ev.read_token}/salle/?v={stamp}", headers={"HX-Request": "true"})
+    assert poll.status_code == 204
+
+
+def test_the_table_slips_are_the_organisers_with_each_partys_edit_link(client):
+    ev = event(8, sizes=(4,), rounds=1)
+    services.seat(ev)
+    current = services.start(ev)
+    html = page(client, f"/tournois/{ev.edit_token}/fiches/")
+    assert html.count('data-testid="slip"') == 2
+    for table in current.tables.select_related("game"):
+        assert f"/parties/{table.game.edit_token}/" in html
+    assert "commence" in html
+    assert client.get(f"/tournois/{ev.read_token}/fiches/").status_code == 403

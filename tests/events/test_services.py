@@ -265,7 +265,7 @@ def test_new_links_replace_both_tokens():
 
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    players=st.integers(3, 30),
+    players=st.integers(6, 30),
     sizes=st.lists(st.integers(2, 6), min_size=1, max_size=3, unique=True),
     late=st.integers(0, 3),
     gone=st.integers(0, 3),
@@ -317,3 +317,31 @@ def test_the_purge_deletes_an_event_untouched_for_90_days_with_its_tables_partie
     call_command("purge_games", stdout=out)
     assert not Game.objects.exists() and not Event.objects.exists()
     assert "1 tournoi" in out.getvalue()
+
+
+def test_the_round_timer_starts_pauses_and_extends():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ev = event(4, sizes=(4,), rounds=1)
+    services.seat(ev)
+    with pytest.raises(InputError):
+        services.timer(ev, "start", 30)  # no round under way
+    services.start(ev)
+    with pytest.raises(InputError) as err:
+        services.timer(ev, "start", 0)
+    assert err.value.field == "minutes"
+    r = services.timer(ev, "start", 30)
+    assert services.remaining(r) == 30 * 60
+    later = r.timer_started + timedelta(minutes=10)
+    assert services.remaining(r, later) == 20 * 60
+    r.timer_started = timezone.now() - timedelta(minutes=10)
+    r.save()
+    r = services.timer(ev, "pause")
+    assert 19 * 60 <= services.remaining(r) <= 20 * 60 and r.timer_started is None
+    r = services.timer(ev, "extend", 5)
+    assert 24 * 60 <= services.remaining(r) <= 25 * 60
+    with pytest.raises(InputError):
+        services.timer(ev, "pause")  # paused already
+    assert services.timer(ev, "start").timer_started is not None  # resumed, no minutes needed
