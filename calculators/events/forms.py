@@ -11,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ..engines.cards import InputError
 from ..games import registry
+from ..parties import services as party_services
 from ..parties.models import Game
 from . import services
 from .models import MAX_ROUNDS, Event, Table
@@ -32,6 +33,8 @@ class ServiceForm(forms.Form):
             self.result = self.call(data)
         except InputError as err:
             self.add_error(err.field if err.field in self.fields else None, err.message)
+        except party_services.Conflict as err:  # a table's Party refused the write
+            self.add_error(None, err.message)
         return data
 
 

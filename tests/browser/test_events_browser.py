@@ -117,3 +117,25 @@ def test_a_12_player_num_check_evening_on_12_phones(browser, live_server):
         for context in contexts:
             context.close()
         org_context.close()
+
+
+def test_the_organiser_runs_a_round_with_javascript_off(plain_page):
+    page = plain_page
+    page.goto(f"{page.base}/tournois/nouveau/")
+    page.get_by_label("Nom du tournoi").fill("Sans JavaScript")
+    page.get_by_label("Joueurs").fill("\n".join(NAMES[:8]))
+    page.get_by_label("Tailles de table").fill("4, 5")
+    page.get_by_label("Nombre de rondes").fill("1")
+    page.locator("[data-testid=create-event]").click()
+    expect(page.locator("[data-testid=event-name]")).to_have_text("Sans JavaScript")
+    page.get_by_text("Arrivées, départs, remplaçants").click()  # a <details>: no script needed
+    page.get_by_label("Ajouter un joueur (placé dès la ronde suivante)").fill("Retardataire")
+    page.locator("[data-testid=add-player]").click()
+    page.locator("[data-testid=seat]").click()
+    expect(page.locator("[data-testid=tables] .card")).to_have_count(2)
+    page.locator("[data-testid=start]").click()
+    expect(page.locator("[data-testid=close]")).to_be_visible()
+    page.locator("[data-testid=close]").click()  # refused: no table confirmed yet
+    expect(page.locator("[data-testid=action-error]")).to_contain_text("table(s) 1, 2")
+    page.locator("[data-testid=party-link]").first.click()
+    expect(page.locator("[data-testid=party-event]")).to_contain_text("Table 1")

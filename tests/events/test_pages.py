@@ -259,3 +259,18 @@ def test_the_table_slips_are_the_organisers_with_each_partys_edit_link(client):
         assert f"/parties/{table.game.edit_token}/" in html
     assert "commence" in html
     assert client.get(f"/tournois/{ev.read_token}/fiches/").status_code == 403
+
+
+def test_a_partys_refusal_is_a_message_on_the_organisers_page_never_a_500(client):
+    ev = event(4, sizes=(4,), rounds=1)
+    services.seat(ev)
+    current = services.start(ev)
+    finish_tables(current)  # a finished Party takes no rename
+    response = post(
+        client,
+        f"/tournois/{ev.edit_token}/remplacer/",
+        {"name": NAMES[0], "substitute": "Remplaçant"},
+        status=400,
+    )
+    assert "rouvrez-la" in response.content.decode().replace("\u202f", " ")
+    assert not ev.players.filter(name="Remplaçant").exists()
