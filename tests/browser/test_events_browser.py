@@ -139,3 +139,41 @@ def test_the_organiser_runs_a_round_with_javascript_off(plain_page):
     expect(page.locator("[data-testid=action-error]")).to_contain_text("table(s) 1, 2")
     page.locator("[data-testid=party-link]").first.click()
     expect(page.locator("[data-testid=party-event]")).to_contain_text("Table 1")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_events_pages_at_390_px(browser, live_server, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from calculators.events import services
+    from tests.events.helpers import event, finish_tables
+
+    ev = event(8, sizes=(4,), rounds=2)
+    services.seat(ev)
+    current = services.start(ev)
+    finish_tables(current)
+    services.confirm(ev, 1)
+    game = current.tables.get(number=2).game
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, color_scheme=scheme, locale="fr-FR"
+    )
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    try:
+        for path in (
+            f"/tournois/{ev.edit_token}/",
+            f"/tournois/{ev.read_token}/",
+            f"/en/tournois/{ev.read_token}/",
+            "/tournois/nouveau/",
+            f"/parties/{game.edit_token}/",
+        ):
+            page.goto(live_server.url + path)
+            page.wait_for_load_state("load")
+            violations = Axe().run(page).response["violations"]
+            assert violations == [], (path, [(v["id"], v["nodes"][0]["html"]) for v in violations])
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
+    finally:
+        context.close()
+    assert problems == []
