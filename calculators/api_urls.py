@@ -72,14 +72,16 @@ def link_parties(doc: dict[str, Any]) -> None:
     kind of token (a party's or a tablée's: a tablée's new party is a party), and every write's
     answer leads to its undo, redo and read (a tablée's: its read), on the same token (so a
     client, or the fuzzing tests, can walk create → write → undo)."""
-    by_token: dict[str, dict[str, str]] = {"parties": {}, "tablees": {}}
+    by_token: dict[str, dict[str, str]] = {"parties": {}, "tablees": {}, "events": {}}
     for path, item in doc["paths"].items():
         for op in item.values():
             if "{token}" in path:
                 by_token[_owner(path)][op["operationId"]] = path
     follow = {
         owner: [
-            i for i in ops if i.rsplit("_", 1)[0] in ("party_undo", "party_redo", "party", "tablee")
+            i
+            for i in ops
+            if i.rsplit("_", 1)[0] in ("party_undo", "party_redo", "party", "tablee", "event")
         ]
         for owner, ops in by_token.items()
     }
@@ -88,14 +90,15 @@ def link_parties(doc: dict[str, Any]) -> None:
             creates = path.endswith("/parties") and (
                 "{token}" not in path or path.startswith("/api/v1/tablees/")
             )
-            if not creates and "{token}" not in path and not path.endswith("/tablees"):
+            new_owner = next((o for o in ("tablees", "events") if path == f"/api/v1/{o}"), None)
+            if not creates and "{token}" not in path and new_owner is None:
                 continue
             # ninja keys the answers by int; JSON writes them as text
             status = next((s for s in op["responses"] if str(s) in ("200", "201")), None)
             if status is None:
                 continue
-            if creates or "{token}" not in path:  # a new party, or a new tablée
-                owner = "parties" if creates else "tablees"
+            if creates or "{token}" not in path:  # a new party, tablée or event
+                owner = "parties" if creates else str(new_owner)
                 token = "$response.body#/edit_token"
                 targets = [
                     i
@@ -112,8 +115,11 @@ def link_parties(doc: dict[str, Any]) -> None:
 
 
 def _owner(path: str) -> str:
-    """Whose token a path takes: ``tablees`` or ``parties``."""
-    return "tablees" if path.startswith("/api/v1/tablees/") else "parties"
+    """Whose token a path takes: ``tablees``, ``events`` or ``parties``."""
+    for owner in ("tablees", "events"):
+        if path.startswith(f"/api/v1/{owner}/"):
+            return owner
+    return "parties"
 
 
 api = NumsiteAPI(

@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "bootstrap",
     "calculators",
     "calculators.tablees",
+    "calculators.events",
     "rules",
     "numsite.throttle",
 ]

@@ -33,6 +33,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("parties/", include("calculators.parties.urls")),
     path("tablees/", include("calculators.tablees.urls")),
+    path("tournois/", include("calculators.events.urls")),
     path("", include("calculators.urls")),
     path("", include("rules.urls")),
     prefix_default_language=False,

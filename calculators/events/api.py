@@ -1,13 +1,32 @@
-"""The events' JSON endpoints: the seating planner (docs/api.md « Seatings »)."""
+"""The events' JSON endpoints: the seating planner (docs/api.md « Seatings ») and the events
+themselves (docs/api.md « Events »), the same services as the pages, reached by token.
+
+The edit token (the organiser's link) reads and writes, the read token (the room's link) only
+reads: unknown token → 404, a write with the read token → 403 (before the body is read), bad
+input → 400 with its field. Every answer is the whole event; the read token's answer holds no
+edit link and no edit token of the event (each table's Party links are the room's to play with,
+as on the room page). The routes are the Parties API's (:func:`~calculators.parties.api.route`
+with the events' :data:`EVENT` scope), so a write takes an ``Idempotency-Key`` as a party's does.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext_noop
 from ninja import Field, Router, Schema
+from ninja.decorators import decorate_view
 
-from ..web.json import Body, answer, calculator
-from . import seatings
+from numsite import throttle
+from numsite.security import capability
+
+from ..parties.api import Scope, route
+from ..web.json import ERRORS, Body, ErrorOut, answer, calculator, reads_body
+from . import seatings, services, standings
+from .models import Event, IdempotentWrite
+from .overview import overview
 
 router = Router(tags=["Tournois"])
 
@@ -54,3 +73,350 @@ class SeatingsOut(Schema):
 )  # fmt: skip
 def seatings_plan(request: HttpRequest, payload: SeatingsIn) -> JsonResponse:
     return answer(seatings.plan(payload.model_dump(exclude_unset=True)))
+
+
+# --- the events ---------------------------------------------------------------------------------
+
+
+def event_json(request: HttpRequest, event: Event, can_edit: bool) -> dict[str, Any]:
+    """The whole event, as every answer gives it."""
+    event.refresh_from_db()
+    seen = overview(event)
+
+    def url(name: str, token: str) -> str:
+        return request.build_absolute_uri(reverse(name, args=[token]))
+
+    def table(t: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": t.number,
+            "players": t.players,
+            "state": t.state,
+            "dispute": t.dispute,
+            "confirmed_by": t.confirmed_by,
+            "result": t.result,
+        }
+        if t.game is not None:
+            out["party"] = {
+                "read_url": url("parties:game", t.game.read_token),
+                "edit_url": url("parties:game", t.game.edit_token),
+            }
+        return out
+
+    out: dict[str, Any] = {
+        "name": event.name,
+        "game": event.spec.api_name,
+        "mode": event.mode,
+        "sizes": event.sizes,
+        "rounds": event.rounds,
+        "avoid": [[seen.players[a].name, seen.players[b].name] for a, b in event.avoid],
+        "seed": event.seed,
+        "version": event.version,
+        "players": [
+            {"name": p.name, "joined": p.joined, "dropped": p.dropped} for p in seen.players
+        ],
+        "schedule": [
+            {
+                "number": r.number,
+                "state": r.state,
+                "swiss": r.swiss,
+                "byes": r.byes,
+                "reasons": r.reasons,
+                "tables": [table(t) for t in r.tables],
+            }
+            for r in seen.rounds
+        ],
+        "read_url": url("events:event", event.read_token),
+    }
+    if can_edit:
+        out["edit_url"] = url("events:event", event.edit_token)
+    return out
+
+
+class EventCreateIn(Body):
+    name: str | None = Field(None, description="The event's name (1–60 characters).")
+    game: str | None = Field(None, description="A game with Parties (`num-check`, `num5`…).")
+    mode: str | None = Field(None, description="The game's mode (its first when absent).")
+    players: list[str] | None = Field(None, description="The players' names, in order.")
+    sizes: list[int] | None = Field(
+        None, description="The table sizes allowed, the preferred one first (e.g. `[4, 3, 5]`)."
+    )
+    rounds: int | None = Field(None, description="How many rounds (1–20).")
+    avoid: list[list[str]] | None = Field(None, description="Pairs never to seat together.")
+    seed: str | None = Field(None, description="The seatings' seed (drawn when absent).")
+
+
+class SeatIn(Body):
+    swiss: bool = Field(False, description="Seat by the standings too (from round 2).")
+
+
+class SwapIn(Body):
+    first: str = Field(description="A player's name.")
+    second: str = Field(description="Another player's name.")
+
+
+class ConfirmIn(Body):
+    player: str | None = Field(
+        None, description="The player who confirms; absent: the organiser confirms the table."
+    )
+
+
+class DisputeIn(Body):
+    player: str = Field(description="The player who disputes the result.")
+    reason: str = Field(description="What is disputed (1–200 characters).")
+
+
+class SettleIn(Body):
+    decision: Literal["confirm", "reopen"] = Field(
+        description="`confirm` the result as the Party stands, or `reopen` the Party."
+    )
+
+
+class PlayerIn(Body):
+    name: str = Field(description="A player's name (1–40 characters, unique ignoring case).")
+
+
+class SubstituteIn(Body):
+    name: str = Field(description="The player who leaves the table.")
+    substitute: str = Field(description="The substitute's name, who takes the seat.")
+
+
+class EventPlayerOut(Schema):
+    name: str
+    joined: int = Field(description="The first round the player may be seated in.")
+    dropped: int | None = Field(description="The first round the player is no longer seated in.")
+
+
+class ResultLineOut(Schema):
+    player: str
+    place: int
+    points: int
+
+
+class PartyLinksOut(Schema):
+    read_url: str
+    edit_url: str
+
+
+class TableOut(Schema):
+    number: int
+    players: list[str] = Field(description="In seat order (seat 1, who starts, first).")
+    state: Literal["playing", "finished", "confirmed", "disputed", "settled"]
+    dispute: str
+    confirmed_by: list[str]
+    result: list[ResultLineOut] = Field(description="Kept once the table is confirmed or settled.")
+    party: PartyLinksOut | None = Field(None, description="Once the round has started.")
+
+
+class RoundOut(Schema):
+    number: int
+    state: Literal["seated", "started", "closed"]
+    swiss: bool
+    byes: list[str]
+    reasons: list[str]
+    tables: list[TableOut]
+
+
+class EventOut(Schema):
+    """The whole event: its players and every round seated."""
+
+    name: str
+    game: str
+    mode: str
+    sizes: list[int]
+    rounds: int
+    avoid: list[list[str]]
+    seed: str
+    version: int
+    players: list[EventPlayerOut]
+    schedule: list[RoundOut]
+    read_url: str
+    edit_url: str | None = Field(None, description="Only in answers to the edit token.")
+
+
+class EventCreatedOut(EventOut):
+    edit_token: str
+    read_token: str
+
+
+class EventConflictOut(ErrorOut):
+    """A 409 (an ``Idempotency-Key`` already used for another request): the current event."""
+
+    event: EventOut
+
+
+#: What an event's token opens, for :func:`~calculators.parties.api.route`.
+EVENT = Scope(
+    find=services.find,
+    missing=Event.DoesNotExist,
+    unknown=gettext_noop("Aucun tournoi n’a ce lien."),
+    retired=None,
+    json=event_json,
+    remembered=IdempotentWrite,
+    out=EventOut,
+    conflict_out=EventConflictOut,
+    conflict_key="event",
+)
+
+
+@router.post(
+    "/events",
+    response={201: EventCreatedOut, **ERRORS, 429: ErrorOut},
+    url_name="events_create",
+    operation_id="events_create",
+    summary=gettext_noop("Créer un tournoi (réponse : les deux jetons)"),
+)
+@decorate_view(
+    reads_body(empty_ok=True), throttle.limit("parties-create", "PARTIES_CREATE_RATE"), capability
+)
+def create(request: HttpRequest, payload: EventCreateIn) -> JsonResponse:
+    """``POST /api/v1/events``: 201, the event plus both tokens."""
+    data = payload.model_dump(exclude_unset=True)
+    event = services.create(
+        data.get("name"), data.get("game"), data.get("mode"), data.get("players"),
+        data.get("sizes"), data.get("rounds"), data.get("avoid"), data.get("seed"),
+    )  # fmt: skip
+    body = {
+        **event_json(request, event, True),
+        "edit_token": event.edit_token,
+        "read_token": event.read_token,
+    }
+    return answer(body, 201)
+
+
+@route(
+    router, "GET", "/events/{token}", url_name="event", writes=False, scope=EVENT,
+    summary=gettext_noop("Lire un tournoi : joueurs, rondes, tables, résultats"),
+)  # fmt: skip
+def _read(event: Event) -> None:
+    """The event, to either token."""
+
+
+@route(
+    router, "POST", "/events/{token}/rounds", url_name="event_rounds", status=201, scope=EVENT,
+    summary=gettext_noop("Placer la ronde suivante (ou replacer la ronde pas encore commencée)"),
+)  # fmt: skip
+def _seat(event: Event, payload: SeatIn) -> None:
+    services.seat(event, swiss=payload.swiss)
+
+
+@route(
+    router, "POST", "/events/{token}/swap", url_name="event_swap", scope=EVENT,
+    summary=gettext_noop("Échanger deux joueurs de la ronde placée, avant qu’elle commence"),
+)  # fmt: skip
+def _swap(event: Event, payload: SwapIn) -> None:
+    services.swap(event, payload.first, payload.second)
+
+
+@route(
+    router, "POST", "/events/{token}/start", url_name="event_start", scope=EVENT,
+    summary=gettext_noop("Commencer la ronde : chaque table devient une partie"),
+)  # fmt: skip
+def _start(event: Event) -> None:
+    services.start(event)
+
+
+@route(
+    router, "POST", "/events/{token}/close", url_name="event_close", scope=EVENT,
+    summary=gettext_noop("Clore la ronde (toutes ses tables confirmées)"),
+)  # fmt: skip
+def _close(event: Event) -> None:
+    services.close(event)
+
+
+@route(
+    router, "POST", "/events/{token}/tables/{int:number}/confirm", url_name="event_confirm",
+    scope=EVENT, summary=gettext_noop("Confirmer le résultat d’une table"),
+)  # fmt: skip
+def _confirm(event: Event, payload: ConfirmIn, number: int) -> None:
+    services.confirm(event, number, payload.player)
+
+
+@route(
+    router, "POST", "/events/{token}/tables/{int:number}/dispute", url_name="event_dispute",
+    scope=EVENT, summary=gettext_noop("Contester le résultat d’une table"),
+)  # fmt: skip
+def _dispute(event: Event, payload: DisputeIn, number: int) -> None:
+    services.dispute(event, number, payload.player, payload.reason)
+
+
+@route(
+    router, "POST", "/events/{token}/tables/{int:number}/settle", url_name="event_settle",
+    scope=EVENT, summary=gettext_noop("Trancher une table contestée"),
+)  # fmt: skip
+def _settle(event: Event, payload: SettleIn, number: int) -> None:
+    services.settle(event, number, payload.decision)
+
+
+@route(
+    router, "POST", "/events/{token}/players", url_name="event_players", status=201,
+    scope=EVENT, summary=gettext_noop("Ajouter un joueur (placé dès la ronde suivante)"),
+)  # fmt: skip
+def _add(event: Event, payload: PlayerIn) -> None:
+    services.add_player(event, payload.name)
+
+
+@route(
+    router, "POST", "/events/{token}/drops", url_name="event_drops", scope=EVENT,
+    summary=gettext_noop("Retirer un joueur (plus jamais placé, ses résultats gardés)"),
+)  # fmt: skip
+def _drop(event: Event, payload: PlayerIn) -> None:
+    services.drop_player(event, payload.name)
+
+
+@route(
+    router, "POST", "/events/{token}/substitutes", url_name="event_substitutes", status=201,
+    scope=EVENT, summary=gettext_noop("Remplacer un joueur à sa table pendant la ronde"),
+)  # fmt: skip
+def _substitute(event: Event, payload: SubstituteIn) -> None:
+    services.replace_player(event, payload.name, payload.substitute)
+
+
+class RoundLineOut(Schema):
+    round: int
+    table: int | None
+    place: int | None
+    size: int | None
+    rank_points: float
+    bye: bool
+    absent: bool
+    wins: float
+    relative_points: float
+    points: int | None
+
+
+class StandingLineOut(Schema):
+    position: int
+    name: str
+    rank_points: float
+    wins: float
+    opponents: float
+    relative_points: float
+    rounds: list[RoundLineOut]
+    played: int
+    joined: int
+    dropped: int | None
+
+
+class PendingOut(Schema):
+    round: int
+    table: int
+
+
+class StandingsOut(Schema):
+    """The standings from the counted tables (confirmed or settled), best first."""
+
+    final: bool = Field(description="Every round closed: the standings no longer change.")
+    rounds: int = Field(description="The rounds counted (every round started so far).")
+    pending: list[PendingOut] = Field(
+        description="Tables whose result does not count yet (playing, unconfirmed, disputed)."
+    )
+    lines: list[StandingLineOut]
+
+
+@route(
+    router, "GET", "/events/{token}/standings", url_name="event_standings", writes=False,
+    scope=EVENT, out=StandingsOut, summary=gettext_noop("Le classement du tournoi"),
+)  # fmt: skip
+def _standings(event: Event) -> JsonResponse:
+    """The standings, to either token (docs/api.md « Standings (events) »)."""
+    return answer(standings.as_json(standings.standings(event)))

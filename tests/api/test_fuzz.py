@@ -4,7 +4,7 @@ that break it), on the site running in-process (its WSGI application, the test d
 
 Each answer must be no 5xx, a status the schema declares, the content type it declares, a
 body that matches the answer's schema — so every 4xx is ``{"error": {"field", "message"}}``
-(a 409 with ``party``, or ``tablee`` on a tablée's route). Then a stateful run follows the
+(a 409 with ``party``, or ``tablee`` on a tablée's route, ``event`` on an event's). Then a stateful run follows the
 schema's OpenAPI links: create a party → write to it → undo, redo, read; create a tablée →
 add a player, start a party in it → that party's writes.
 
@@ -49,6 +49,14 @@ PARTIES = [
 ]
 #: A real tablée (its members play every party above).
 TABLEE = {"name": "Les jeudis", "players": ["Léa", "Tom", "Zoé"]}
+#: A real event (seatable: four players at one table of four).
+EVENT = {
+    "name": "Open",
+    "game": "num-check",
+    "players": ["Léa", "Tom", "Zoé", "Max"],
+    "sizes": [4],
+    "rounds": 2,
+}
 
 pytestmark = pytest.mark.xdist_group("fuzz")
 
@@ -87,7 +95,8 @@ def check_error_shape(response) -> None:
         assert set(body["error"]) == {"field", "message"}, body
         assert isinstance(body["error"]["field"], str) and body["error"]["message"]
         if response.status_code == 409:
-            owner = "tablee" if "/api/v1/tablees/" in response.request.url else "party"
+            url = response.request.url
+            owner = next((o for o in ("tablee", "event") if f"/api/v1/{o}s/" in url), "party")
             assert owner in body, body
 
 
@@ -125,6 +134,8 @@ def test_create_write_undo_by_the_schemas_links(api_schema):
                 case.body = PARTIES[len(repr(case.body)) % len(PARTIES)]
             elif case.operation.label == "POST /api/v1/tablees":
                 case.body = TABLEE
+            elif case.operation.label == "POST /api/v1/events":
+                case.body = EVENT
 
         def validate_response(self, response, case, **kwargs):
             SENT["requests"] += 1

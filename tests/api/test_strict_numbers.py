@@ -72,6 +72,23 @@ BODIES = {
     "POST /api/v1/tablees/{token}/players": {"name": "Zed"},
     "PATCH /api/v1/tablees/{token}/players/{index}": {"name": "Lou"},
     "POST /api/v1/seatings": {"players": 6, "sizes": [3], "rounds": 2, "avoid": [[1, 2]]},
+    "POST /api/v1/events": {
+        "name": "Open",
+        "game": "num-check",
+        "players": ["Léa", "Tom", "Zoé", "Max"],
+        "sizes": [4],
+        "rounds": 2,
+    },
+    "POST /api/v1/events/{token}/rounds": {"swiss": False},
+    "POST /api/v1/events/{token}/swap": {"first": "Léa", "second": "Tom"},
+    "POST /api/v1/events/{token}/start": {},
+    "POST /api/v1/events/{token}/close": {},
+    "POST /api/v1/events/{token}/tables/{number}/confirm": {"player": "Léa"},
+    "POST /api/v1/events/{token}/tables/{number}/dispute": {"player": "Léa", "reason": "Faux"},
+    "POST /api/v1/events/{token}/tables/{number}/settle": {"decision": "confirm"},
+    "POST /api/v1/events/{token}/players": {"name": "Zed"},
+    "POST /api/v1/events/{token}/drops": {"name": "Léa"},
+    "POST /api/v1/events/{token}/substitutes": {"name": "Léa", "substitute": "Zed"},
 }
 #: Which game's party a route needs.
 GAME = {

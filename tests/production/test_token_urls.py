@@ -54,9 +54,13 @@ def test_the_token_prefixes_are_every_apps():
         "/tablees/",
         "/tablees/rattacher/",
         "/api/v1/tablees/",
+        "/tournois/",
+        "/tournois/table/",
+        "/api/v1/events/",
     ):
         assert expected in prefixes
-    assert set(markers()) == {"/parties/", "/tablees/"}  # the others contain one of them
+    # the others contain one of them
+    assert set(markers()) == {"/parties/", "/tablees/", "/tournois/", "/api/v1/events/"}
 
 
 def test_the_token_prefixes_are_the_same_whatever_the_active_language():
@@ -76,6 +80,9 @@ def test_the_walk_finds_every_apps_token_routes():
         "/tablees/{t}/export.csv",
         "/tablees/rattacher/{t}/",
         "/api/v1/tablees/{t}/parties",
+        "/tournois/{t}/",
+        "/tournois/table/{t}/x/",
+        "/api/v1/events/{t}/standings",
     ):
         assert expected in routes
     assert all(r.count("{t}") == 1 for r in routes)

@@ -1,8 +1,10 @@
-"""Delete the games nobody touched for 90 days (or --days N), and the tablées likewise; and the
-remembered answers of idempotent writes (a party's, a tablée's) past their 7 days.
+"""Delete the games nobody touched for 90 days (or --days N), and the tablées and the events
+(tournois) likewise; and the remembered answers of idempotent writes (a party's, a tablée's, an
+event's) past their 7 days.
 
-A party in a tablée lives as long as its tablée: every write of one of its parties touches the
-tablée, and a tablée untouched for that long is deleted with all its parties.
+A party in a tablée lives as long as its tablée (every write of one of its parties touches it),
+and a table's party as long as its event: an event is old when neither it nor any of its
+tables' parties was touched for that long, and it is deleted with all its parties.
 """
 
 from datetime import timedelta
@@ -11,6 +13,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
+from calculators.events.models import Event
+from calculators.events.models import IdempotentWrite as EventWrite
 from calculators.models import Game
 from calculators.parties.models import IdempotentAnswer, RememberedAnswer
 from calculators.tablees.models import IdempotentWrite, Tablee
@@ -18,7 +22,7 @@ from numsite import throttle
 
 
 class Command(BaseCommand):
-    help = "Supprime les parties et les tablées non modifiées depuis 90 jours."
+    help = "Supprime les parties, les tablées et les tournois non modifiés depuis 90 jours."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--days", type=int, default=90)
@@ -27,20 +31,31 @@ class Command(BaseCommand):
     def handle(self, *args: Any, days: int, dry_run: bool, **options: Any) -> None:
         cutoff = timezone.now() - timedelta(days=days)
         old_tablees = Tablee.objects.filter(updated_at__lt=cutoff)
-        # a party alone when untouched; a party of a tablée with its tablée, whatever its age
-        old = Game.objects.filter(
-            updated_at__lt=cutoff, tablee_link__isnull=True
-        ) | Game.objects.filter(tablee_link__tablee__in=old_tablees)
+        old_events = Event.objects.filter(updated_at__lt=cutoff).exclude(
+            round_set__tables__game__updated_at__gte=cutoff
+        )
+        # a party alone when untouched; a party of a tablée with its tablée, a table's party
+        # with its event, whatever its age
+        old = (
+            Game.objects.filter(
+                updated_at__lt=cutoff, tablee_link__isnull=True, event_table__isnull=True
+            )
+            | Game.objects.filter(tablee_link__tablee__in=old_tablees)
+            | Game.objects.filter(event_table__round__event__in=old_events)
+        )
         count = old.distinct().count()
         tablees = old_tablees.count()
+        events = old_events.count()
         if not dry_run:
             Game.objects.filter(pk__in=list(old.values_list("pk", flat=True))).delete()
             old_tablees.delete()
+            old_events.delete()
             forgotten = timezone.now() - timedelta(days=RememberedAnswer.DAYS)
-            for remembered in (IdempotentAnswer, IdempotentWrite):
+            for remembered in (IdempotentAnswer, IdempotentWrite, EventWrite):
                 remembered.objects.filter(at__lt=forgotten).delete()
             throttle.purge()  # expired rate-limit windows go with the daily purge
         verb = "à supprimer" if dry_run else "supprimée(s)"
         self.stdout.write(
-            f"{count} partie(s) et {tablees} tablée(s) {verb} (non modifiées depuis {days} jours)."
+            f"{count} partie(s), {tablees} tablée(s) et {events} tournoi(s) {verb} "
+            f"(non modifiés depuis {days} jours)."
         )

@@ -1,0 +1,83 @@
+"""An event's standings: its counted tables read into the standings engine
+(:mod:`calculators.engines.event_standings`, docs/events.md « Classement »).
+
+Only confirmed and settled tables count (#tournoi-resultats): a table still playing, finished
+but unconfirmed, or disputed is left out, and the standings say how many are waiting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engines import event_standings
+from .models import COUNTED, Event, Round
+
+
+@dataclass(frozen=True)
+class Standings:
+    lines: list[event_standings.Line]
+    #: the rounds counted (every round started so far)
+    rounds: int
+    #: tables of those rounds whose result does not count yet, as ``(round, table)``
+    pending: list[tuple[int, int]]
+
+    #: every round of the event closed
+    closed: bool = False
+
+    @property
+    def final(self) -> bool:
+        """Every round of the event closed: the standings no longer change."""
+        return self.closed and not self.pending
+
+
+def standings(event: Event) -> Standings:
+    players = list(event.players.all())
+    names = {p.pk: p.name for p in players}
+    played = list(event.round_set.exclude(state=Round.State.SEATED).prefetch_related("tables"))
+    results: list[event_standings.TableResult] = []
+    pending: list[tuple[int, int]] = []
+    byes: dict[int, list[str]] = {}
+    for r in played:
+        byes[r.number] = [names[p] for p in r.byes]
+        for t in r.tables.all():
+            if t.state not in COUNTED or not t.result:
+                pending.append((r.number, t.number))
+                continue
+            results.append(
+                event_standings.TableResult(
+                    round=r.number,
+                    table=t.number,
+                    players=tuple(names[line["player"]] for line in t.result),
+                    places=tuple(line["place"] for line in t.result),
+                    points=tuple(line["points"] for line in t.result),
+                )
+            )
+    rounds = max((r.number for r in played), default=0)
+    lines = event_standings.standings(
+        [p.name for p in players],
+        rounds,
+        results,
+        byes,
+        joined={p.name: p.joined for p in players if p.joined > 1},
+        # the engine counts the last round played; the event stores the first one missed
+        dropped={p.name: p.dropped - 1 for p in players if p.dropped is not None},
+    )
+    closed = len(played) == event.rounds and all(r.state == Round.State.CLOSED for r in played)
+    return Standings(lines, rounds, pending, closed)
+
+
+def places(event: Event) -> dict[int, int]:
+    """Each player's place in the standings, by player number (the Swiss seating's input)."""
+    order = dict(event.players.values_list("name", "order"))
+    return {order[line.name]: line.position for line in standings(event).lines}
+
+
+def as_json(found: Standings) -> dict[str, Any]:
+    """The standings as the API and the JSON export give them (docs/api.md « Standings »)."""
+    return {
+        "final": found.final,
+        "rounds": found.rounds,
+        "pending": [{"round": r, "table": t} for r, t in found.pending],
+        "lines": [line.as_json() for line in found.lines],
+    }

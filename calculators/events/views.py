@@ -1,0 +1,278 @@
+"""The events' pages (« Tournoi »): a new event, the organiser's page (the edit link), the
+room's page (the read link), their writes, the standings' exports, and the players' « Je
+confirme le résultat » / « Je conteste » from their table's Party page.
+
+An event is reached by one of its two secret tokens, as a party is: the edit token reads and
+writes, the read token only reads (a write through it is refused, 403, before the body is
+read; a wrong token is a 404). Every write is a plain POST answered by a redirect, so the pages
+work without JavaScript; the room's page refreshes its part every few seconds with htmx, and
+only when the event changed (its version, which every table's Party write moves too).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from numsite import throttle
+from numsite.security import capability
+
+from ..parties.views import qr_svg, replaced_links_are_410
+from ..parties.views import resolve as resolve_party
+from . import forms, services, standings
+from .models import Event, Table
+from .overview import overview
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run (a name starting with ``= + - @``...)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def resolve(token: str) -> tuple[Event, bool]:
+    try:
+        return services.find(token)
+    except Event.DoesNotExist:
+        raise Http404(gettext("Tournoi introuvable")) from None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@throttle.limit("parties-create", "PARTIES_CREATE_RATE", methods=["POST"])
+def new_event(request: HttpRequest) -> HttpResponse:
+    """/tournois/nouveau/: the event's name, game, players, table sizes, rounds."""
+    form = forms.NewEventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect("events:event", token=form.result.edit_token)
+    status = 400 if form.is_bound else 200
+    return render(request, "events/new.html", {"form": form}, status=status)
+
+
+def _context(request: HttpRequest, event: Event, can_edit: bool, **extra: Any) -> dict[str, Any]:
+    seen = overview(event)
+    found = standings.standings(event)
+    token = event.edit_token if can_edit else event.read_token
+    read_url = request.build_absolute_uri(reverse("events:event", args=[event.read_token]))
+    edit_url = request.build_absolute_uri(reverse("events:event", args=[event.edit_token]))
+    current = seen.current
+    me = (request.GET.get("joueur") or "").strip()
+    mine = seen.seat_of(me) if me else None
+    tables = list(current.tables) if current else []
+    if mine is not None:  # the phone's own table first
+        tables = [mine, *[t for t in tables if t is not mine]]
+    next_number = services.next_number(event)
+    context: dict[str, Any] = {
+        "event": event,
+        "stamp": services.stamp(event),
+        "mode_label": event.spec.mode_label(event.mode),
+        "token": token,
+        "can_edit": can_edit,
+        "seen": seen,
+        "current": current,
+        "tables": tables,
+        "me": me,
+        "mine": mine,
+        "standings": found,
+        "names": [p.name for p in seen.players],
+        "active": [p.name for p in seen.players if p.dropped is None],
+        "next_number": next_number,
+        "can_seat": next_number <= event.rounds and (current is None or current.state != "started"),
+        "swiss_allowed": next_number >= 2,
+        "read_url": read_url,
+        "read_qr": mark_safe(qr_svg(read_url)),  # noqa: S308 - segno's SVG
+        "edit_url": edit_url if can_edit else None,
+        "edit_qr": mark_safe(qr_svg(edit_url)) if can_edit else "",  # noqa: S308
+        "errors": {},
+        "action": "",
+    }
+    context.update(extra)
+    return context
+
+
+@require_safe
+@capability
+def event_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The organiser's page (edit link) or the room's (read link); its htmx poll gets the
+    room's part alone, and nothing (204) while the event has not changed."""
+    event, can_edit = resolve(token)
+    if request.headers.get("HX-Request") and request.GET.get("v") is not None:
+        if request.GET["v"] == services.stamp(event):
+            return HttpResponse(status=204)
+        context = _context(request, event, can_edit)
+        return render(request, "events/event.html#room", context)
+    return render(request, "events/event.html", _context(request, event, can_edit))
+
+
+@require_POST
+@capability
+@throttle.limit("parties-write", "PARTIES_WRITE_RATE")
+def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
+    """Every write of the organiser's page. Read-only links are refused before the body is read."""
+    event, can_edit = resolve(token)
+    if name not in forms.WRITES:
+        raise Http404(gettext("Action inconnue"))
+    if not can_edit:
+        return HttpResponseForbidden(
+            gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
+        )
+    form = forms.WRITES[name](event, request.POST)
+    if form.is_valid():
+        event.refresh_from_db()
+        anchor = "#joueurs" if name in ("ajouter", "retirer", "remplacer") else "#ronde"
+        if name == "liens":
+            anchor = "#liens"
+        return redirect(reverse("events:event", args=[event.edit_token]) + anchor)
+    event.refresh_from_db()
+    context = _context(request, event, True, errors=form.errors, action=name, form=form)
+    return render(request, "events/event.html", context, status=400)
+
+
+def _standings_rows(event: Event) -> tuple[list[str], list[list[object]]]:
+    found = standings.standings(event)
+    head = [
+        gettext("Place"), gettext("Joueur"), gettext("Points de rang"), gettext("Victoires"),
+        gettext("Adversaires"), gettext("Points relatifs"), gettext("Tables jouées"),
+    ]  # fmt: skip
+    rows: list[list[object]] = []
+    for line in found.lines:
+        row: list[object] = [
+            line.position, line.name, f"{line.rank_points:.4f}", f"{line.wins:.4f}",
+            f"{line.opponents:.4f}", f"{line.relative_points:.4f}", line.played,
+        ]  # fmt: skip
+        for r in line.rounds:
+            if r.bye:
+                row.append(gettext("exempt"))
+            elif r.absent:
+                row.append(gettext("absent"))
+            else:
+                row.append(
+                    gettext("table {table}, {place}/{size}").format(
+                        table=r.table, place=r.place, size=r.size
+                    )
+                )
+        rows.append(row)
+    head += [gettext("Ronde {number}").format(number=n) for n in range(1, found.rounds + 1)]
+    return head, rows
+
+
+@require_safe
+@capability
+def projector(request: HttpRequest, token: str) -> HttpResponse:
+    """/tournois/<token>/salle/: the room's screen (1920×1080, read from 6 m): the round's
+    tables, its timer, the room link's QR, the standings scrolling. Either link shows it, and
+    nothing on it writes; its htmx poll gets its body again when the event changed."""
+    event, _ = resolve(token)
+    context = _context(request, event, False)
+    current = context["current"]
+    last = services.latest(event)
+    context["remaining"] = services.remaining(last) if last and current else None
+    context["running"] = bool(last and last.timer_started)
+    if request.headers.get("HX-Request") and request.GET.get("v") is not None:
+        if request.GET["v"] == context["stamp"]:
+            return HttpResponse(status=204)
+        return render(request, "events/projector.html#screen", context)
+    return render(request, "events/projector.html", context)
+
+
+@require_safe
+@capability
+def slips(request: HttpRequest, token: str) -> HttpResponse:
+    """/tournois/<edit>/fiches/: one A6 slip per table of the round started, to print: the
+    table's number, its players in seat order (seat 1 starts), the QR of its Party's edit link.
+    The organiser's link only (a slip hands a Party's edit link over)."""
+    event, can_edit = resolve(token)
+    if not can_edit:
+        return HttpResponseForbidden(gettext("Les fiches de table sont pour l’organisateur."))
+    seen = overview(event)
+    current = seen.current
+    cards = []
+    for t in current.tables if current else []:
+        if t.game is None:
+            continue
+        url = request.build_absolute_uri(reverse("parties:game", args=[t.game.edit_token]))
+        cards.append({"table": t, "url": url, "qr": mark_safe(qr_svg(url))})  # noqa: S308
+    return render(
+        request, "events/slips.html", {"event": event, "current": current, "cards": cards}
+    )
+
+
+@require_safe
+@capability
+def export_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """The standings, one row per player with each round's table and place."""
+    event, _ = resolve(token)
+    head, rows = _standings_rows(event)
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";")
+    writer.writerow(head)
+    for row in rows:
+        writer.writerow([_cell(c) for c in row])
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournoi-{event.created_at:%Y-%m-%d}.csv"'
+    )
+    return response
+
+
+@require_safe
+@capability
+def export_json(request: HttpRequest, token: str) -> HttpResponse:
+    """The standings as the API gives them (docs/api.md « Standings (events) »)."""
+    event, _ = resolve(token)
+    body = json.dumps(standings.as_json(standings.standings(event)), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournoi-{event.created_at:%Y-%m-%d}.json"'
+    )
+    return response
+
+
+@replaced_links_are_410
+@require_safe
+@capability
+def table_panel(request: HttpRequest, token: str) -> HttpResponse:
+    """The event's part of a table's Party page alone (its htmx refresh): the Party's token
+    (either: the read link shows the state, the edit link the players' buttons)."""
+    game, can_edit = resolve_party(token)
+    return render(request, "events/_party_event.html", {"game": game, "can_edit": can_edit})
+
+
+@replaced_links_are_410
+@require_POST
+@capability
+@throttle.limit("parties-write", "PARTIES_WRITE_RATE")
+def table_action(request: HttpRequest, token: str, name: str) -> HttpResponse:
+    """« Je confirme le résultat » / « Je conteste » from a table's Party page: the Party's edit
+    link in the URL (a read link is refused, 403; unknown 404; replaced 410)."""
+    game, can_edit = resolve_party(token)
+    if name not in forms.TABLE_WRITES:
+        raise Http404(gettext("Action inconnue"))
+    if not can_edit:
+        return HttpResponseForbidden(
+            gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
+        )
+    table = Table.objects.select_related("round__event").filter(game=game).first()
+    if table is None:
+        raise Http404(gettext("Cette partie n’est la table d’aucun tournoi."))
+    form = forms.TABLE_WRITES[name](table, game, request.POST)
+    if form.is_valid():
+        return redirect(reverse("parties:game", args=[game.edit_token]) + "#tournoi")
+    return render(
+        request,
+        "events/table_refused.html",
+        {"game": game, "form": form, "party_url": reverse("parties:game", args=[game.edit_token])},
+        status=400,
+    )

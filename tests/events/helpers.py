@@ -1,0 +1,43 @@
+"""Events made and played through the real services, as an organiser and the tables would."""
+
+from __future__ import annotations
+
+from calculators.events import services
+from calculators.events.models import Event, Round
+from calculators.games.num_check.party import writes as check_writes
+from calculators.parties import services as party_services
+
+NAMES = [f"Joueur {i}" for i in range(1, 41)]
+
+
+def event(players: int | list[str] = 8, sizes=(4,), rounds: int = 3, **kwargs) -> Event:
+    names = NAMES[:players] if isinstance(players, int) else players
+    return services.create(
+        kwargs.pop("name", "Soirée du club"), kwargs.pop("game", "num_check"),
+        kwargs.pop("mode", None), names, list(sizes), rounds, **kwargs,
+    )  # fmt: skip
+
+
+def finish_tables(round_: Round, *, claims: bool = True) -> None:
+    """Every table's Party played to its end: seat 1 claims a pair, the table finishes."""
+    for table in round_.tables.select_related("game"):
+        game = table.game
+        if claims:
+            first = game.players.get(seat=0)
+            check_writes.add_claim(game, first.pk, "paire", "5R 5B")
+        party_services.finish(game)
+
+
+def play_round(ev: Event, *, swiss: bool = False) -> Round:
+    """Seat, start, finish, confirm every table (the organiser), close."""
+    services.seat(ev, swiss=swiss)
+    current = services.start(ev)
+    finish_tables(current)
+    for table in current.tables.all():
+        services.confirm(ev, table.number)
+    return services.close(ev)
+
+
+def seated_names(round_: Round) -> list[list[str]]:
+    names = dict(round_.event.players.values_list("pk", "name"))
+    return [[names[p] for p in t.seats] for t in round_.tables.all()]
