@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engines import event_standings
+from ..parties import kinds
 from .models import COUNTED, Event, Round
 
 
@@ -38,6 +39,8 @@ def standings(event: Event) -> Standings:
     results: list[event_standings.TableResult] = []
     pending: list[tuple[int, int]] = []
     byes: dict[int, list[str]] = {}
+    # the game's own total: points (higher better) or Num Connect's cards left (lower better)
+    higher_better = kinds.for_spec(event.spec).total_higher_better
     for r in played:
         byes[r.number] = [names[p] for p in r.byes]
         for t in r.tables.all():
@@ -51,6 +54,7 @@ def standings(event: Event) -> Standings:
                     players=tuple(names[line["player"]] for line in t.result),
                     places=tuple(line["place"] for line in t.result),
                     points=tuple(line["points"] for line in t.result),
+                    higher_better=higher_better,
                 )
             )
     rounds = max((r.number for r in played), default=0)

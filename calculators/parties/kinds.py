@@ -46,6 +46,9 @@ class PartyKind:
     #: ``gettext_noop``, translated where it is shown) and its short head on a phone
     total_label = gettext_noop("Points")
     total_short = gettext_noop("Pts")
+    #: whether a higher ``BoardRow.total`` is better (points), or a lower one (Num Connect's
+    #: cards left): what an event's « points relatifs » tie-break follows (docs/events.md)
+    total_higher_better = True
 
     def entries_made(self, row: BoardRow) -> int:
         """How many entries of :attr:`entries_out_of` the player has made."""

@@ -345,3 +345,28 @@ def test_the_round_timer_starts_pauses_and_extends():
     with pytest.raises(InputError):
         services.timer(ev, "pause")  # paused already
     assert services.timer(ev, "start").timer_started is not None  # resumed, no minutes needed
+
+
+def test_a_num_connect_event_counts_fewer_cards_left_as_better_relative_points():
+    """Num Connect's total is the cards left (lower is better): the « points relatifs »
+    tie-break follows it (docs/events.md « Classement »), never rewarding cards kept."""
+    from calculators.events.standings import standings
+    from calculators.games.num_connect.party import writes as connect_writes
+
+    ev = event(["Léa", "Tom", "Zoé", "Max"], sizes=(2,), rounds=1, game="num_connect")
+    services.seat(ev)
+    current = services.start(ev)
+    for table in current.tables.select_related("game"):
+        first, second = table.game.players.order_by("seat")
+        # the first seat goes out; the other keeps 3 cards at one table, 9 at the other
+        connect_writes.add_hand(table.game, first.pk, {second.pk: 3 if table.number == 1 else 9})
+        party_services.finish(table.game)
+        services.confirm(ev, table.number)
+    lines = {line.name: line for line in standings(ev).lines}
+    losers = [line for line in lines.values() if line.rank_points == 0]
+    assert len(losers) == 2
+    kept_three, kept_nine = sorted(losers, key=lambda line: -line.relative_points)
+    assert kept_three.relative_points == kept_nine.relative_points  # one spread each table
+    winners = [line for line in lines.values() if line.rank_points == 1]
+    assert all(w.relative_points > 0 for w in winners)
+    assert all(line.relative_points < 0 for line in losers)

@@ -30,6 +30,7 @@ class NumConnectParty(PartyKind):
     ranked_by_wins = True
     total_label = gettext_noop("Cartes restantes")
     total_short = gettext_noop("Cartes")
+    total_higher_better = False  # cards left: fewer is better
 
     def board(self, game: Game, players: list[Player]) -> Board:
         # the hands of the version a write just made, as it left them; else as stored
