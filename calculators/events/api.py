@@ -126,6 +126,7 @@ def event_json(request: HttpRequest, event: Event, can_edit: bool) -> dict[str, 
             for r in seen.rounds
         ],
         "read_url": url("events:event", event.read_token),
+        "ratings": standings.ratings(event),
     }
     if can_edit:
         out["edit_url"] = url("events:event", event.edit_token)
@@ -216,8 +217,29 @@ class RoundOut(Schema):
     tables: list[TableOut]
 
 
+class EventRatingStepOut(Schema):
+    round: int
+    table: int
+    value: int = Field(description="The rating after that table.")
+    change: int = Field(description="What the table changed (the values add up).")
+
+
+class EventRatingOut(Schema):
+    """A player's rating in the event's game (docs/ratings.md): OpenSkill's Plackett–Luce over
+    the event's counted tables, in the order they were played."""
+
+    name: str
+    value: int = Field(
+        description="The number shown: 1000 + 30 × (mu − 3 sigma), rounded; a new player is 1000."
+    )
+    provisional: bool = Field(description="Fewer than 5 counted tables.")
+    played: int = Field(description="Counted tables rated.")
+    change: int = Field(description="The last table's change.")
+    history: list[EventRatingStepOut]
+
+
 class EventOut(Schema):
-    """The whole event: its players and every round seated."""
+    """The whole event: its players, every round seated and the players' ratings."""
 
     name: str
     game: str
@@ -231,6 +253,9 @@ class EventOut(Schema):
     schedule: list[RoundOut]
     read_url: str
     edit_url: str | None = Field(None, description="Only in answers to the edit token.")
+    ratings: list[EventRatingOut] = Field(
+        description="The players rated so far, best first (docs/ratings.md)."
+    )
 
 
 class EventCreatedOut(EventOut):

@@ -1,5 +1,6 @@
 """An event's standings: its counted tables read into the standings engine
-(:mod:`calculators.engines.event_standings`, docs/events.md « Classement »).
+(:mod:`calculators.engines.event_standings`, docs/events.md « Classement »), and its players'
+ratings from the same tables (:mod:`calculators.engines.ratings`, docs/ratings.md).
 
 Only confirmed and settled tables count (#tournoi-resultats): a table still playing, finished
 but unconfirmed, or disputed is left out, and the standings say how many are waiting.
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engines import event_standings
+from ..engines import ratings as rating_engine
 from ..parties import kinds
-from .models import COUNTED, Event, Round
+from .models import COUNTED, Event, Round, Table
 
 
 @dataclass(frozen=True)
@@ -85,3 +87,48 @@ def as_json(found: Standings) -> dict[str, Any]:
         "pending": [{"round": r, "table": t} for r, t in found.pending],
         "lines": [line.as_json() for line in found.lines],
     }
+
+
+def ratings(event: Event) -> list[dict[str, Any]]:
+    """Each player's rating in the event's game (docs/ratings.md, « la cote »), best first:
+    OpenSkill over the event's counted tables (confirmed or settled) in the order they were
+    played, round by round then table by table — recomputed, never stored, so a settled
+    dispute or a reopened table changes it. A rating is « provisoire » below 5 tables played.
+    ``history``: the rating after each of the player's tables, with its change."""
+    names = dict(event.players.values_list("pk", "name"))
+    tables = (
+        Table.objects.filter(round__event=event, state__in=COUNTED)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    game = event.spec.api_name
+    parties = [
+        rating_engine.Party(
+            (t.round.number, t.number),
+            game,
+            tuple(rating_engine.Seat(line["player"], line["place"]) for line in t.result),
+        )
+        for t in tables
+        if t.result
+    ]
+    rated = rating_engine.rate(parties).get(game, {})
+    return [
+        {
+            "name": names[r.player],
+            "value": r.value,
+            "provisional": r.provisional,
+            "played": r.played,
+            "change": r.change,
+            "history": [
+                {
+                    "round": step.party[0],
+                    "table": step.party[1],
+                    "value": step.value,
+                    "change": step.change,
+                }
+                for step in r.history
+            ],
+        }  # fmt: skip
+        for r in rating_engine.ranking(rated)
+        if r.player in names
+    ]

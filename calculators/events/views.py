@@ -85,6 +85,7 @@ def _context(request: HttpRequest, event: Event, can_edit: bool, **extra: Any) -
         "me": me,
         "mine": mine,
         "standings": found,
+        "ratings": standings.ratings(event),
         "names": [p.name for p in seen.players],
         "active": [p.name for p in seen.players if p.dropped is None],
         "next_number": next_number,
