@@ -8,6 +8,7 @@ but unconfirmed, or disputed is left out, and the standings say how many are wai
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,6 +112,9 @@ def ratings(event: Event) -> list[dict[str, Any]]:
         for t in tables
         if t.result
     ]
+    where: dict[Hashable, tuple[int, int]] = {
+        (t.round.number, t.number): (t.round.number, t.number) for t in tables
+    }
     rated = rating_engine.rate(parties).get(game, {})
     return [
         {
@@ -121,8 +125,8 @@ def ratings(event: Event) -> list[dict[str, Any]]:
             "change": r.change,
             "history": [
                 {
-                    "round": step.party[0],
-                    "table": step.party[1],
+                    "round": where[step.party][0],
+                    "table": where[step.party][1],
                     "value": step.value,
                     "change": step.change,
                 }
