@@ -1,22 +1,22 @@
 """An event's standings: rank points over the rounds, then three tie-breaks.
 
-Each rule is a paragraph of docs/events.md « Classement », served on /tournois/regles/ (the
-anchors below):
+Each rule is a paragraph of docs/events.md « Classement » (the anchors below):
 
-1. rank points, a table's places normalised for its size (/tournois/regles/#classement-points-de-rang):
+1. rank points, a table's places normalised for its size
+   (docs/events.md#classement-points-de-rang):
    place *k* of *n* gets (*n* − *k*)/(*n* − 1); tied players share the mean of the places they
-   occupy (/tournois/regles/#classement-egalites);
+   occupy (docs/events.md#classement-egalites);
 2. wins, a shared first place counting 1/*k* to each of *k* tied winners
-   (/tournois/regles/#classement-victoires);
-3. the opponents' average rank points (/tournois/regles/#classement-adversaires);
+   (docs/events.md#classement-victoires);
+3. the opponents' average rank points (docs/events.md#classement-adversaires);
 4. the game's own points relative to each table's average, divided by the table's spread
-   (/tournois/regles/#classement-points-relatifs).
+   (docs/events.md#classement-points-relatifs).
 
-A bye gives the mean of a table, 1/2 (/tournois/regles/#classement-exempt); a round missed
+A bye gives the mean of a table, 1/2 (docs/events.md#classement-exempt); a round missed
 before joining, after dropping out, or without a result gives 0
-(/tournois/regles/#classement-absence); a player who drops out keeps their results and their
-line (/tournois/regles/#classement-abandon). Players tied on every criterion share a position,
-listed by name (/tournois/regles/#classement-position).
+(docs/events.md#classement-absence); a player who drops out keeps their results and their
+line (docs/events.md#classement-abandon). Players tied on every criterion share a position,
+listed by name (docs/events.md#classement-position).
 
 All arithmetic is exact (:class:`fractions.Fraction`) and floats appear only in the answer, so
 the order of the input never changes a tie. No Django import.
@@ -38,7 +38,7 @@ MAX_PLAYERS = 300
 MAX_ROUNDS = 20
 #: The most players at one table.
 MAX_TABLE = 10
-#: What a bye gives: the mean rank points of a table of any size (/tournois/regles/#classement-exempt).
+#: What a bye gives: the mean rank points of a table of any size (docs/events.md#classement-exempt).
 BYE_RANK_POINTS = Fraction(1, 2)
 
 _NO_BYES: Mapping[int, Sequence[str]] = MappingProxyType({})
@@ -149,7 +149,7 @@ def _is_competition_ranking(places: Sequence[int]) -> bool:
 
 def _rank_points(place: int, size: int, tied: int) -> Fraction:
     """Places ``place`` … ``place + tied − 1`` of ``size``, each (n − k)/(n − 1), averaged:
-    (n − place − (tied − 1)/2)/(n − 1) (/tournois/regles/#classement-egalites)."""
+    (n − place − (tied − 1)/2)/(n − 1) (docs/events.md#classement-egalites)."""
     return (size - place - Fraction(tied - 1, 2)) / (size - 1)
 
 
@@ -157,9 +157,9 @@ def rank_points(place: int, size: int, places: Sequence[int]) -> float:
     """Rank points of ``place`` at a table of ``size`` whose places are ``places``.
 
     Place *k* of *n* gets (*n* − *k*)/(*n* − 1): the first 1, the last 0, evenly spaced, so a
-    table of any size hands out *n*/2 in all (/tournois/regles/#classement-points-de-rang).
+    table of any size hands out *n*/2 in all (docs/events.md#classement-points-de-rang).
     Players tied at a place share the mean of the places they occupy: two tied 2nd of 4 get
-    the mean of 2/3 and 1/3, 1/2 each (/tournois/regles/#classement-egalites)."""
+    the mean of 2/3 and 1/3, 1/2 each (docs/events.md#classement-egalites)."""
     if (
         not _whole(size)
         or not 2 <= size <= MAX_TABLE
@@ -183,7 +183,7 @@ def rank_points(place: int, size: int, places: Sequence[int]) -> float:
 def _relative(points: Sequence[int], higher_better: bool) -> list[Fraction]:
     """Each player's points minus the table's mean, over the table's spread (best − worst): 0 for
     all when everyone scored alike; signed so that more is better whatever the game's direction
-    (/tournois/regles/#classement-points-relatifs)."""
+    (docs/events.md#classement-points-relatifs)."""
     oriented = [p if higher_better else -p for p in points]
     spread = max(oriented) - min(oriented)
     if not spread:
@@ -414,7 +414,7 @@ def standings(
     who left. Rounds where a present player has neither a table nor a bye count as absences.
     Lines are ordered by rank points, wins, opponents' average, relative points, all highest
     first; equal on all four, they share a position and are listed by name, ignoring case
-    (/tournois/regles/#classement-position). Bad input raises :class:`InputError`."""
+    (docs/events.md#classement-position). Bad input raises :class:`InputError`."""
     event = _Event(players, rounds, results, byes, joined, dropped)
     totals: dict[str, tuple[Fraction, Fraction, Fraction]] = {}
     lines: dict[str, tuple[RoundLine, ...]] = {}
@@ -452,7 +452,7 @@ def standings(
 
     def opponents(name: str) -> Fraction:
         """The mean, over every opponent met (once per meeting), of that opponent's rank points
-        per table played, byes and absences left out (/tournois/regles/#classement-adversaires)."""
+        per table played, byes and absences left out (docs/events.md#classement-adversaires)."""
         met = [o for s in event.played(name) for o in s.opponents]
         return Fraction(sum(strength[o] for o in met), len(met)) if met else Fraction(0)
 

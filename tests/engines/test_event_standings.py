@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_rule_cited_by_the_engine_is_a_paragraph_of_the_docs_and_back():
-    """The engine cites /tournois/regles/#classement-…; docs/events.md « Classement » holds
+    """The engine cites docs/events.md#classement-…; docs/events.md « Classement » holds
     each anchor, and every anchor of that section is cited by the engine."""
     code = (ROOT / "calculators/engines/event_standings.py").read_text(encoding="utf-8")
     docs = (ROOT / "docs/events.md").read_text(encoding="utf-8")
-    cited = set(re.findall(r"/tournois/regles/#(classement-[a-z-]+)", code))
+    cited = set(re.findall(r"docs/events.md#(classement-[a-z-]+)", code))
     section = docs[docs.index("\n## Classement\n") :]
     anchors = set(re.findall(r"\{#(classement-[a-z-]+)\}", section))
     assert cited == anchors
