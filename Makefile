@@ -78,6 +78,8 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
+	@echo "Numsite on http://$(HOST):$(PORT)/ — gunicorn alone: on the internet, put Caddy or" \
+	      "nginx in front (TLS, and a crowd of slow clients then holds no thread: docs/deploy.md)."
 	$(BIN)/python -m gunicorn --config numsite/gunicorn.conf.py --bind $(HOST):$(PORT)
 
 ## collectstatic only when a static file or folder (a file added, renamed or removed), the

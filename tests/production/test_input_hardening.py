@@ -533,3 +533,70 @@ def test_junk_in_every_field_of_every_tablee_form_is_never_a_500(client, tablee_
                 for target in targets:
                     response = client.post(target, {**fields, name: junk})
                     assert response.status_code < 500, (target, name, junk)
+
+
+@pytest.fixture
+def event_pages():
+    """An event in every state its forms show: round 1 started, table 1's Party finished (its
+    confirm and dispute forms), table 2 disputed (the organiser's settle form); the tokens every
+    form is also sent to: the room link, a replaced organiser link."""
+    from calculators.events import services as event_services
+    from tests.events.helpers import NAMES
+
+    event = event_services.create("Soirée", "num_check", None, NAMES[:8], [4], 2)
+    event_services.seat(event)
+    current = event_services.start(event)
+    tables = list(current.tables.select_related("game").order_by("number"))
+    for table in tables:
+        party_services.finish(table.game)
+    names = dict(event.players.values_list("pk", "name"))
+    event_services.dispute(event, 2, names[tables[1].seats[0]], "Total faux")
+    old = event.edit_token
+    event_services.rotate(event)
+    event.refresh_from_db()
+    return event, tables[0].game, old
+
+
+def test_junk_in_every_field_of_every_event_form_is_never_a_500(client, event_pages):
+    """Each form of the organiser's page, of « Nouveau tournoi » and of a table's Party page
+    (« Je confirme », « Je conteste »), read from the pages themselves: junk in one field at a
+    time, sent to the organiser link, the room link and a replaced link."""
+    event, table_party, old = event_pages
+    client.raise_request_exception = True
+    forms = []
+    for page in (
+        f"/tournois/{event.edit_token}/",
+        "/tournois/nouveau/",
+        f"/tournois/table/{table_party.edit_token}/",
+    ):
+        html = client.get(page).content.decode()
+        forms += [(a, f) for a, f in page_forms(html) if a.startswith("/tournois/")]
+    actions = {a.rstrip("/").rsplit("/", 1)[-1] for a, _ in forms}
+    assert len(actions) >= 6, actions
+    for action, fields in forms:
+        targets = [action]
+        if event.edit_token in action:
+            targets += [action.replace(event.edit_token, t) for t in (event.read_token, old)]
+        for name in fields:
+            for junk in JUNK + NUMBER_JUNK:
+                for target in targets:
+                    response = client.post(target, {**fields, name: junk})
+                    assert response.status_code < 500, (target, name, junk)
+
+
+def test_junk_in_the_query_of_every_event_page_is_never_a_500(client, event_pages):
+    event, table_party, _ = event_pages
+    client.raise_request_exception = True
+    pages = [
+        f"/tournois/{event.edit_token}/",
+        f"/tournois/{event.read_token}/",
+        f"/tournois/{event.read_token}/salle/",
+        f"/tournois/{event.edit_token}/fiches/",
+        f"/tournois/table/{table_party.edit_token}/",
+    ]
+    for path in pages:
+        for param in ("joueur", "v"):
+            for junk in ENCODED_JUNK:
+                for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                    response = client.get(f"{path}?{param}={junk}", **headers)
+                    assert response.status_code < 500, (path, param, junk)
