@@ -39,10 +39,15 @@ class ServiceForm(forms.Form):
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """Every game with Parties and each of its modes, as one choice « kind:mode »."""
-    return [
-        (f"{g.kind}:{m.key}", f"{g.name} — {m.name}") for g in registry.PARTY_GAMES for m in g.modes
-    ] or [(g.kind, g.name) for g in registry.PARTY_GAMES]
+    """Every game with Parties and each of its modes, as one choice « kind:mode »; a game
+    without modes (Num Connect) as its kind alone."""
+    choices: list[tuple[str, str]] = []
+    for g in registry.PARTY_GAMES:
+        if g.modes:
+            choices += [(f"{g.kind}:{m.key}", f"{g.name} — {m.name}") for m in g.modes]
+        else:
+            choices.append((g.kind, g.name))
+    return choices
 
 
 def _sizes(text: str) -> list[int]:

@@ -126,6 +126,9 @@ class Table(models.Model):
     dispute = models.CharField("contestation", max_length=200, blank=True, default="")
     #: the players who confirmed the result, by :attr:`EventPlayer.id`
     confirmations = models.JSONField(default=list, blank=True)
+    #: the Party's version the confirmations were given at: a later write (a reopen, a
+    #: correction) makes them confirmations of another result, dropped at the next one
+    confirmed_version = models.PositiveIntegerField(default=0)
     #: the result counted in the standings, kept when the table is confirmed or settled:
     #: ``[{"player": id, "place": 1, "points": 23}, …]`` in seat order
     result = models.JSONField(default=list, blank=True)

@@ -403,22 +403,20 @@ def swap(event: Event, first: object, second: object) -> Round:
 def start(event: Event) -> Round:
     """« Commencer la ronde »: every table becomes a Party of the event's game and mode, its
     players in seat order; the round is fixed from now on."""
-    with transaction.atomic():
-        current = _current(event, Round.State.SEATED)
-        names = dict(event.players.values_list("pk", "name"))
-        tables = list(current.tables.all())
-        made = {
-            t.pk: party_services.create_game(event.game, event.mode, [names[p] for p in t.seats])
-            for t in tables
-        }
-        with lock(event) as locked:
-            current = _current(locked, Round.State.SEATED)
-            for table in tables:
-                table.game = made[table.pk]
-                table.save(update_fields=["game"])
-            current.state = Round.State.STARTED
-            current.save(update_fields=["state"])
-            return current
+    # Under the event's lock from the first read: a swap or a roster change from another phone
+    # cannot reseat the tables between reading their seats and making their Parties (a new
+    # Party locks no existing row, so no Party lock is taken inside this one).
+    with lock(event) as locked:
+        current = _current(locked, Round.State.SEATED)
+        names = dict(locked.players.values_list("pk", "name"))
+        for table in current.tables.all():
+            table.game = party_services.create_game(
+                locked.game, locked.mode, [names[p] for p in table.seats]
+            )
+            table.save(update_fields=["game"])
+        current.state = Round.State.STARTED
+        current.save(update_fields=["state"])
+        return current
 
 
 # --- results -----------------------------------------------------------------------------------
@@ -437,13 +435,19 @@ def table_at(round_: Round, number: object, field: str = "table") -> Table:
 
 
 def _result(table: Table) -> list[dict[str, Any]]:
-    """The table's result as its Party's board says (the engines): place and points by seat."""
+    """The table's result as its Party's board says (the engines): place and points by seat.
+    Places are ranked again among the event's players of the table (1, 2, 2, 4): a player the
+    table added to its Party (a guest) changes no one's place but by whom they beat."""
     assert table.game is not None
     rows = {row.player.seat: row for row in board(table.game).rows}
+    seated = [(p, rows[i]) for i, p in enumerate(table.seats) if i in rows]
     return [
-        {"player": p, "place": rows[i].position, "points": rows[i].total}
-        for i, p in enumerate(table.seats)
-        if i in rows
+        {
+            "player": p,
+            "place": 1 + sum(other.position < row.position for _, other in seated),
+            "points": row.total,
+        }
+        for p, row in seated
     ]
 
 
@@ -491,13 +495,19 @@ def confirm(event: Event, number: object, player: object = None) -> Table:
                         name=who.name, number=table.number
                     ),
                 )
+            assert table.game is not None
+            if table.confirmed_version != table.game.version:
+                # the Party changed since the others confirmed (reopened, corrected, finished
+                # again): their confirmations were of another result
+                table.confirmations = []
+                table.confirmed_version = table.game.version
             if who.pk not in table.confirmations:
                 table.confirmations = [*table.confirmations, who.pk]
             if set(table.seats) <= set(table.confirmations):
                 table.state = Table.State.CONFIRMED
         if table.state == Table.State.CONFIRMED:
             table.result = _result(table)
-        table.save(update_fields=["state", "confirmations", "result"])
+        table.save(update_fields=["state", "confirmations", "confirmed_version", "result"])
         return table
 
 
@@ -555,14 +565,17 @@ def settle(event: Event, number: object, decision: object) -> Table:
                 "table",
                 gettext("La table {number} n’est pas contestée.").format(number=table.number),
             )
-        if decision == "reopen" and table.game is not None:
-            party_services.reopen(table.game)  # the party's lock first
+        # the party's lock first; the table may have reopened its Party already
+        game = table.game
+        if decision == "reopen" and game is not None and party_services.finished(game):
+            party_services.reopen(game)
         with lock(event) as locked:
             current = _current(locked, Round.State.STARTED)
             table = table_at(current, number)
             if table.state != Table.State.DISPUTED:  # pragma: no cover - settled meanwhile
                 raise InputError("table", gettext("La table n’est plus contestée."))
             if decision == "confirm":
+                table = _finished_table(current, number)  # a result, not a game under way
                 table.state = Table.State.SETTLED
                 table.result = _result(table)
             else:
@@ -655,6 +668,19 @@ def replace_player(event: Event, name: object, substitute: object) -> EventPlaye
             player = table.game.players.get(seat=seat_index)
             party_services.rename(table.game, player.pk, new)
         with lock(event) as locked:
+            table = Table.objects.get(pk=table.pk)  # as it stands under the lock
+            if who.pk not in table.seats:
+                raise InputError(
+                    "name", gettext("Un autre téléphone vient de modifier le tournoi : réessayez.")
+                )
+            if table.state in COUNTED:
+                raise InputError(
+                    "name",
+                    gettext(
+                        "Le résultat de la table {number} est déjà compté : un remplaçant "
+                        "joue à partir de la ronde suivante."
+                    ).format(number=table.number),
+                )
             made = EventPlayer.objects.create(
                 event=locked,
                 name=new,

@@ -38,7 +38,9 @@ def party_event(game: Game, can_edit: bool) -> dict[str, Any]:
         "event": event,
         "round": table.round.number,
         "state_label": str(Table.State(state).label),
-        "room_url": reverse("events:event", args=[event.read_token]),
+        # the room lists every table's Party edit link (the players' lines): never one step
+        # from a Party's read-only link
+        "room_url": reverse("events:event", args=[event.read_token]) if can_edit else None,
         "players": [names[p] for p in table.seats],
         "confirmed_by": [names[p] for p in table.confirmations],
         "can_answer": can_edit and current and state == Table.State.FINISHED,
