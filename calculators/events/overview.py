@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..parties import kinds
 from ..parties.models import Game
 from . import services
 from .models import Event, EventPlayer, Round, Table
@@ -58,10 +59,21 @@ def overview(event: Event) -> Overview:
     players = list(event.players.all())
     names = {p.pk: p.name for p in players}
     rounds: list[RoundView] = []
-    for r in event.round_set.prefetch_related("tables__game"):
+    listed = list(event.round_set.prefetch_related("tables__game"))
+    # which playing tables' Parties the game's own rules ended (NUM CHECK's clock), asked once
+    # for them all (a constant number of queries, as the tablées do), not table by table
+    open_games = [
+        t.game
+        for r in listed
+        for t in r.tables.all()
+        if t.state == Table.State.PLAYING and t.game is not None and not t.game.finished
+    ]
+    ended = kinds.for_spec(event.spec).ended_among(open_games) if open_games else set()
+    for r in listed:
         tables = []
         for t in r.tables.all():
-            state = services.state(t)
+            over = t.game is not None and (t.game.finished or t.game.pk in ended)
+            state = Table.State.FINISHED if t.state == Table.State.PLAYING and over else t.state
             tables.append(
                 TableView(
                     number=t.number,

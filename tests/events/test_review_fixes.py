@@ -115,3 +115,19 @@ def test_the_rooms_poll_after_a_refused_write_reads_the_events_page(client):
     assert response.status_code == 400
     html = response.content.decode()
     assert f'hx-get="/tournois/{ev.edit_token}/?v=' in html
+
+
+def test_the_room_pages_queries_do_not_grow_with_its_tables(client):
+    """NUM CHECK tables still playing are asked whether their clock ended them all at once
+    (kinds' ``ended_among``), not table by table: the room's page every phone polls costs the
+    same queries for 2 tables as for 6."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for players in (8, 24):
+        ev, _ = started(players)
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(f"/tournois/{ev.read_token}/").status_code == 200
+        counts.append(len(seen))
+    assert counts[0] == counts[1], counts
