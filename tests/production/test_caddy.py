@@ -132,8 +132,9 @@ def test_caddyfile_sample_keeps_the_protections_as_written():
     lines = {line.strip() for line in sample.splitlines()}
     assert (
         "@compressible not path /parties/* /en/parties/* /tablees/* /en/tablees/* "
-        "/api/v1/parties /api/v1/parties/* /api/v1/tablees /api/v1/tablees/*"
-    ) in lines
+        "/api/v1/parties /api/v1/parties/* /api/v1/tablees /api/v1/tablees/* "
+        "/tournois/* /en/tournois/* /api/v1/events /api/v1/events/*"
+    ) in lines  # every token-bearing prefix of the URLconf: tests/production/test_token_urls.py
     assert "encode @compressible zstd gzip" in lines
     assert not any(line.startswith("encode ") and "@compressible" not in line for line in lines)
     assert "no-transform" in sample  # the comment says why the header matters

@@ -366,6 +366,8 @@ PARTY_PARAMS = ["fait", "corriger", "manche", "v", "d", "apercu", "player", "car
 TABLEE_PARAMS = ["page"]
 #: and the new party form: the game the home page's « Nouvelle partie » chose
 NEW_PARTY_PARAMS = ["kind"]
+#: the events' pages: the room's « Ma table d’abord » (``joueur``), the poll's stamp (``v``)
+EVENT_PARAMS = ["joueur", "v"]
 
 
 @pytest.mark.parametrize("path", ["/parties/nouvelle/", "/en/parties/nouvelle/"])
@@ -392,9 +394,8 @@ def test_the_junk_walks_cover_every_query_parameter_the_code_reads():
         if name
     }
     walked = set(PARTY_PARAMS) | {p for params in PARAMS.values() for p in params}
-    walked |= set(TABLEE_PARAMS) | set(
-        NEW_PARTY_PARAMS
-    )  # the tablées': tests/tablees/test_pages.py
+    # the tablées' (tests/tablees/test_pages.py), the new party form's, the events' (below)
+    walked |= set(TABLEE_PARAMS) | set(NEW_PARTY_PARAMS) | set(EVENT_PARAMS)
     assert read and read <= walked, read - walked
 
 
@@ -595,7 +596,7 @@ def test_junk_in_the_query_of_every_event_page_is_never_a_500(client, event_page
         f"/tournois/table/{table_party.edit_token}/",
     ]
     for path in pages:
-        for param in ("joueur", "v"):
+        for param in EVENT_PARAMS:
             for junk in ENCODED_JUNK:
                 for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
                     response = client.get(f"{path}?{param}={junk}", **headers)
