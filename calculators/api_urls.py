@@ -16,6 +16,7 @@ from ninja import NinjaAPI
 from ninja.errors import ValidationError
 from ninja.utils import normalize_path, replace_path_param_notation
 
+from .deals import api as deals_api
 from .engines.cards import InputError
 from .events import api as events_api
 from .games import modules
@@ -145,6 +146,7 @@ for kind in kinds.load():
         api.add_router("", kind.api_router)
 api.add_router("", tablees_api.router)
 api.add_router("", events_api.router)
+api.add_router("", deals_api.router)
 
 
 def _not_an_endpoint(request: HttpRequest) -> HttpResponse:

@@ -34,6 +34,7 @@ urlpatterns += i18n_patterns(
     path("parties/", include("calculators.parties.urls")),
     path("tablees/", include("calculators.tablees.urls")),
     path("tournois/", include("calculators.events.urls")),
+    path("donnes/", include("calculators.deals.urls")),
     path("", include("calculators.urls")),
     path("", include("rules.urls")),
     prefix_default_language=False,

@@ -1,0 +1,6 @@
+from django.urls import path
+
+from . import views
+
+app_name = "deals"
+urlpatterns = [path("", views.deal_sheet, name="sheet")]
