@@ -72,6 +72,7 @@ BODIES = {
     "POST /api/v1/tablees/{token}/players": {"name": "Zed"},
     "PATCH /api/v1/tablees/{token}/players/{index}": {"name": "Lou"},
     "POST /api/v1/seatings": {"players": 6, "sizes": [3], "rounds": 2, "avoid": [[1, 2]]},
+    "POST /api/v1/deals": {"game": "num-draft", "mode": "classic", "seats": 2, "seed": "club-1"},
     "POST /api/v1/events": {
         "name": "Open",
         "game": "num-check",

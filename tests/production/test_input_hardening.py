@@ -601,3 +601,18 @@ def test_junk_in_the_query_of_every_event_page_is_never_a_500(client, event_page
                 for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
                     response = client.get(f"{path}?{param}={junk}", **headers)
                     assert response.status_code < 500, (path, param, junk)
+
+
+#: the deal sheet's query (/donnes/): game, mode, seats, seed, deck
+DEAL_PARAMS = ["jeu", "mode", "sieges", "graine", "paquet"]
+DEAL_BASE = {"jeu": "num-draft", "mode": "classic", "sieges": "4", "graine": "club"}
+
+
+@pytest.mark.parametrize("path", ["/donnes/", "/en/donnes/"])
+def test_junk_in_the_deal_sheets_query_is_never_a_500(client, path):
+    client.raise_request_exception = True
+    for param in DEAL_PARAMS:
+        for junk in ENCODED_JUNK:
+            for string in (query({}, param, junk), query(DEAL_BASE, param, junk, times=2)):
+                response = client.get(path, QUERY_STRING=string)
+                assert response.status_code in (200, 302, 400), (param, junk, response.status_code)
