@@ -13,29 +13,15 @@ from ..engines.cards import InputError
 from ..games import registry
 from ..parties import services as party_services
 from ..parties.models import Game
+from ..web import forms as web_forms
 from . import services
 from .models import MAX_ROUNDS, Event, Table
 
 
-class ServiceForm(forms.Form):
-    """A form whose ``clean`` calls a service; its errors land on their field (else the form's)."""
+class ServiceForm(web_forms.ServiceForm):
+    """The shared service form; a table's Party refusing the write is the form's error."""
 
-    result: Any = None
-
-    def call(self, data: dict[str, Any]) -> Any:  # pragma: no cover - per form
-        raise NotImplementedError
-
-    def clean(self) -> dict[str, Any] | None:
-        data = super().clean()
-        if self.errors or data is None:
-            return data
-        try:
-            self.result = self.call(data)
-        except InputError as err:
-            self.add_error(err.field if err.field in self.fields else None, err.message)
-        except party_services.Conflict as err:  # a table's Party refused the write
-            self.add_error(None, err.message)
-        return data
+    refusals = (party_services.Conflict,)
 
 
 def game_choices() -> list[tuple[str, str]]:

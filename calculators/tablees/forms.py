@@ -13,27 +13,9 @@ from django.utils.translation import gettext, gettext_lazy
 from ..engines.cards import InputError
 from ..games import registry
 from ..parties.models import Game
+from ..web.forms import ServiceForm
 from . import services
 from .models import MAX_MEMBERS, MIN_MEMBERS, Member, Tablee
-
-
-class ServiceForm(forms.Form):
-    """A form whose ``clean`` calls a service; its errors land on their field (else the form's)."""
-
-    result: Any = None
-
-    def call(self, data: dict[str, Any]) -> Any:  # pragma: no cover - per form
-        raise NotImplementedError
-
-    def clean(self) -> dict[str, Any] | None:
-        data = super().clean()
-        if self.errors or data is None:
-            return data
-        try:
-            self.result = self.call(data)
-        except InputError as err:
-            self.add_error(err.field if err.field in self.fields else None, err.message)
-        return data
 
 
 class NewTableeForm(ServiceForm):

@@ -1,5 +1,6 @@
-"""The shared form of the calculators: request data → engine input; an engine
-:class:`InputError` → a field error.
+"""The shared forms: the calculators' (request data → engine input; an engine
+:class:`InputError` → a field error), and the writes' (request data → a service call; its
+:class:`InputError` → a field error), used by the tablées and the events alike.
 
 Each form runs its engine in ``clean()`` and keeps the answer in ``self.result``, so a view
 only asks ``form.is_valid()`` and renders.
@@ -99,3 +100,27 @@ def name_lines(text: str, field: str, what: str) -> list[tuple[str, str]]:
         name, rest = line.split(":", 1)
         pairs.append((name.strip(), rest.strip()))
     return pairs
+
+
+class ServiceForm(forms.Form):
+    """A form whose ``clean`` calls a service; its errors land on their field (else the
+    form's). ``refusals``: other exceptions a service may raise whose ``message`` is the form's
+    error (the events': a table's Party refusing the write)."""
+
+    result: Any = None
+    refusals: tuple[type[Exception], ...] = ()
+
+    def call(self, data: dict[str, Any]) -> Any:  # pragma: no cover - per form
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any] | None:
+        data = super().clean()
+        if self.errors or data is None:
+            return data
+        try:
+            self.result = self.call(data)
+        except InputError as err:
+            self.add_error(err.field if err.field in self.fields else None, err.message)
+        except self.refusals as err:
+            self.add_error(None, str(getattr(err, "message", err)))
+        return data
