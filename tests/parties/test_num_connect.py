@@ -323,3 +323,20 @@ def test_two_phones_adding_hands_merge_but_a_removal_after_an_unseen_hand_is_ref
     with pytest.raises(services.Conflict) as err:
         writes.delete_hand(game, 1, services.Seen(4))  # … has not seen that removal
     assert err.value.entry is not None and err.value.entry.action == "hand_delete"
+
+
+def test_a_name_of_digits_is_the_player_so_named_never_the_player_with_that_id():
+    """The API names players; a player named like another player's id is that player."""
+    game = connect(("Léa", "Tom", "Zoé"))
+    tom = game.players.get(name="Tom")
+    services.rename(
+        game, game.players.get(name="Zoé").pk, str(tom.pk)
+    )  # « Zoé » is now « <Tom's id> »
+    game = fresh(game)
+    writes.add_hand(game, str(tom.pk), {"Léa": 2, "Tom": 3})
+    hand = board(fresh(game)).rows
+    winner = next(r for r in hand if r.wins == 1)
+    assert winner.player.name == str(tom.pk)  # the player so named, not Tom
+    # the page's form passes ids as numbers (its select): Tom by his id
+    writes.add_hand(fresh(game), tom.pk)
+    assert next(r for r in board(fresh(game)).rows if r.player.pk == tom.pk).wins == 1

@@ -35,8 +35,10 @@ class HandForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         left = {p.pk: data[f"p{p.pk}"] for p in self.players if data[f"p{p.pk}"].strip()}
+        # the select's value is a player's id: passed as the player, never read as a name
+        out = next((p for p in self.players if str(p.pk) == data.get("out")), data.get("out"))
         try:
-            return writes.add_hand(self.game, data.get("out"), left, self.version(data))
+            return writes.add_hand(self.game, out, left, self.version(data))
         except writes.CountError as err:
             raise InputError(f"p{err.player}", err.message) from None
 

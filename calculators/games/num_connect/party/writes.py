@@ -77,16 +77,22 @@ def tally(players: Sequence[Player], hands: Sequence[Round | Mapping[str, Any]])
 
 
 def _seated(players: Sequence[Player], key: object, field: str) -> Player:
-    """The player ``key`` names among ``players``: a player, their id, or their name (by the
-    names rule)."""
-    wanted = str(key.pk) if isinstance(key, Player) else str(key).strip()
-    for player in players:
-        if str(player.pk) == wanted:
-            return player
-    for player in players:
-        if name_key(player.name) == name_key(wanted):
-            return player
-    raise InputError(field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key))
+    """The player ``key`` names among ``players``: a player or their id (an int: the page's
+    form), or a name (the API: by the names rule; a text of digits that is nobody's name is
+    read as an id). A name is matched first, so a player named « 12 » is never taken for
+    the player whose id is 12."""
+    if isinstance(key, Player):
+        key = key.pk
+    if isinstance(key, int) and not isinstance(key, bool):
+        found = next((p for p in players if p.pk == key), None)
+    else:
+        wanted = str(key).strip()
+        found = next((p for p in players if name_key(p.name) == name_key(wanted)), None)
+        if found is None:
+            found = next((p for p in players if str(p.pk) == wanted), None)
+    if found is None:
+        raise InputError(field, gettext("« {key} » ne joue pas dans cette partie.").format(key=key))
+    return found
 
 
 def add_hand(
