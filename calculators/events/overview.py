@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engines import seating
 from ..parties import kinds
 from ..parties.models import Game
 from . import services
@@ -69,6 +70,9 @@ def overview(event: Event) -> Overview:
         if t.state == Table.State.PLAYING and t.game is not None and not t.game.finished
     ]
     ended = kinds.for_spec(event.spec).ended_among(open_games) if open_games else set()
+    # the rounds' reasons, each from the rounds before it: recorded as the listing goes
+    order = {p.pk: p.order for p in players}
+    past = seating.Past(len(players))
     for r in listed:
         tables = []
         for t in r.tables.all():
@@ -101,8 +105,9 @@ def overview(event: Event) -> Overview:
                 state_label=str(Round.State(r.state).label),
                 swiss=r.swiss,
                 byes=[names[p] for p in r.byes],
-                reasons=services.reasons(event, r),
+                reasons=services.reasons(event, r, players, past),
                 tables=tables,
             )
         )
+        past.record(services.seated_as(r, order))
     return Overview(event, players, rounds)

@@ -262,21 +262,32 @@ def _past(event: Event, before: int, players: int) -> seating.Past:
     order = dict(event.players.values_list("pk", "order"))
     past = seating.Past(players)
     for r in event.round_set.filter(number__lt=before).prefetch_related("tables"):
-        tables = tuple(tuple(order[p] for p in t.seats) for t in r.tables.all())
-        past.record(seating.RoundSeating(tables, tuple(order[p] for p in r.byes)))
+        past.record(seated_as(r, order))
     return past
 
 
-def reasons(event: Event, round_: Round) -> list[str]:
-    """Why the round is seated as it is (the engine's reasons, in the active language),
-    read from its tables as they stand (a swap included) and the rounds before it."""
-    everyone = list(event.players.all())
-    order = {p.pk: p.order for p in everyone}
-    seated = seating.RoundSeating(
+def seated_as(round_: Round, order: dict[int, int]) -> seating.RoundSeating:
+    """The round's tables and byes as they stand (a swap included), by player number."""
+    return seating.RoundSeating(
         tuple(tuple(order[p] for p in t.seats) for t in round_.tables.all()),
         tuple(order[p] for p in round_.byes),
     )
-    past = _past(event, round_.number, len(everyone))
+
+
+def reasons(
+    event: Event,
+    round_: Round,
+    players: list[EventPlayer] | None = None,
+    past: seating.Past | None = None,
+) -> list[str]:
+    """Why the round is seated as it is (the engine's reasons, in the active language),
+    read from its tables as they stand (a swap included) and the rounds before it. A page
+    listing every round passes the players and the rounds before, read once (``past``)."""
+    everyone = list(event.players.all()) if players is None else players
+    order = {p.pk: p.order for p in everyone}
+    seated = seated_as(round_, order)
+    if past is None:
+        past = _past(event, round_.number, len(everyone))
     avoid = {(a, b) for a, b in event.avoid}
     why = seating.reasons(
         [seated], [p.name for p in everyone], list(event.sizes), avoid, past, round_.number

@@ -131,3 +131,22 @@ def test_the_room_pages_queries_do_not_grow_with_its_tables(client):
             assert client.get(f"/tournois/{ev.read_token}/").status_code == 200
         counts.append(len(seen))
     assert counts[0] == counts[1], counts
+
+
+def test_the_room_pages_queries_do_not_grow_with_its_rounds(client):
+    """Each round's reasons come from the rounds before it, recorded once as the page lists
+    them, not read again per round: 1 round played or 3, the same queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from .helpers import play_round
+
+    counts = []
+    for rounds in (1, 3):
+        ev = event(8, sizes=(4,), rounds=4)
+        for _ in range(rounds):
+            play_round(ev)
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(f"/tournois/{ev.read_token}/").status_code == 200
+        counts.append(len(seen))
+    assert counts[0] == counts[1], counts
