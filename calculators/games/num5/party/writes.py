@@ -16,38 +16,17 @@ from ....engines.names import name_key
 from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
+from ....parties.rows import NumberedRows
 from ....parties.summaries import message, names_text
 from ...registry import NUM5
 from ..views import rows_text
 
-
-def _round_create(game: Game, data: dict) -> None:
-    r = data["round"]
-    stored = Round.objects.create(
-        id=r.get("id"), game=game, number=r["number"], entries=r["entries"]
-    )
-    r["id"] = stored.pk
-
-
-def _round_remove(game: Game, data: dict) -> None:
-    Round.objects.filter(pk=data["round"]["id"], game=game).delete()
-
-
-def _shift_rounds(game: Game, after: int, step: int) -> None:
-    later = Round.objects.filter(game=game, number__gt=after)
-    for stored in later.order_by("number" if step < 0 else "-number"):
-        stored.number += step
-        stored.save(update_fields=["number"])
-
-
-def _round_delete(game: Game, data: dict) -> None:
-    _round_remove(game, data)
-    _shift_rounds(game, data["round"]["number"], -1)
-
-
-def _round_restore(game: Game, data: dict) -> None:
-    _shift_rounds(game, data["round"]["number"] - 1, +1)
-    _round_create(game, data)
+#: this game's rounds' do and undo steps (:mod:`calculators.parties.rows`)
+ROUNDS = NumberedRows("round")
+_round_create = ROUNDS.create
+_round_remove = ROUNDS.remove
+_round_delete = ROUNDS.delete
+_round_restore = ROUNDS.restore
 
 
 def _round_set(which: str) -> Callable[[Game, dict], None]:

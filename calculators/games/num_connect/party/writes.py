@@ -17,6 +17,7 @@ from ....engines.names import name_key
 from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
+from ....parties.rows import NumberedRows
 from ....parties.summaries import message
 from ...registry import NUM_CONNECT
 
@@ -29,33 +30,12 @@ class CountError(InputError):
         self.player = player
 
 
-def _hand_create(game: Game, data: dict) -> None:
-    h = data["hand"]
-    stored = Round.objects.create(
-        id=h.get("id"), game=game, number=h["number"], entries=h["entries"]
-    )
-    h["id"] = stored.pk
-
-
-def _hand_remove(game: Game, data: dict) -> None:
-    Round.objects.filter(pk=data["hand"]["id"], game=game).delete()
-
-
-def _shift_hands(game: Game, after: int, step: int) -> None:
-    later = Round.objects.filter(game=game, number__gt=after)
-    for stored in later.order_by("number" if step < 0 else "-number"):
-        stored.number += step
-        stored.save(update_fields=["number"])
-
-
-def _hand_delete(game: Game, data: dict) -> None:
-    _hand_remove(game, data)
-    _shift_hands(game, data["hand"]["number"], -1)
-
-
-def _hand_restore(game: Game, data: dict) -> None:
-    _shift_hands(game, data["hand"]["number"] - 1, +1)
-    _hand_create(game, data)
+#: this game's hands' do and undo steps (:mod:`calculators.parties.rows`)
+HANDS = NumberedRows("hand")
+_hand_create = HANDS.create
+_hand_remove = HANDS.remove
+_hand_delete = HANDS.delete
+_hand_restore = HANDS.restore
 
 
 def stored_hand(entries: Mapping[str, Any], players: Sequence[Player]) -> numconnecthands.Hand:
