@@ -1,6 +1,9 @@
 """NUM CHECK's game clock in Parties: the deck turns (/num-check/regles/#arbitrage-fin-de-partie)
 and the invalid CHECKs kept for the table's memory (/num-check/regles/#arbitrage-check-invalide)."""
 
+import html
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -193,12 +196,16 @@ def _claim(papi, token, player, combo, cards):
 
 
 def _refused_as_finished(papi, token):
-    """Every write but undo, redo and reopen, each refused 409 ``finished``, nothing written."""
+    """Every write but undo, redo and reopen, each refused 409 ``finished``, nothing written:
+    a claim's correction and removal too (the game holds at least one claim)."""
     _, before = papi("GET", f"parties/{token}")
+    first = before["claims"][0]["id"]
     writes = [
         ("POST", "deck-turns", None),
         ("POST", "invalid-checks", {"player": "Tom", "combo": "paire", "cards": ["5R", "6B"]}),
         ("POST", "claims", {"player": "Tom", "combo": "paire", "cards": ["9R", "9B"]}),
+        ("PUT", f"claims/{first}", {"cards": ["8R", "8B"], "combo": "paire"}),
+        ("DELETE", f"claims/{first}", None),
         ("POST", "finish", None),
         ("POST", "players", {"name": "Max"}),
         ("PATCH", "players/1", {"name": "Thomas"}),
@@ -222,6 +229,7 @@ def test_writes_after_the_eighth_combination_are_409_finished(papi):
 
 def test_writes_after_the_last_deck_turn_are_409_finished(papi):
     token = _api_party(papi, mode="family")
+    assert _claim(papi, token, "Tom", "paire", "9R 9B")[0] == 201
     for done in (1, 2, 3):
         status, body = papi("POST", f"parties/{token}/deck-turns")
         assert status == 201 and body["finished"] == (done == 3)
@@ -393,3 +401,55 @@ def test_no_write_but_undo_redo_reopen_is_taken_once_the_board_says_finished(mod
         if write == "reopen":
             assert (refused is None) == finished
         assert fresh(game).version == version + (refused is None)
+
+
+def _ruling_text(client, prefix, anchor):
+    """The words of one ruling of the NUM CHECK rules page, from its heading to the next, with
+    its tags dropped and every kind of space made one plain space."""
+    page = client.get(f"{prefix}/num-check/regles/").content.decode()
+    start = page.index(f'id="{anchor}"')
+    end = re.search(r"<h[1-3][ >]", page[start:])
+    section = page[start : start + end.start()] if end else page[start:]
+    text = html.unescape(re.sub(r"<[^>]+>", "", section))
+    return re.sub(r"\s+", " ", text.replace("’", "'"))
+
+
+RULINGS_OF_THE_CLOCK = {
+    "": [
+        "la partie est finie au moment même où la feuille le dit",
+        "à la 8ᵉ combinaison valide d'un joueur",
+        "au tour de paquet qui atteint la limite du mode",
+        "la feuille montre alors le classement final et refuse toute écriture",
+        "sauf « annuler », « rétablir » et « rouvrir »",
+        "« rouvrir » marche sur toute partie finie",
+        "aucun joueur ne rejoint la partie une fois quelque chose saisi "
+        "(une annonce, un check invalide, un tour de paquet)",
+    ],
+    "/en": [
+        "the game is over the moment the sheet says so",
+        "at a player's 8th valid combination",
+        "at the deck turn that reaches the mode's limit",
+        "the sheet then shows the final standings and refuses every write",
+        'but "undo", "redo" and "reopen"',
+        '"reopen" works on any finished game',
+        "no player joins once anything is entered (a claim, an invalid check, a deck turn)",
+    ],
+}
+ANNOUNCED_AGAIN = {
+    "": "un check qui annonce une combinaison que le joueur a déjà réalisée est un check "
+    "invalide, quelles que soient les cartes",
+    "/en": "a check announcing a combination the player already made is an invalid check, "
+    "whatever the cards",
+}
+
+
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_the_rulings_page_says_each_rule_of_the_game_clock(client, prefix):
+    """/num-check/regles/#arbitrage-horloge and #arbitrage-combinaison-annoncee-a-nouveau say,
+    in both languages, each rule the write frame enforces (the tests above, one a rule)."""
+    clock = _ruling_text(client, prefix, "arbitrage-horloge").lower()
+    clock = re.sub(r"[“”]", '"', clock)
+    missing = [rule for rule in RULINGS_OF_THE_CLOCK[prefix] if rule not in clock]
+    assert missing == [], clock
+    again = _ruling_text(client, prefix, "arbitrage-combinaison-annoncee-a-nouveau").lower()
+    assert ANNOUNCED_AGAIN[prefix] in again, again
