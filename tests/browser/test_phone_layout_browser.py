@@ -236,6 +236,25 @@ def csp_phone(browser, base, violations):
     return phone
 
 
+def test_the_evening_phones_record_a_csp_violation(browser, live_server):
+    """The evening's detector can fail: an inline style and an inline script each recorded, on
+    the console and by the DOM's event (the evening below asserts it found none)."""
+    violations: list[str] = []
+    phone = csp_phone(browser, live_server.url, violations)
+    phone.goto(f"{phone.base}/num-check/")
+    phone.evaluate("document.body.setAttribute('style', 'background: red')")
+    phone.evaluate(
+        "const s = document.createElement('script'); s.textContent = 'window.x = 1';"
+        " document.body.append(s)"
+    )
+    phone.wait_for_timeout(200)
+    assert phone.evaluate("window.x") is None
+    assert any("style-src" in v and v.startswith("style-src") for v in violations), violations
+    assert any("script-src" in v and v.startswith("script-src") for v in violations), violations
+    assert any(v.startswith("error: ") for v in violations), violations  # the console's
+    phone.context.close()
+
+
 def tap_card(phone, family, value):
     picker = phone.locator("#claim-picker [data-picker]")
     picker.locator(f"[data-family={family}]").tap()
