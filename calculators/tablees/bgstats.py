@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from ..engines.names import name_key
 from ..games import registry
+from ..parties import kinds
 from ..parties.board import Board
 from ..parties.models import Game
 from .models import Member, Tablee
@@ -74,10 +75,12 @@ def player_id(name: str, member: int | None) -> str:
 
 
 def _game(api_name: str) -> dict[str, Any]:
+    spec = registry.by_api_name(api_name)
     return {
-        "name": registry.by_api_name(api_name).name,
+        "name": spec.name,
         "sourceGameId": api_name,
-        "highestWins": True,
+        # the score sent is the board's total: Num Connect's is the cards left, fewer is better
+        "highestWins": kinds.for_spec(spec).total_higher_better,
         "noPoints": False,
         "cooperative": False,
         "usesTeams": False,
@@ -107,7 +110,8 @@ def play(game: Game, board: Board, members: Mapping[int, int] | None = None) -> 
         "sourcePlayId": play_id(game.pk),
         "playDate": timezone.localtime(game.created_at).strftime(DATE),
         "location": "",
-        "comments": f"{game.spec.name} · {game.mode_label}",
+        # a game played one way (Num Connect) has no mode to name
+        "comments": " · ".join(filter(None, (game.spec.name, game.mode_label))),
         "ignored": False,
         # the winners are the board's (Num 5's by rounds won), never the app's highest score
         "manualWinner": True,

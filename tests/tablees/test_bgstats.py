@@ -179,3 +179,28 @@ def test_tablee_page_offers_the_bgsplay_file():
     tablee = services.create("Les jeudis", ["Léa", "Tom"])
     html = Client().get(reverse("tablees:tablee", args=[tablee.read_token])).content.decode()
     assert reverse("tablees:export_bgsplay", args=[tablee.read_token]) in html
+
+
+def test_bg_stats_num_connect_play_says_the_lowest_score_wins():
+    """Num Connect's score is the cards left (fewer is better): its play and the tablée's file
+    tell BG Stats ``highestWins: false``, the other games ``true``; the push's comment names
+    the game alone (it has no mode)."""
+    from calculators.games.num_connect.party import writes as connect_writes
+    from calculators.parties import services as party_services
+
+    tablee = services.create("Les jeudis", ["Léa", "Tom", "Zoé"])
+    game = services.new_party(tablee, "num_connect", None, ["Léa", "Tom", "Zoé"])
+    connect_writes.add_hand(game, "Tom", {"Léa": 3, "Zoé": 5})
+    party_services.finish(game)
+    data = pushed(game)
+    assert data["game"]["highestWins"] is False and data["game"]["noPoints"] is False
+    assert data["comments"] == "Num Connect"
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in data["players"]] == [
+        ("Léa", 3, 2, False),
+        ("Tom", 0, 1, True),
+        ("Zoé", 5, 3, False),
+    ]
+    play(tablee, "num5", ["Léa", "Tom", "Zoé"], rounds=[["10", "5", "0"]])
+    response = Client().get(reverse("tablees:export_bgsplay", args=[tablee.read_token]))
+    games = {g["sourceGameId"]: g["highestWins"] for g in json.loads(response.content)["games"]}
+    assert games == {"num-connect": False, "num5": True}
