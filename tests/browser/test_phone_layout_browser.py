@@ -1,8 +1,9 @@
 """Phones at a table, measured: standings that never break a name or a number at 360 px and
 200 % text, no page wider than a 320–390 px screen, a compact header, the cards field of a
 party on the first screen of a 390 × 844 phone, a new party's links and QR codes first, and
-an evening without a single CSP error. 200 % text is emulated as the other browser tests do:
-the html element's font size (rem and em follow it, the viewport's CSS width does not)."""
+an evening without a single CSP error (a tablée's parties of each of the four games). 200 %
+text is emulated as the other browser tests do: the html element's font size (rem and em
+follow it, the viewport's CSS width does not)."""
 
 import re
 
@@ -331,6 +332,50 @@ def test_a_whole_evening_at_the_table_shows_no_csp_error(browser, live_server):
     writer.locator("[data-testid=finish]").tap()
     writer.locator("[data-testid=confirm-yes]").tap()
     expect(writer.locator("[data-testid=game-finished]")).to_be_visible()
+
+    # A NUM DRAFT party of the tablée: this phone's grid tapped on its picker, seen by the other.
+    writer.goto(tablee_url)
+    writer.get_by_label("NUM DRAFT", exact=True).check()
+    for name in ("Léa", "Tom", "Zoé"):
+        writer.locator("[data-seat-buttons] button", has_text=name).tap()
+    writer.locator("[data-testid=start-party]").tap()
+    expect(writer).to_have_url(re.compile(r"/parties/[\w-]+/\?partager=1$"))
+    read_link = writer.locator("#share [data-testid=view-link]").get_attribute("href")
+    writer.locator("[data-testid=links-shared]").tap()
+    watcher.goto(read_link)
+    writer.locator("[data-phone-select]").select_option(label="Léa")
+    writer.reload()
+    lea_grid = writer.locator("details[data-grid-player][open]")
+    picker = lea_grid.locator("[data-picker]")
+    picker.locator("[data-family=R]").tap()
+    for value in ("1", "2", "3"):
+        picker.locator(f"[data-value='{value}']").tap()
+    expect(lea_grid.locator("[data-testid=preview-grid]")).to_contain_text("Léa")
+    lea_grid.get_by_role("button", name="Enregistrer la grille").tap()
+    expect(writer.locator("[data-testid=sheet-done]")).to_be_visible()
+    expect(watcher.locator("[data-testid=total-0]")).not_to_have_text("0", timeout=10_000)
+    writer.locator("[data-testid=finish]").tap()
+    writer.locator("[data-testid=confirm-yes]").tap()
+    expect(writer.locator("[data-testid=game-finished]")).to_be_visible()
+
+    # A Num Connect party of the tablée: a hand with the cards left, then the end.
+    writer.goto(tablee_url)
+    writer.get_by_label("Num Connect", exact=True).check()
+    for name in ("Léa", "Tom", "Zoé"):
+        writer.locator("[data-seat-buttons] button", has_text=name).tap()
+    writer.locator("[data-testid=start-party]").tap()
+    expect(writer).to_have_url(re.compile(r"/parties/[\w-]+/\?partager=1$"))
+    writer.locator("[data-testid=links-shared]").tap()
+    writer.locator("[data-testid=hand-out]").select_option(label="Tom")
+    writer.locator("[data-testid=left-0]").fill("3")
+    writer.locator("[data-testid=left-2]").fill("5")
+    writer.locator("[data-testid=hand-add]").tap()
+    expect(writer.locator("[data-testid=wins-1]")).to_have_text("1")
+    writer.locator("[data-testid=finish]").tap()
+    writer.locator("[data-testid=confirm-yes]").tap()
+    expect(writer.locator("[data-testid=game-finished]")).to_be_visible()
+
+    # The tablée of four parties: its statistics and charts, on both phones.
     writer.goto(tablee_url)
     expect(writer.locator("[data-testid=chart-num5-scores]")).to_be_visible()
     watcher.goto(tablee_url)  # a second phone on the tablée
