@@ -95,6 +95,8 @@ class DealResults:
     top: int
     #: the tables waiting for a confirmation (their matchpoints wait for them)
     pending: list[int] = field(default_factory=list)
+    #: the deal's printable sheet (/donnes/)
+    sheet_url: str = ""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -175,6 +177,7 @@ def round_deals(event: Event, round_: Round, names: dict[int, str]) -> list[Deal
                 scored=scored,
                 top=matchpoints.top(len(tables)),
                 pending=pending,
+                sheet_url=party_deals.sheet_of(event.spec.api_name, event.mode, described),
             )
         )
     return out

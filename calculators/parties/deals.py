@@ -33,15 +33,20 @@ def dealt(game: Game) -> deals.Deal | None:
 
 
 def sheet_url(game: Game) -> str:
-    """The deal's printable sheet (/donnes/, docs/deals.md#donnes-feuille), ``""`` for a free
-    game."""
+    """The printable sheet of the deal ``game`` plays, ``""`` for a free game."""
     if not game.deal:
         return ""
+    return sheet_of(game.spec.api_name, game.mode, game.deal)
+
+
+def sheet_of(api_name: str, mode: str, deal: dict[str, Any]) -> str:
+    """A deal's printable sheet (/donnes/, docs/deals.md#donnes-feuille), from what
+    :func:`describe` gives."""
     query = {
-        "jeu": game.spec.api_name,
-        "mode": game.mode,
-        "sieges": game.deal["seats"],
-        "paquet": game.deal["deck"],
-        "graine": game.deal["seed"],
+        "jeu": api_name,
+        "mode": mode,
+        "sieges": deal["seats"],
+        "paquet": deal["deck"],
+        "graine": deal["seed"],
     }
     return f"{reverse('deals:sheet')}?{urlencode(query)}"
