@@ -29,7 +29,7 @@ from numsite.security import capability
 from ..parties.views import qr_svg, replaced_links_are_410
 from ..parties.views import resolve as resolve_party
 from . import duplicate, forms, services, standings
-from .models import Event, Table
+from .models import Event, Round, Table
 from .overview import overview
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -218,7 +218,7 @@ def deal_results(request: HttpRequest, token: str, number: int) -> HttpResponse:
     donnes préparées », for each seat every table's player, score, matchpoints and percentage
     (docs/events.md#tournoi-donnes-resultats). 404 for a free event or a round not started."""
     event, can_edit = resolve(token)
-    round_ = event.round_set.filter(number=number).exclude(state="seated").first()
+    round_ = event.round_set.filter(number=number).exclude(state=Round.State.SEATED).first()
     if not event.duplicate or round_ is None:
         raise Http404(gettext("Aucune donne jouée à cette ronde."))
     names = dict(event.players.values_list("pk", "name"))

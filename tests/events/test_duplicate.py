@@ -131,3 +131,35 @@ def test_a_deals_matchpoints_wait_for_every_table_of_the_deal():
     (found,) = duplicate.round_deals(ev, current, names)
     assert not found.scored and found.pending == [2]
     assert all(line.percentage is None for seat in found.lines for line in seat)
+
+
+def test_the_tables_grids_show_no_more_jokers_than_the_table_was_dealt():
+    seed = next(
+        f"j{i}"
+        for i in range(200)
+        if sum(str(c) == "JK" for s in deals.deal("num-draft", 4, f"j{i}").seats for c in s.cards)
+        == 1
+    )
+    dealt = deals.deal("num-draft", 4, seed)
+    game = party_services.create_game("num_draft", "classic", NAMES[:4])
+    game.deal = party_deals.describe(7, seed, 4, "0-12")
+    game.save(update_fields=["deal"])
+    numeric = [str(c) for s in dealt.seats for c in s.cards if str(c) != "JK"]
+    first, second = game.players.get(seat=0), game.players.get(seat=1)
+    writes.set_grid(game, first.pk, ["JK", *numeric[:8]])
+    with pytest.raises(InputError) as err:
+        writes.set_grid(game, second.pk, ["JK", *numeric[8:16]])
+    assert err.value.field == "cells"
+    assert "n’a reçu que 1 Joker" in err.value.message and "donne n° 7" in err.value.message
+
+
+def test_a_table_alone_with_its_deal_gives_fifty_percent_a_seat_and_no_matchpoints():
+    ev = draft_event(players=7, sizes=(4, 3), rounds=1)
+    play(ev)
+    names = dict(ev.players.values_list("pk", "name"))
+    found = duplicate.round_deals(ev, ev.round_set.get(), names)
+    assert [(d.seats, d.tables, d.scored) for d in found] == [(4, [1], True), (3, [2], True)]
+    for deal in found:
+        assert all(line.percentage == 50 and line.matchpoints is None
+                   for seat in deal.lines for line in seat)  # fmt: skip
+    assert {line.total for line in standings.standings(ev).duplicate} == {Fraction(50)}
