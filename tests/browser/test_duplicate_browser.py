@@ -15,6 +15,7 @@ from calculators.engines import deals
 from calculators.events import standings
 from calculators.events.models import Event
 from calculators.parties import deals as party_deals
+from tests.browser.test_party_table_browser import axe_clean
 
 pytestmark = pytest.mark.browser
 
@@ -115,10 +116,12 @@ def test_a_duplicate_num_draft_event_of_2_tables_of_4_on_one_deal(page):
         tuple(rows.nth(i).locator("td").nth(c).inner_text() for c in range(3)) for i in range(8)
     ]
     assert [(int(p), n, t) for p, n, t in shown] == expected
+    axe_clean(page, "room of a duplicate event")
     # the deal's page: each seat, every table's score, matchpoints and percentage
     page.locator("[data-testid=deal-results-link]").click()
     expect(page.locator("[data-testid=deal-title]")).to_contain_text("Ronde 1")
     expect(page.locator("[data-testid=deal-results] tbody tr")).to_have_count(8)
+    axe_clean(page, "a deal's results")
     assert not page.problems, page.problems
 
 
