@@ -168,3 +168,11 @@ def test_the_deal_page_is_404_for_a_free_event_or_a_round_not_started(client):
     ev = event(8, (4,), 2, game="num_draft", duplicate=True)
     services.seat(ev)
     assert client.get(f"/tournois/{ev.read_token}/ronde/1/donne/").status_code == 404
+
+
+def test_the_rooms_screen_ranks_a_duplicate_event_by_its_percentages(client):
+    ev = event(7, (4, 3), 1, game="num_draft", duplicate=True, seed="club")
+    play(ev)
+    html = client.get(f"/tournois/{ev.read_token}/salle/").content.decode()
+    shown = html.split('data-testid="projector-standings"', 1)[1].split("</ol>", 1)[0]
+    assert shown.count("<li>") == 7 and shown.count("50,00") == 7
