@@ -10,7 +10,7 @@ tables × (tables − 1) = top × tables / 2, ties or not: each pair of tables h
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -77,3 +77,92 @@ def score(scores: Sequence[Sequence[int]], higher_is_better: bool = True) -> Mat
             line.append(SeatResult(t, s, mine, points, Fraction(100 * points, best)))
         results.append(tuple(line))
     return Matchpoints(best, tuple(results))
+
+
+#: What a seat scores when no other table played its deal, and for a bye
+#: (docs/deals.md#donnes-seule, docs/events.md#tournoi-donnes-classement): the average.
+AVERAGE = Fraction(50)
+
+
+def percentages(
+    scores: Sequence[Sequence[int]], higher_is_better: bool = True
+) -> tuple[tuple[Fraction, ...], ...]:
+    """Each seat's percentage of the top, ``[table][seat]``, for the tables of one deal. A table
+    alone with its deal has no one to be compared with: each of its seats gets the average,
+    50 % (docs/deals.md#donnes-seule), what a seat earns on average at any number of tables."""
+    if len(scores) == 1:
+        return (tuple(AVERAGE for _ in scores[0]),)
+    return tuple(
+        tuple(r.percentage for r in table) for table in score(scores, higher_is_better).results
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateLine:
+    """A player's line in a duplicate event's standings (docs/events.md#tournoi-donnes-classement):
+    the sum of their percentages, and each round's percentage (``None``: absent; a bye is 50)."""
+
+    position: int
+    name: str
+    total: Fraction
+    rounds: tuple[Fraction | None, ...]
+    byes: tuple[int, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "position": self.position,
+            "name": self.name,
+            "percentages": float(round(self.total, 2)),
+            "rounds": [
+                {
+                    "round": n,
+                    "percentage": None if p is None else float(round(p, 2)),
+                    "bye": n in self.byes,
+                }
+                for n, p in enumerate(self.rounds, start=1)
+            ],
+        }
+
+
+Key = tuple[Fraction, int]
+
+
+def duplicate_standings(
+    names: Sequence[str],
+    rounds: int,
+    scored: Mapping[str, Mapping[int, Fraction]],
+    byes: Mapping[int, Sequence[str]],
+    tiebreak: Mapping[str, int],
+) -> list[DuplicateLine]:
+    """A duplicate event's standings (docs/events.md#tournoi-donnes-classement): each player's
+    percentages summed over ``rounds`` (``scored[name][round]``), a bye worth the average 50,
+    a round neither scored nor a bye worth 0 (absent). Ties are broken by ``tiebreak``, the
+    player's position in the event's ordinary standings (rank points, wins, opponents,
+    relative points: docs/events.md « Classement »); players equal on both share a position
+    (1, 2, 2, 4), listed by name ignoring case."""
+    lines = []
+    for name in names:
+        mine = scored.get(name, {})
+        per_round: list[Fraction | None] = []
+        their_byes = []
+        for n in range(1, rounds + 1):
+            if n in mine:
+                per_round.append(mine[n])
+            elif name in byes.get(n, ()):
+                per_round.append(AVERAGE)
+                their_byes.append(n)
+            else:
+                per_round.append(None)
+        total = sum((p for p in per_round if p is not None), Fraction(0))
+        lines.append((name, total, tuple(per_round), tuple(their_byes)))
+
+    def key(line: tuple[str, Fraction, tuple[Fraction | None, ...], tuple[int, ...]]) -> Key:
+        return (-line[1], tiebreak.get(line[0], len(names) + 1))
+
+    lines.sort(key=lambda line: (*key(line), line[0].casefold()))
+    out: list[DuplicateLine] = []
+    for i, line in enumerate(lines):
+        shared = i > 0 and key(lines[i - 1]) == key(line)
+        position = out[-1].position if shared else i + 1
+        out.append(DuplicateLine(position, line[0], line[1], line[2], line[3]))
+    return out

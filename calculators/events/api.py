@@ -24,7 +24,7 @@ from numsite.security import capability
 
 from ..parties.api import Scope, route
 from ..web.json import ERRORS, Body, ErrorOut, answer, calculator, reads_body
-from . import seatings, services, standings
+from . import duplicate, seatings, services, standings
 from .models import Event, IdempotentWrite
 from .overview import overview
 
@@ -82,6 +82,11 @@ def event_json(request: HttpRequest, event: Event, can_edit: bool) -> dict[str, 
     """The whole event, as every answer gives it."""
     event.refresh_from_db()
     seen = overview(event)
+    names = {p.pk: p.name for p in seen.players}
+    deals = {
+        r.number: [d.as_json() for d in duplicate.round_deals(event, r, names)]
+        for r in event.round_set.prefetch_related("tables")
+    } if event.duplicate else {}  # fmt: skip
 
     def url(name: str, token: str) -> str:
         return request.build_absolute_uri(reverse(name, args=[token]))
@@ -94,6 +99,7 @@ def event_json(request: HttpRequest, event: Event, can_edit: bool) -> dict[str, 
             "dispute": t.dispute,
             "confirmed_by": t.confirmed_by,
             "result": t.result,
+            "deal": (t.game.deal or None) if t.game is not None else None,
         }
         if t.game is not None:
             out["party"] = {
@@ -110,6 +116,7 @@ def event_json(request: HttpRequest, event: Event, can_edit: bool) -> dict[str, 
         "rounds": event.rounds,
         "avoid": [[seen.players[a].name, seen.players[b].name] for a, b in event.avoid],
         "seed": event.seed,
+        "duplicate": event.duplicate,
         "version": event.version,
         "players": [
             {"name": p.name, "joined": p.joined, "dropped": p.dropped} for p in seen.players
@@ -122,6 +129,7 @@ def event_json(request: HttpRequest, event: Event, can_edit: bool) -> dict[str, 
                 "byes": r.byes,
                 "reasons": r.reasons,
                 "tables": [table(t) for t in r.tables],
+                "deals": deals.get(r.number, []),
             }
             for r in seen.rounds
         ],
@@ -144,6 +152,11 @@ class EventCreateIn(Body):
     rounds: int | None = Field(None, description="How many rounds (1–20).")
     avoid: list[list[str]] | None = Field(None, description="Pairs never to seat together.")
     seed: str | None = Field(None, description="The seatings' seed (drawn when absent).")
+    duplicate: bool | None = Field(
+        None,
+        description="Duplicate play, prepared deals (NUM DRAFT only): every table of a size plays the "
+        "round's deal, each seat scored by matchpoints (docs/events.md#tournoi-donnes).",
+    )
 
 
 class SeatIn(Body):
@@ -198,6 +211,41 @@ class PartyLinksOut(Schema):
     edit_url: str
 
 
+class TableDealOut(Schema):
+    number: int = Field(description="The deal's number shown to the players (the round's).")
+    seed: str = Field(description="The deal's seed: `<event seed>:donne:<round>:<seats>`.")
+    seats: int
+    deck: str
+
+
+class DealLineOut(Schema):
+    seat: int = Field(description="The seat, 1 first.")
+    table: int
+    player: str
+    score: int | None = Field(description="The seat's final total; null until the table counts.")
+    matchpoints: int | None = Field(
+        description="2 per table beaten at that seat, 1 per tie; null until every table of the "
+        "deal counts, and for a table alone with its deal."
+    )
+    percentage: float | None = Field(
+        description="The matchpoints as a percentage of the top (50 for a table alone)."
+    )
+
+
+class RoundDealOut(Schema):
+    """One deal of a round (one table size) and its results seat by seat."""
+
+    number: int
+    seats: int
+    seed: str
+    deck: str
+    tables: list[int] = Field(description="The tables that played it.")
+    scored: bool = Field(description="Every table of the deal counts: the matchpoints are known.")
+    top: int = Field(description="The most matchpoints a seat can earn: 2 × (tables − 1).")
+    pending: list[int] = Field(description="The tables whose result does not count yet.")
+    results: list[list[DealLineOut]] = Field(description="Seat by seat, every table's line.")
+
+
 class TableOut(Schema):
     number: int
     players: list[str] = Field(description="In seat order (seat 1, who starts, first).")
@@ -206,6 +254,9 @@ class TableOut(Schema):
     confirmed_by: list[str]
     result: list[ResultLineOut] = Field(description="Kept once the table is confirmed or settled.")
     party: PartyLinksOut | None = Field(None, description="Once the round has started.")
+    deal: TableDealOut | None = Field(
+        None, description="The deal the table plays (a duplicate event)."
+    )
 
 
 class RoundOut(Schema):
@@ -215,6 +266,9 @@ class RoundOut(Schema):
     byes: list[str]
     reasons: list[str]
     tables: list[TableOut]
+    deals: list[RoundDealOut] = Field(
+        description="A duplicate event: the round's deals, one per table size."
+    )
 
 
 class EventRatingStepOut(Schema):
@@ -248,6 +302,9 @@ class EventOut(Schema):
     rounds: int
     avoid: list[list[str]]
     seed: str
+    duplicate: bool = Field(
+        description="Duplicate play, prepared deals (docs/events.md#tournoi-donnes)."
+    )
     version: int
     players: list[EventPlayerOut]
     schedule: list[RoundOut]
@@ -299,6 +356,7 @@ def create(request: HttpRequest, payload: EventCreateIn) -> JsonResponse:
     event = services.create(
         data.get("name"), data.get("game"), data.get("mode"), data.get("players"),
         data.get("sizes"), data.get("rounds"), data.get("avoid"), data.get("seed"),
+        data.get("duplicate"),
     )  # fmt: skip
     body = {
         **event_json(request, event, True),
@@ -427,6 +485,19 @@ class PendingOut(Schema):
     table: int
 
 
+class MatchpointRoundOut(Schema):
+    round: int
+    percentage: float | None = Field(description="null: absent (0).")
+    bye: bool = Field(description="A bye is worth 50.")
+
+
+class MatchpointLineOut(Schema):
+    position: int
+    name: str
+    percentages: float = Field(description="The percentages summed over the rounds.")
+    rounds: list[MatchpointRoundOut]
+
+
 class StandingsOut(Schema):
     """The standings from the counted tables (confirmed or settled), best first."""
 
@@ -436,6 +507,11 @@ class StandingsOut(Schema):
         description="Tables whose result does not count yet (playing, unconfirmed, disputed)."
     )
     lines: list[StandingLineOut]
+    matchpoints: list[MatchpointLineOut] | None = Field(
+        None,
+        description="A duplicate event: the standings by percentages, ties "
+        "broken by `lines` (docs/events.md#tournoi-donnes-classement).",
+    )
 
 
 @route(

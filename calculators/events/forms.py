@@ -87,6 +87,14 @@ class NewEventForm(ServiceForm):
     rounds = forms.IntegerField(
         label=gettext_lazy("Nombre de rondes"), min_value=1, max_value=MAX_ROUNDS, initial=3
     )
+    duplicate = forms.BooleanField(
+        label=gettext_lazy("En donnes préparées (NUM DRAFT)"),
+        required=False,
+        help_text=gettext_lazy(
+            "Chaque ronde, toutes les tables d’une même taille jouent la même donne ; chaque "
+            "siège est comparé au même siège des autres tables (matchpoints)."
+        ),
+    )
     avoid = forms.CharField(
         label=gettext_lazy("Paires à ne jamais asseoir ensemble"),
         required=False,
@@ -105,7 +113,7 @@ class NewEventForm(ServiceForm):
         names = [line for line in data["players"].splitlines() if line.strip()]
         return services.create(
             data["name"], kind, mode or None, names, _sizes(data["sizes"]), data["rounds"],
-            _pairs(data.get("avoid") or ""), data.get("seed") or None,
+            _pairs(data.get("avoid") or ""), data.get("seed") or None, data.get("duplicate"),
         )  # fmt: skip
 
 

@@ -34,6 +34,9 @@ class Event(models.Model):
     #: pairs never to seat together, as pairs of :attr:`EventPlayer.order`
     avoid = models.JSONField("paires à séparer", default=list, blank=True)
     seed = models.CharField("graine", max_length=SEED_LENGTH)
+    #: « en donnes préparées » (docs/events.md#tournoi-donnes): each round, every table of a
+    #: size plays the same deal, and each seat is scored by matchpoints
+    duplicate = models.BooleanField("en donnes préparées", default=False)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     #: the number of writes to the event (creation is write 1)

@@ -31,6 +31,7 @@ from ..games import registry
 from ..parties import services as party_services
 from ..parties.board import board
 from ..parties.models import Game, new_token
+from . import duplicate as dealing
 from . import standings
 from .models import (
     COUNTED,
@@ -167,11 +168,14 @@ def create(
     rounds: object,
     avoid: object = None,
     seed: object = None,
+    duplicate: object = False,
 ) -> Event:
-    """A new event with its players in order (write 1); no round seated yet."""
+    """A new event with its players in order (write 1); no round seated yet. ``duplicate``:
+    « en donnes préparées » (#tournoi-donnes), NUM DRAFT only."""
     title = clean_title(name)
     spec = registry.party_game(game)
     event_mode = spec.resolve_mode(mode)
+    dealt = dealing.check(spec, duplicate)
     if not isinstance(players, list | tuple):
         raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
     allowed = clean_sizes(sizes, spec)
@@ -182,7 +186,7 @@ def create(
     with transaction.atomic():
         event = Event.objects.create(
             name=title, game=spec.kind, mode=event_mode, sizes=list(allowed), rounds=count,
-            avoid=pairs, seed=drawn, version=1,
+            avoid=pairs, seed=drawn, duplicate=dealt, version=1,
         )  # fmt: skip
         EventPlayer.objects.bulk_create(
             [EventPlayer(event=event, name=n, order=i) for i, n in enumerate(names)]
@@ -413,7 +417,8 @@ def swap(event: Event, first: object, second: object) -> Round:
 
 def start(event: Event) -> Round:
     """« Commencer la ronde »: every table becomes a Party of the event's game and mode, its
-    players in seat order; the round is fixed from now on."""
+    players in seat order, and in an event « en donnes préparées » the Party is told the
+    round's deal for its size (#tournoi-donnes); the round is fixed from now on."""
     # Under the event's lock from the first read: a swap or a roster change from another phone
     # cannot reseat the tables between reading their seats and making their Parties (a new
     # Party locks no existing row, so no Party lock is taken inside this one).
@@ -421,9 +426,13 @@ def start(event: Event) -> Round:
         current = _current(locked, Round.State.SEATED)
         names = dict(locked.players.values_list("pk", "name"))
         for table in current.tables.all():
-            table.game = party_services.create_game(
+            game = party_services.create_game(
                 locked.game, locked.mode, [names[p] for p in table.seats]
             )
+            if locked.duplicate:  # every table of a size plays the round's deal (#tournoi-donnes)
+                game.deal = dealing.deal_of(locked, current.number, len(table.seats))
+                game.save(update_fields=["deal"])
+            table.game = game
             table.save(update_fields=["game"])
         current.state = Round.State.STARTED
         current.save(update_fields=["state"])

@@ -12,9 +12,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engines import event_standings
+from ..engines import event_standings, matchpoints
 from ..engines import ratings as rating_engine
 from ..parties import kinds
+from . import duplicate as dealing
 from .models import COUNTED, Event, Round, Table
 
 
@@ -28,6 +29,8 @@ class Standings:
 
     #: every round of the event closed
     closed: bool = False
+    #: an event « en donnes préparées »: the matchpoint standings (#tournoi-donnes-classement)
+    duplicate: list[matchpoints.DuplicateLine] | None = None
 
     @property
     def final(self) -> bool:
@@ -71,7 +74,10 @@ def standings(event: Event) -> Standings:
         dropped={p.name: p.dropped - 1 for p in players if p.dropped is not None},
     )
     closed = len(played) == event.rounds and all(r.state == Round.State.CLOSED for r in played)
-    return Standings(lines, rounds, pending, closed)
+    by_deal = None
+    if event.duplicate:
+        by_deal = dealing.standings(event, {line.name: line.position for line in lines})
+    return Standings(lines, rounds, pending, closed, by_deal)
 
 
 def places(event: Event) -> dict[int, int]:
@@ -82,12 +88,15 @@ def places(event: Event) -> dict[int, int]:
 
 def as_json(found: Standings) -> dict[str, Any]:
     """The standings as the API and the JSON export give them (docs/api.md « Standings »)."""
-    return {
+    out: dict[str, Any] = {
         "final": found.final,
         "rounds": found.rounds,
         "pending": [{"round": r, "table": t} for r, t in found.pending],
         "lines": [line.as_json() for line in found.lines],
     }
+    if found.duplicate is not None:
+        out["matchpoints"] = [line.as_json() for line in found.duplicate]
+    return out
 
 
 def ratings(event: Event) -> list[dict[str, Any]]:

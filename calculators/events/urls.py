@@ -13,6 +13,7 @@ urlpatterns = [
     path("<token:token>/", views.event_page, name="event"),
     path("<token:token>/salle/", views.projector, name="projector"),
     path("<token:token>/fiches/", views.slips, name="slips"),
+    path("<token:token>/ronde/<int:number>/donne/", views.deal_results, name="deal_results"),
     path("<token:token>/classement.csv", views.export_csv, name="export_csv"),
     path("<token:token>/classement.json", views.export_json, name="export_json"),
     path("<token:token>/<slug:name>/", views.action, name="action"),

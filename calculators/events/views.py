@@ -28,8 +28,8 @@ from numsite.security import capability
 
 from ..parties.views import qr_svg, replaced_links_are_410
 from ..parties.views import resolve as resolve_party
-from . import forms, services, standings
-from .models import Event, Table
+from . import duplicate, forms, services, standings
+from .models import Event, Round, Table
 from .overview import overview
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -85,6 +85,8 @@ def _context(request: HttpRequest, event: Event, can_edit: bool, **extra: Any) -
         "me": me,
         "mine": mine,
         "standings": found,
+        # an event « en donnes préparées »: each started round's deal page, for the standings
+        "deal_rounds": list(range(1, found.rounds + 1)) if event.duplicate else [],
         "ratings": standings.ratings(event),
         "names": [p.name for p in seen.players],
         "active": [p.name for p in seen.players if p.dropped is None],
@@ -207,6 +209,31 @@ def slips(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request, "events/slips.html", {"event": event, "current": current, "cards": cards}
     )
+
+
+@require_safe
+@capability
+def deal_results(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """/tournois/<token>/ronde/<N>/donne/ (either link): the deals of round N of an event « en
+    donnes préparées », for each seat every table's player, score, matchpoints and percentage
+    (docs/events.md#tournoi-donnes-resultats). 404 for a free event or a round not started."""
+    event, can_edit = resolve(token)
+    round_ = event.round_set.filter(number=number).exclude(state=Round.State.SEATED).first()
+    if not event.duplicate or round_ is None:
+        raise Http404(gettext("Aucune donne jouée à cette ronde."))
+    names = dict(event.players.values_list("pk", "name"))
+    context = {
+        "event": event,
+        "token": token,
+        "can_edit": can_edit,
+        "number": number,
+        "deals": duplicate.round_deals(event, round_, names),
+        # The best score each seat's cards allow, ``{(deal number, seats): [score per seat]}``:
+        # to be filled by the engine ``best_seat_score`` (being written apart) and shown beside
+        # each seat; nothing is computed or drawn for it yet.
+        "best_seat_scores": None,
+    }
+    return render(request, "events/deal.html", context)
 
 
 @require_safe

@@ -38,6 +38,10 @@ class Game(models.Model):
     #: turn in seat order; replayed by the engine from the set-up, never scored here.
     turns = models.JSONField(default=list, blank=True)
     finished = models.BooleanField("terminée", default=False)
+    #: the prepared deal the table plays (docs/deals.md#donnes-partie), empty for a free game:
+    #: ``{"number", "seed", "seats", "deck"}``; the deal's cards are drawn again from them
+    #: (calculators/engines/deals.py), and NUM DRAFT refuses a card the table was not dealt
+    deal = models.JSONField("donne", default=dict, blank=True)
     created_at = models.DateTimeField("créée", auto_now_add=True)
     updated_at = models.DateTimeField("modifiée", auto_now=True, db_index=True)
 

@@ -8,6 +8,7 @@ from django import template
 from django.urls import reverse
 
 from ..parties.board import EDIT_ONLY_END, EDIT_ONLY_START
+from ..parties.deals import sheet_url
 
 register = template.Library()
 
@@ -92,3 +93,10 @@ def fingerprint(items: Iterable[Any], lookups: str = "") -> str:
 def digest(item: Any, lookups: str = "") -> str:
     """:func:`fingerprint` of one object: ``{% cache … row|digest:"total position" %}``."""
     return fingerprint([item], lookups)
+
+
+@register.filter
+def deal_sheet(game: Any) -> str:
+    """The sheet of the prepared deal a Party plays (docs/deals.md#donnes-partie), ``""`` for a
+    free game."""
+    return sheet_url(game)

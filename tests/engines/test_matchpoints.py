@@ -104,3 +104,62 @@ def test_equal_scores_equal_matchpoints_and_a_better_score_never_fewer(scores):
                     assert a.matchpoints == b.matchpoints
                 if a.score > b.score:
                     assert a.matchpoints > b.matchpoints
+
+
+# --- a deal's percentages and a duplicate event's standings (docs/events.md#tournoi-donnes) -----
+
+
+def test_percentages_of_a_deal_are_the_matchpoints_over_the_top():
+    shares = matchpoints.percentages(SCORES)
+    # top 4: seat 1 at table 1 has 3 matchpoints → 75 %
+    assert shares[0][0] == Fraction(75)
+    assert shares[2][3] == Fraction(100)
+    assert shares[2][0] == Fraction(0)
+
+
+def test_a_table_alone_with_its_deal_gets_fifty_percent_a_seat():
+    assert matchpoints.percentages([[12, 40, 3]]) == ((50, 50, 50),)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 6).flatmap(
+        lambda seats: st.lists(
+            st.lists(st.integers(-20, 60), min_size=seats, max_size=seats),
+            min_size=1,
+            max_size=8,
+        )
+    )
+)
+def test_percentages_of_one_seat_over_t_tables_sum_to_fifty_times_t(scores):
+    shares = matchpoints.percentages(scores)
+    for seat in range(len(scores[0])):
+        assert sum(table[seat] for table in shares) == 50 * len(scores)
+
+
+def test_duplicate_standings_sum_percentages_a_bye_is_fifty_an_absence_zero():
+    scored = {
+        "Léa": {1: Fraction(75), 2: Fraction(25)},
+        "Tom": {1: Fraction(100)},
+        "Zoé": {2: Fraction(100)},
+    }
+    lines = matchpoints.duplicate_standings(
+        ["Léa", "Tom", "Zoé"], 2, scored, {2: ["Tom"]}, {"Léa": 1, "Tom": 2, "Zoé": 3}
+    )
+    assert [(line.name, line.total, line.position) for line in lines] == [
+        ("Tom", 150, 1),
+        ("Léa", 100, 2),
+        ("Zoé", 100, 3),
+    ]
+    tom = lines[0]
+    assert tom.rounds == (Fraction(100), Fraction(50)) and tom.byes == (2,)
+    assert lines[2].rounds == (None, Fraction(100))
+
+
+def test_duplicate_standings_ties_break_by_the_ordinary_standings_then_share_a_position():
+    scored = {n: {1: Fraction(50)} for n in ("ana", "Bob", "Cid")}
+    lines = matchpoints.duplicate_standings(
+        ["Cid", "Bob", "ana"], 1, scored, {}, {"Cid": 1, "Bob": 2, "ana": 2}
+    )
+    assert [(line.name, line.position) for line in lines] == [("Cid", 1), ("ana", 2), ("Bob", 2)]
+    assert lines[0].as_json()["percentages"] == 50.0

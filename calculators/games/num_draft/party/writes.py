@@ -3,13 +3,15 @@ with its do/undo registered in the Parties action table."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
 from ....engines import numdraft
-from ....engines.cards import InputError
+from ....engines.cards import JOKER, InputError, parse_card
+from ....parties import deals as party_deals
 from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player
@@ -56,6 +58,7 @@ def set_grid(
             table = numdraft.table(grids, g.mode, g.values or None)
         except InputError as err:
             raise InputError("cells", err.message) from None
+        _check_dealt(g, [tokens if p.pk == who.pk else p.grid or [] for p in players], tokens)
         mine = table.players[[p.pk for p in players].index(who.pk)]
         after = [_cell(mine.result.pool.at((x, y))) for y in range(3) for x in range(3)]
         before = list(who.grid or [])  # exactly what is stored: undo restores it as it was
@@ -72,6 +75,48 @@ def set_grid(
     read["who"].grid = entry.data["after"]
     services.remember(game, read["players"])
     return entry
+
+
+def _check_dealt(game: Game, grids: Sequence[Sequence[object]], tokens: Sequence[str]) -> None:
+    """A table playing a prepared deal (docs/deals.md#donnes-partie) holds only the cards it was
+    dealt. Cards circulate around the table (/num-draft/regles/#passe), so a seat's final
+    grid may hold a card dealt to any seat of the table, but no card dealt to no one there: each
+    card of the grid is checked against the table's 14 × seats cards, and the Jokers of all the
+    table's grids against the Jokers it was dealt (docs/deals.md#donnes-refus)."""
+    deal = party_deals.dealt(game)
+    if deal is None:
+        return
+    deck = numdraft.deck_for(game.values or None)
+    given = Counter(str(c) for seat in deal.seats for c in seat.cards)
+    where = gettext("donne n° {number}, graine « {seed} »").format(
+        number=game.deal["number"], seed=game.deal["seed"]
+    )
+    for token in tokens:
+        if not token:
+            continue
+        card = str(parse_card(token, deck, "cells"))
+        if card != str(JOKER) and card not in given:
+            raise InputError(
+                "cells",
+                gettext(
+                    "La carte {card} n’a été donnée à aucun joueur de cette table ({where})."
+                ).format(card=card, where=where),
+            )
+    jokers = sum(
+        1
+        for grid in grids
+        for token in grid
+        if token and str(parse_card(str(token), deck, "cells")) == str(JOKER)
+    )
+    if jokers > given[str(JOKER)]:
+        raise InputError(
+            "cells",
+            ngettext(
+                "Cette table n’a reçu que {count} Joker ({where}) : les grilles en montrent {shown}.",
+                "Cette table n’a reçu que {count} Jokers ({where}) : les grilles en montrent {shown}.",
+                given[str(JOKER)],
+            ).format(count=given[str(JOKER)], where=where, shown=jokers),
+        )
 
 
 def _cell(card: object) -> str:

@@ -1,0 +1,156 @@
+"""A duplicate NUM DRAFT event (« en donnes préparées », docs/events.md#tournoi-donnes) of 2
+tables × 4 seats on one deal, through the pages: the event created from its form with the
+option ticked, the round seated and started, each table's grids typed on its Party page (which
+names its deal), one grid with a card its table was not dealt refused with its message, the
+tables confirmed and the round closed by the organiser; then the room's page shows the
+matchpoint standings the engine computes, and the deal's page every table at each seat."""
+
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from calculators.engines import deals
+from calculators.events import standings
+from calculators.events.models import Event
+from calculators.parties import deals as party_deals
+from tests.browser.test_party_table_browser import axe_clean
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Léa", "Tom", "Zoé", "Max", "Noé", "Inès", "Luc", "Ana"]
+
+
+def stored(player, cells):
+    """Wait until the grid's write is stored (the htmx answer swaps the sheet in place)."""
+    for _ in range(100):
+        player.refresh_from_db()
+        if player.grid == cells:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{player.name}'s grid was not stored: {player.grid}")
+
+
+def type_grid(page, player, cells):
+    """Open the player's grid, type its nine places, save it and wait for the answer (the
+    write's answer swaps the sheet: a grid opened before it lands would be closed again)."""
+    grid = page.locator(f"#grid-{player.pk}")
+    for _ in range(3):
+        if grid.get_attribute("open") is None:
+            grid.locator("summary").click()
+        try:
+            for i, card in enumerate(cells):
+                page.locator(f"#g{player.pk}-{i}").fill(card, timeout=3000)
+            break
+        except PlaywrightTimeout:
+            continue  # the sheet was swapped under the typing: open it again
+    with page.expect_response(lambda r: "grid_set" in r.url and r.request.method == "POST"):
+        grid.get_by_role("button", name="Enregistrer la grille").click()
+    page.wait_for_load_state("networkidle")
+
+
+def test_a_duplicate_num_draft_event_of_2_tables_of_4_on_one_deal(page):
+    base = page.base
+    page.goto(f"{base}/tournois/nouveau/")
+    page.get_by_label("Nom du tournoi").fill("Donnes du jeudi")
+    page.locator("#id_game").select_option("num_draft:classic")
+    page.get_by_label("Joueurs").fill("\n".join(NAMES))
+    page.get_by_label("Tailles de table").fill("4")
+    page.get_by_label("Nombre de rondes").fill("1")
+    page.get_by_label("En donnes préparées (NUM DRAFT)").check()
+    page.locator("[data-testid=create-event]").click()
+    expect(page.locator("[data-testid=event-name]")).to_have_text("Donnes du jeudi")
+    event = Event.objects.get()
+    assert event.duplicate
+    organiser = page.url
+    page.locator("[data-testid=seat]").click()
+    page.locator("[data-testid=start]").click()
+    expect(page.locator("[data-testid=round-deal]")).to_contain_text("donne n° 1")
+    tables = list(event.round_set.get().tables.select_related("game"))
+    dealt = party_deals.dealt(tables[0].game)
+    assert all(t.game.deal == tables[0].game.deal for t in tables)
+    given = {str(c) for seat in dealt.seats for c in seat.cards}
+    stranger = next(str(c) for c in deals.deck_cards(deals.draft_deck(4)) if str(c) not in given)
+    own = [[str(c) for row in seat.grid for c in row] for seat in dealt.seats]
+    # table 1 keeps the dealt grids; at table 2 seats 1 and 2 end with each other's cards
+    # (cards circulate at NUM DRAFT), so the same seat scores differently at the two tables
+    finals = [own, [own[1], own[0], own[2], own[3]]]
+    for index, table in enumerate(tables):
+        page.goto(f"{base}/parties/{table.game.edit_token}/")
+        expect(page.locator("[data-testid=party-deal]")).to_contain_text("Donne n° 1 (4 sièges)")
+        players = list(table.game.players.order_by("seat"))
+        if index == 0:  # a card this table was not dealt: refused at the grid, with its message
+            type_grid(page, players[0], [stranger, *own[0][1:]])
+            refusal = page.locator(f"#grid-{players[0].pk} [data-testid=refusal]")
+            expect(refusal).to_contain_text(
+                f"La carte {stranger} n’a été donnée à aucun joueur de cette table"
+            )
+            expect(refusal).to_contain_text("donne n° 1")
+            players[0].refresh_from_db()
+            assert players[0].grid == []
+        for player in players:
+            type_grid(page, player, finals[index][player.seat])
+            stored(player, finals[index][player.seat])
+        page.locator("[data-testid=finish]").click()
+        page.locator("[data-testid=confirm-yes]").click()
+        expect(page.locator("[data-testid=game-finished]")).to_be_visible()
+    page.goto(organiser)
+    for number in (1, 2):
+        page.locator("[data-testid=confirm-table]").first.click()
+        expect(page.locator(f"[data-testid=table-{number}]")).to_have_attribute(
+            "data-state", "confirmed"
+        )
+    page.locator("[data-testid=close]").click()
+    expect(page.locator("[data-testid=round-title]")).to_contain_text("close")
+    # the room's page: the matchpoint standings, as the engine computes them
+    expected = [
+        (line.position, line.name, f"{float(line.total):.2f}".replace(".", ","))
+        for line in standings.standings(event).duplicate
+    ]
+    assert sorted(float(t.replace(",", ".")) for _, _, t in expected) != [50.0] * 8
+    page.goto(f"{base}/tournois/{event.read_token}/")
+    rows = page.locator("[data-testid=matchpoint-standings] tbody tr")
+    expect(rows).to_have_count(8)
+    shown = [
+        tuple(rows.nth(i).locator("td").nth(c).inner_text() for c in range(3)) for i in range(8)
+    ]
+    assert [(int(p), n, t) for p, n, t in shown] == expected
+    axe_clean(page, "room of a duplicate event")
+    # the deal's page: each seat, every table's score, matchpoints and percentage
+    page.locator("[data-testid=deal-results-link]").click()
+    expect(page.locator("[data-testid=deal-title]")).to_contain_text("Ronde 1")
+    expect(page.locator("[data-testid=deal-results] tbody tr")).to_have_count(8)
+    axe_clean(page, "a deal's results")
+    assert not page.problems, page.problems
+
+
+def test_a_refused_grid_of_a_duplicate_event_with_javascript_off(plain_page):
+    page = plain_page
+    page.goto(f"{page.base}/tournois/nouveau/")
+    page.get_by_label("Nom du tournoi").fill("Sans JavaScript")
+    page.locator("#id_game").select_option("num5:normal")
+    page.get_by_label("Joueurs").fill("\n".join(NAMES))
+    page.get_by_label("Tailles de table").fill("4")
+    page.get_by_label("Nombre de rondes").fill("1")
+    page.get_by_label("En donnes préparées (NUM DRAFT)").check()
+    page.locator("[data-testid=create-event]").click()
+    expect(page.locator("[data-testid=error-duplicate]")).to_contain_text("Num 5")
+    page.locator("#id_game").select_option("num_draft:classic")
+    page.locator("[data-testid=create-event]").click()
+    expect(page.locator("[data-testid=event-name]")).to_have_text("Sans JavaScript")
+    page.locator("[data-testid=seat]").click()
+    page.locator("[data-testid=start]").click()
+    page.locator("[data-testid=party-link]").first.click()
+    expect(page.locator("[data-testid=party-deal]")).to_contain_text("Donne n° 1 (4 sièges)")
+    game = Event.objects.get().round_set.get().tables.get(number=1).game
+    dealt = party_deals.dealt(game)
+    given = {str(c) for seat in dealt.seats for c in seat.cards}
+    stranger = next(str(c) for c in deals.deck_cards(deals.draft_deck(4)) if str(c) not in given)
+    first = game.players.get(seat=0)
+    page.locator(f"#grid-{first.pk} summary").click()
+    page.locator(f"#g{first.pk}-0").fill(stranger)
+    page.locator(f"#grid-{first.pk}").get_by_role("button", name="Enregistrer la grille").click()
+    expect(page.locator("[data-testid=refusal]")).to_contain_text(
+        f"La carte {stranger} n’a été donnée à aucun joueur de cette table"
+    )

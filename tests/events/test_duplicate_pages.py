@@ -1,0 +1,178 @@
+"""Events « en donnes préparées » through the pages and the API (docs/events.md#tournoi-donnes):
+the option at its field, the deal on the Party page, a grid refused at its field, the deal's
+results page and the matchpoint standings, in French and in English."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from calculators.engines import deals
+from calculators.events import services
+from calculators.events.models import Event
+from calculators.parties import deals as party_deals
+from calculators.parties import services as party_services
+
+from .helpers import NAMES, event
+from .test_duplicate import own_grids, play
+
+pytestmark = pytest.mark.django_db
+
+
+def form(game="num_draft:classic", **change):
+    return {"name": "Donnes", "game": game, "players": "\n".join(NAMES[:8]), "sizes": "4",
+            "rounds": "2", "duplicate": "on", **change}  # fmt: skip
+
+
+def at_field(html, field):
+    text = html.split(f'data-testid="error-{field}"', 1)[1].split("</div>", 1)[0]
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def stranger(game):
+    dealt = party_deals.dealt(game)
+    given = {str(c) for seat in dealt.seats for c in seat.cards}
+    return next(str(c) for c in deals.deck_cards(deals.draft_deck(4)) if str(c) not in given)
+
+
+def started(duplicate=True):
+    ev = event(8, (4,), 2, game="num_draft", duplicate=duplicate, seed="club")
+    services.seat(ev)
+    services.start(ev)
+    return ev
+
+
+def test_the_new_event_form_makes_a_duplicate_num_draft_event(client):
+    response = client.post("/tournois/nouveau/", form())
+    assert response.status_code == 302
+    assert Event.objects.get().duplicate is True
+
+
+def test_the_form_refuses_duplicate_num5_at_its_field(client):
+    response = client.post("/tournois/nouveau/", form("num5:normal"))
+    assert response.status_code == 400
+    assert "cartes restées en main" in at_field(response.content.decode(), "duplicate")
+    assert not Event.objects.exists()
+
+
+def test_the_form_refuses_duplicate_num5_in_english_under_en(client):
+    response = client.post("/en/tournois/nouveau/", form("num5:normal"))
+    assert response.status_code == 400
+    assert "only the cards left in hand" in at_field(response.content.decode(), "duplicate")
+
+
+def test_the_party_page_shows_its_deal_and_links_to_its_sheet(client):
+    ev = started()
+    game = ev.round_set.get().tables.first().game
+    html = client.get(f"/parties/{game.edit_token}/").content.decode()
+    shown = html.split('data-testid="party-deal"', 1)[1].split("</p>", 1)[0]
+    assert "Donne n° 1 (4 sièges)" in shown.replace("\u202f", " ").replace("\u00a0", " ")
+    assert "/donnes/?jeu=num-draft&amp;mode=classic&amp;sieges=4&amp;paquet=0-12" in shown
+    assert "graine=club%3Adonne%3A1%3A4" in shown
+    assert client.get(party_deals.sheet_url(game)).status_code == 200
+    english = client.get(f"/en/parties/{game.edit_token}/").content.decode()
+    assert "Deal no. 1 (4 seats)" in english
+
+
+def test_the_party_page_refuses_a_grid_card_not_dealt_at_the_table_at_its_field(client):
+    ev = started()
+    game = ev.round_set.get().tables.first().game
+    card = stranger(game)
+    player = game.players.get(seat=0)
+    data = {"player": player.pk, "c0": card, "seen": game.version}
+    response = client.post(reverse("parties:action", args=[game.edit_token, "grid_set"]), data)
+    assert response.status_code == 400
+    html = response.content.decode().replace("\u202f", " ").replace("\u00a0", " ")
+    assert f"La carte {card} n’a été donnée à aucun joueur de cette table" in html
+    game.refresh_from_db()
+    assert game.players.get(seat=0).grid == []
+
+
+def test_the_api_refuses_a_grid_card_not_dealt_at_the_table(eapi):
+    ev = started()
+    game = ev.round_set.get().tables.first().game
+    card = stranger(game)
+    status, body = eapi("PUT", f"parties/{game.edit_token}/grids/0", {"cells": [card] + [None] * 8})
+    assert status == 400
+    assert body["error"]["field"] == "cells" and card in body["error"]["message"]
+    assert "donne n° 1" in body["error"]["message"]
+
+
+def test_the_api_creates_a_duplicate_event_and_refuses_it_for_num5(eapi):
+    body = {"name": "Donnes", "game": "num5", "players": NAMES[:8], "sizes": [4], "rounds": 2,
+            "duplicate": True}  # fmt: skip
+    status, answer = eapi("POST", "events", body)
+    assert status == 400 and answer["error"]["field"] == "duplicate"
+    status, answer = eapi("POST", "events", {**body, "game": "num-draft", "seed": "club"})
+    assert status == 201 and answer["duplicate"] is True
+    token = answer["edit_token"]
+    eapi("POST", f"events/{token}/rounds")
+    status, answer = eapi("POST", f"events/{token}/start")
+    assert status == 200, answer
+    (round_,) = answer["schedule"]
+    assert round_["tables"][0]["deal"] == {
+        "number": 1, "seed": "club:donne:1:4", "seats": 4, "deck": "0-12",
+    }  # fmt: skip
+    (deal,) = round_["deals"]
+    assert deal["number"] == 1 and deal["tables"] == [1, 2] and not deal["scored"]
+    assert deal["pending"] == [1, 2] and len(deal["results"]) == 4
+
+
+def test_the_api_gives_the_matchpoints_and_the_standings(eapi):
+    ev = event(8, (4,), 1, game="num_draft", duplicate=True, seed="club")
+    play(ev)
+    status, answer = eapi("GET", f"events/{ev.read_token}")
+    assert status == 200
+    (deal,) = answer["schedule"][0]["deals"]
+    assert deal["scored"] and deal["top"] == 2
+    assert deal["results"][0][0]["percentage"] == 50.0
+    assert deal["results"][0][0]["matchpoints"] == 1
+    status, standings = eapi("GET", f"events/{ev.read_token}/standings")
+    assert status == 200 and len(standings["matchpoints"]) == 8
+    assert standings["matchpoints"][0]["percentages"] == 50.0
+
+
+def test_a_free_events_standings_have_no_matchpoints(eapi):
+    ev = event(8, (4,), 1, game="num_draft")
+    status, answer = eapi("GET", f"events/{ev.read_token}/standings")
+    assert "matchpoints" not in answer
+
+
+def test_the_deal_page_shows_every_tables_score_at_each_seat(client):
+    ev = event(8, (4,), 1, game="num_draft", duplicate=True, seed="club")
+    play(ev)
+    html = client.get(f"/tournois/{ev.read_token}/ronde/1/donne/").content.decode()
+    results = html.split('data-testid="deal-results"', 1)[1]
+    assert results.count("<tr") == 1 + 8  # the head, 4 seats × 2 tables
+    assert "50" in results
+    room = client.get(f"/tournois/{ev.read_token}/").content.decode()
+    assert 'data-testid="matchpoint-standings"' in room
+    assert f"/tournois/{ev.read_token}/ronde/1/donne/" in room
+    english = client.get(f"/en/tournois/{ev.read_token}/ronde/1/donne/").content.decode()
+    assert "Round 1: the deal’s results" in english
+
+
+def test_the_deal_page_waits_for_every_table_of_the_deal(client):
+    ev = started()
+    first = ev.round_set.get().tables.select_related("game").first()
+    own_grids(first.game)
+    party_services.finish(first.game)
+    services.confirm(ev, first.number)
+    html = client.get(f"/tournois/{ev.edit_token}/ronde/1/donne/").content.decode()
+    assert 'data-testid="deal-pending"' in html
+
+
+def test_the_deal_page_is_404_for_a_free_event_or_a_round_not_started(client):
+    free = started(duplicate=False)
+    assert client.get(f"/tournois/{free.read_token}/ronde/1/donne/").status_code == 404
+    ev = event(8, (4,), 2, game="num_draft", duplicate=True)
+    services.seat(ev)
+    assert client.get(f"/tournois/{ev.read_token}/ronde/1/donne/").status_code == 404
+
+
+def test_the_rooms_screen_ranks_a_duplicate_event_by_its_percentages(client):
+    ev = event(7, (4, 3), 1, game="num_draft", duplicate=True, seed="club")
+    play(ev)
+    html = client.get(f"/tournois/{ev.read_token}/salle/").content.decode()
+    shown = html.split('data-testid="projector-standings"', 1)[1].split("</ol>", 1)[0]
+    assert shown.count("<li>") == 7 and shown.count("50,00") == 7
