@@ -213,4 +213,4 @@ def parts(
 def poll_answer(game: Game, can_edit: bool) -> SafeString:
     """The poll's answer: the standings, and the details swapped out of band into their place."""
     standings, more = parts(game, can_edit)
-    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
+    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="morph"', 1))
