@@ -29,11 +29,14 @@ def test_idiomorph_extension_linked_by_the_party_page_only_and_the_board_morphs(
     page = client.get(f"/parties/{game.edit_token}/").content.decode()
     assert f'src="{static(EXT)}"' in page
     assert page.index(static(EXT)) < page.index(static("js/party.js")), "before party.js"
-    assert 'id="sheet" hx-ext="morph"' in page and 'hx-swap="morph"' in page
+    assert 'id="board" hx-ext="morph"' in page and 'hx-swap="morph"' in page
+    # on the board alone: under it, idiomorph's extension takes every out-of-band swap as
+    # inline (a field error's hx-swap-oob="innerHTML" on the sheet would be inserted whole)
+    assert 'id="sheet" hx-ext' not in page and page.count('hx-ext="morph"') == 2
     assert "idiomorph" not in client.get("/").content.decode()
     poll = client.get(f"/parties/{game.edit_token}/tableau/", headers={"HX-Request": "true"})
     assert poll.status_code == 200
-    assert 'id="board-more" hx-swap-oob="morph"' in poll.content.decode()
+    assert 'id="board-more" hx-swap-oob="morph" hx-ext="morph"' in poll.content.decode()
 
 
 @pytest.mark.django_db
