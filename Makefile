@@ -29,7 +29,7 @@ $(BIN)/python:
 install: $(VENV)/base.stamp node_modules/.stamp
 install-test: $(VENV)/test.stamp node_modules/.dev.stamp
 
-## The browser-side dependencies of package-lock.json (Pyodide: the offline engines,
+## The browser-side dependencies of package-lock.json (Pyodide: the offline engines; idiomorph: the live board's morph,
 ## docs/offline.md), installed by `npm ci` at their locked versions and hashes; Debian's nodejs
 ## and npm are installed with apt when missing and root (as Chromium is for the tests).
 ## The site alone (`make install`) leaves out the devDependencies (ESLint and what the

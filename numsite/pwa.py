@@ -190,13 +190,18 @@ def calculator_pages() -> list[str]:
 
 
 def kept_static() -> list[str]:
-    """The static files every page links (the site's own, Bootstrap's CSS, htmx), as URLs."""
+    """The static files the pages link (the site's own, Bootstrap's CSS, htmx, idiomorph's htmx
+    extension: the Parties page's), as URLs."""
     names = [
         p.relative_to(BASE_DIR / "static").as_posix()
         for p in sorted((BASE_DIR / "static").rglob("*"))
         if p.is_file()
     ]
-    names += ["bootstrap/css/bootstrap.min.css", "django_htmx/htmx-2.min.js"]
+    names += [
+        "bootstrap/css/bootstrap.min.css",
+        "django_htmx/htmx-2.min.js",
+        "idiomorph/idiomorph-ext.min.js",
+    ]
     return [staticfiles_storage.url(name) for name in names if finders.find(name)]
 
 

@@ -205,7 +205,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# idiomorph's htmx extension (« morph »: the live board refreshed in place), served from the
+# npm package `npm ci` installed (no vendored copy, no CDN): static/idiomorph/idiomorph-ext.min.js.
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    ("idiomorph", BASE_DIR / "node_modules" / "idiomorph" / "dist"),
+]
 # The offline bundle (numsite/pwa.py, docs/offline.md): the engines' zip and Pyodide's runtime.
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",

@@ -94,7 +94,8 @@ def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = 
 #: until the live board brings the new version's (:func:`writers_parts`); on a page that had
 #: none, this placeholder stays, of no version (``d``), so the live board sends them at once
 KEPT_MORE = mark_safe(
-    '<section id="board-more" hx-preserve><input type="hidden" name="d" value="0"></section>'
+    '<section id="board-more" hx-ext="morph" hx-preserve><input type="hidden" name="d" value="0">'
+    "</section>"
 )
 
 
@@ -213,4 +214,4 @@ def parts(
 def poll_answer(game: Game, can_edit: bool) -> SafeString:
     """The poll's answer: the standings, and the details swapped out of band into their place."""
     standings, more = parts(game, can_edit)
-    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="true"', 1))
+    return mark_safe(standings + more.replace(MORE, MORE + ' hx-swap-oob="morph"', 1))

@@ -3,11 +3,15 @@
    Usage: mark a form with data-draft="<key>" (one key per kind of entry on the page, e.g. the
    write's name). Every change of its fields is kept in sessionStorage under the page's path and
    that key; when the form is drawn again (a reload, an htmx swap, a refusal) the fields that are
-   still at the value the server drew are given back what was typed, and get "input" and
-   "change" events so that whatever listens (chips, a live score) follows.
-
-   A field the server drew with a value of its own (a refused entry, given back by the server)
-   keeps the server's value. Several forms of one kind (one per row) are keyed "<key>:<row>".
+   still at the value the server drew (empty, or a value of its own: a correction's stored
+   cards, a refused entry given back) are given back what was typed, and get "input" and
+   "change" events so that whatever listens (chips, a live score) follows. The draft wins over
+   the server's value because it was typed on this phone after that value was shown (offline
+   too, or while a refused save was on its way back), and a saved entry drops its draft
+   (data-draft-clear below): a draft still kept is never older than what the server drew. A
+   field no longer at the value it was drawn with (the browser's own form restoration, a
+   script such as party.js choosing this phone's player) keeps its value: that one is newer.
+   Several forms of one kind (one per row) are keyed "<key>:<row>".
    Hidden fields, buttons, passwords, files and the CSRF token are never kept. The draft is
    dropped when the form is reset, or when the page says the entry was saved: an element with data-draft-clear="<key> …"
    anywhere in the page or in an htmx swap (a key also drops its "<key>:<row>" drafts); or by
@@ -150,7 +154,7 @@
     var any = false;
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!kept(field) || !(field.name in values)) return;
-      if (valueOf(field) !== drawnValue(field)) return; /* the server's own value wins */
+      if (valueOf(field) !== drawnValue(field)) return; /* changed here since it was drawn: newer */
       var want = values[field.name];
       var type = (field.type || "").toLowerCase();
       var changed = false;

@@ -11,7 +11,10 @@
      (a write kept without network) starts again with this phone's player.
    - After every write, this phone's or another's: the players whose total changed are
      highlighted for a moment and their points are said in the notice (« Tom +27 »); focus goes
-     to the notice, never to <body>; open <details> stay open across the live refresh.
+     to the notice, never to <body>; open <details> stay open across a write. The live board
+     is morphed in place (idiomorph's htmx extension, hx-swap="morph"): what the reader opened,
+     focused or scrolled in it is kept by the morph itself, the <details> told to keep their
+     « open » below.
    - « Quelles cartes guetter ? » follows the entry's player; a claim filled from one of its
      outs has its save button focused.
    - A write that fails (a server error; no network when party-queue.js cannot keep it; a
@@ -251,12 +254,16 @@
   function remember() {
     if (before === null) before = totals();
     if (openDetails === null) {
-      openDetails = [];
       /* not a NUM DRAFT grid: this phone's own opens by itself (openOwnGrid) */
-      document.querySelectorAll("#sheet details[id]:not([data-grid-player])[open], #board-more details[open]").forEach(function (d, i) {
-        openDetails.push(d.id || ("#more-" + i));
-      });
+      openDetails = Array.prototype.map.call(document.querySelectorAll("#sheet details[id]:not([data-grid-player])[open]"), function (d) { return d.id; });
     }
+  }
+
+  /* the live board's morph (idiomorph): a <details> keeps the « open » the reader gave it */
+  if (window.Idiomorph) {
+    window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element) {
+      return !(name === "open" && element.tagName === "DETAILS");
+    };
   }
 
   /* the rows lit because their total changed, by seat: until when (a board drawn again
@@ -290,15 +297,9 @@
 
   function restoreDetails() {
     if (!openDetails) return;
-    var more = document.querySelectorAll("#board-more details");
     openDetails.forEach(function (id) {
-      if (id.indexOf("#more-") === 0) {
-        var d = more[Number(id.slice(6))];
-        if (d) d.open = true;
-      } else {
-        var el = document.getElementById(id);
-        if (el && el.tagName === "DETAILS") el.open = true;
-      }
+      var el = document.getElementById(id);
+      if (el && el.tagName === "DETAILS") el.open = true;
     });
     openDetails = null;
   }
@@ -369,7 +370,6 @@
       if (shown && sent) shown.value = sent.value;
       return;
     }
-    if (t && t.id === "board-more") remember();
   });
   /* a writer's answer keeps the details as they are (hx-preserve): they show an earlier
      version than the standings, so the live board is asked for the new ones at once (it

@@ -77,6 +77,20 @@ test("draft kept across reload: a field no longer at the value it was drawn with
   await again.close();
 });
 
+test("draft kept across reload: a field the server drew with a value of its own gets the draft typed since", async () => {
+  /* a correction drawn with the claim's stored cards, changed on this phone (offline) and not
+     saved yet: what the player typed after seeing the stored value is the newer */
+  const first = await open(formHtml({ cards: "3R 3B" }));
+  type(first, "cards", "3R 3B 3J");
+  const storage = first.storage();
+  await first.close();
+  const again = page(URL_PAGE, formHtml({ cards: "3R 3B" }), ["drafts.js"], { sessionStorage: storage });
+  again.loaded();
+  await again.settle();
+  assert.equal(again.document.querySelector("[name=cards]").value, "3R 3B 3J");
+  await again.close();
+});
+
 test("draft kept across reload: not at another address with a query (a permalink)", async () => {
   const first = await open(formHtml());
   type(first, "cards", "5R 5B");
