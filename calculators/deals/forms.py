@@ -58,6 +58,7 @@ class DealSheetForm(forms.Form):
                     "seats": data["sieges"],
                     "seed": data.get("graine") or None,
                     "deck": data.get("paquet") or None,
+                    "best": data["jeu"] == registry.NUM_DRAFT.api_name,
                 }
             )
         except InputError as err:

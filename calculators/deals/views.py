@@ -32,6 +32,7 @@ def deal_sheet(request: HttpRequest) -> HttpResponse:
             "number": n,
             "grid": deal["grids"][n - 1] if "grids" in deal else [],
             "hand": hand,
+            "best": deal["best"][n - 1] if "best" in deal else None,
         }
         for n, hand in enumerate(deal["hands"], start=1)
     ]
