@@ -30,6 +30,13 @@ class DealSheetForm(forms.Form):
     )
     mode = forms.ChoiceField(label=gettext_lazy("Mode"), choices=mode_choices, required=False)
     sieges = forms.IntegerField(label=gettext_lazy("Sièges"))
+    numero = forms.IntegerField(
+        label=gettext_lazy("Numéro de la donne"),
+        required=False,
+        min_value=1,
+        max_value=999,
+        help_text=gettext_lazy("Facultatif, de 1 à 999 : écrit en grand sur la feuille."),
+    )
     paquet = forms.ChoiceField(
         label=gettext_lazy("Paquet (NUM DRAFT)"),
         choices=[("", gettext_lazy("selon la table")), ("0-12", "0-12"), ("0-16", "0-16")],

@@ -43,5 +43,6 @@ def deal_sheet(request: HttpRequest) -> HttpResponse:
         "seats": seats,
         "game_name": game.name,
         "mode_name": game.mode_label(deal["mode"]),
+        "numero": form.cleaned_data.get("numero"),
     }
     return render(request, "deals/sheet.html", context)

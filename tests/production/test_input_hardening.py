@@ -603,8 +603,8 @@ def test_junk_in_the_query_of_every_event_page_is_never_a_500(client, event_page
                     assert response.status_code < 500, (path, param, junk)
 
 
-#: the deal sheet's query (/donnes/): game, mode, seats, seed, deck
-DEAL_PARAMS = ["jeu", "mode", "sieges", "graine", "paquet"]
+#: the deal sheet's query (/donnes/): game, mode, seats, seed, deck, deal number
+DEAL_PARAMS = ["jeu", "mode", "sieges", "graine", "paquet", "numero"]
 DEAL_BASE = {"jeu": "num-draft", "mode": "classic", "sieges": "4", "graine": "club"}
 
 
