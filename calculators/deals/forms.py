@@ -52,6 +52,8 @@ class DealSheetForm(forms.Form):
     )
 
     result: dict[str, Any] | None = None
+    #: Each NUM DRAFT seat's best possible score asked too (the sheet; the préparer page not).
+    with_best = True
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean()
@@ -65,9 +67,16 @@ class DealSheetForm(forms.Form):
                     "seats": data["sieges"],
                     "seed": data.get("graine") or None,
                     "deck": data.get("paquet") or None,
-                    "best": data["jeu"] == registry.NUM_DRAFT.api_name,
+                    "best": self.with_best and data["jeu"] == registry.NUM_DRAFT.api_name,
                 }
             )
         except InputError as err:
             self.add_error(FIELDS.get(err.field), err.message)
         return data
+
+
+class PrepareForm(DealSheetForm):
+    """The « préparer » page's query (GET /donnes/preparer/): the sheet's, and the step shown."""
+
+    with_best = False
+    etape = forms.IntegerField(label=gettext_lazy("Étape"), required=False, min_value=1)

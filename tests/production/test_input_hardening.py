@@ -616,3 +616,14 @@ def test_junk_in_the_deal_sheets_query_is_never_a_500(client, path):
             for string in (query({}, param, junk), query(DEAL_BASE, param, junk, times=2)):
                 response = client.get(path, QUERY_STRING=string)
                 assert response.status_code in (200, 302, 400), (param, junk, response.status_code)
+
+
+@pytest.mark.parametrize("path", ["/donnes/preparer/", "/en/donnes/preparer/"])
+def test_junk_in_the_prepare_pages_query_is_never_a_500(client, path):
+    client.raise_request_exception = True
+    base = {**DEAL_BASE, "etape": "3"}
+    for param in [*DEAL_PARAMS, "etape"]:
+        for junk in ENCODED_JUNK:
+            for string in (query({}, param, junk), query(base, param, junk, times=2)):
+                response = client.get(path, QUERY_STRING=string)
+                assert response.status_code in (200, 302, 400), (param, junk, response.status_code)
