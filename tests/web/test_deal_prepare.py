@@ -98,3 +98,15 @@ def test_prepare_page_in_english(client):
     page = client.get("/en/donnes/preparer/?jeu=num-draft&sieges=2&graine=club-1").content.decode()
     assert "Prepare the deal" in page and ">Next<" in page
     assert re.search(r"→ seat \d, (hand|grid, [a-z ]+ place)", page)
+
+
+@pytest.mark.parametrize(("prefix", "target"), [("", "/donnes/"), ("/en", "/en/donnes/")])
+def test_players_find_the_deals_from_the_home_page_and_the_two_rulebooks(client, prefix, target):
+    home = client.get(f"{prefix}/").content.decode()
+    assert f'href="{target}"' in home.split('data-testid="home-deals"')[1]
+    for slug in ("num-draft", "num-5"):
+        page = client.get(f"{prefix}/{slug}/regles/").content.decode()
+        assert re.search(rf'href="{target}" data-testid="deals-link"', page), slug
+    assert (
+        'data-testid="deals-link"' not in client.get(f"{prefix}/num-check/regles/").content.decode()
+    )
