@@ -35,7 +35,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from . import numdraft
-from .cards import AnyCard, Card, Joker
+from .cards import FAMILIES, AnyCard, Card, Joker
 
 #: Places of the grid, row by row; searched the centre first, then the edges, then the corners.
 CELLS = 9
@@ -92,7 +92,7 @@ def _key(card: Item) -> tuple[int, int, int]:
     if isinstance(card, Joker):
         return (1, 0, 0)
     assert isinstance(card, Card)
-    return (2, card.value, "RVBJAS".index(card.family.code))
+    return (2, card.value, FAMILIES.index(card.family))
 
 
 def _points(attr: Attribute) -> int:
