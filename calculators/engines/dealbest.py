@@ -50,7 +50,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for x in range(3)
 )
 #: Placements visited before the Classique search stops with a lower bound (docs/deals.md#donnes-meilleur).
-LIMIT = 50_000
+LIMIT = 10_000
 
 Item = AnyCard | None  # None: an empty place (fewer than nine cards)
 Attribute = tuple[str, object]

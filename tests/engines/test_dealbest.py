@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.engines import dealbest, deals, numdraft
-from calculators.engines.cards import DRAFT_DECK_LARGE, JOKER, Card, Family
+from calculators.engines.cards import DRAFT_DECK_LARGE, JOKER, Card, Family, parse_card
 
 DECK = deals.deck_cards(DRAFT_DECK_LARGE)
 MODES = (numdraft.CLASSIC, numdraft.DISCOVERY)
@@ -137,3 +137,15 @@ def test_the_symmetries_cut_keep_an_optimal_grid(mode):
     # two pairs sharing the 7R, one Joker: its best grids are not symmetric, the cut must keep one
     cards = [Card(5, Family.RED), Card(5, Family.BLUE), Card(7, Family.RED), JOKER]
     assert dealbest.best_grid(cards, mode).total == oracle(cards, mode, 4)
+
+
+def test_slowest_hand_found_stays_exact_under_the_limit():
+    # the hill-climb's slowest hand (docs/deals.md#donnes-meilleur): its search ends below LIMIT
+    cards = [parse_card(t, DRAFT_DECK_LARGE) for t in SLOWEST.split()]
+    best = dealbest.best_grid(cards, numdraft.CLASSIC)
+    assert best.exact and best.placements < dealbest.LIMIT
+    assert best.total == numdraft.score_pool(dealbest._pool(grid_cards(best))).total
+    assert best.total <= dealbest.best_grid(cards, numdraft.DISCOVERY).total
+
+
+SLOWEST = "7B 2V JK 10S 9A 7A 0A 3V 12B 6A 7R 13J 11A 4R"
