@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ..engines import deals
+from ..engines import dealbest, deals
 from ..engines.cards import InputError, format_cards
 from ..engines.i18n import gettext
 from ..games import registry
@@ -60,8 +60,41 @@ def _deck(value: object) -> str | None:
     return value
 
 
+def _best_flag(value: object, game: registry.GameSpec) -> bool:
+    if value is None or value is False:
+        return False
+    if value is not True:
+        raise InputError("best", gettext("« {field} » vaut true ou false.").format(field="best"))
+    if game is not registry.NUM_DRAFT:
+        raise InputError(
+            "best",
+            gettext(
+                "Num 5 n’a pas de meilleur score possible : une manche dépend des cartes jouées par les autres sièges."
+            ),
+        )
+    return True
+
+
+def best_scores(dealt: deals.Deal, mode: str) -> list[dict[str, Any]]:
+    """Each NUM DRAFT seat's best possible score, its grid alone (docs/deals.md#donnes-meilleur):
+    the total, whether the search was exhaustive, the grid row by row and the cards left out."""
+    out = []
+    for seat in dealt.seats:
+        best = dealbest.best_grid(seat.cards, mode)
+        out.append(
+            {
+                "total": best.total,
+                "exact": best.exact,
+                "grid": [format_cards(row) for row in best.grid],
+                "left_out": format_cards(best.left_out),
+            }
+        )
+    return out
+
+
 def deal(data: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/v1/deals``: each seat's cards, and what else the game deals."""
+    """``POST /api/v1/deals``: each seat's cards, and what else the game deals; with
+    ``best: true`` (NUM DRAFT), each seat's best possible score."""
     if "game" not in data:
         raise InputError("game", gettext("Indiquez le jeu : « num-draft » ou « num5 »."))
     game = _game(data["game"])
@@ -70,6 +103,7 @@ def deal(data: dict[str, Any]) -> dict[str, Any]:
         raise InputError("seats", gettext("Indiquez le nombre de sièges de la table."))
     seats = _seats(data["seats"], game)
     seed = _seed(data.get("seed"))
+    best = _best_flag(data.get("best"), game)
     dealt = deals.deal(game.api_name, seats, seed, _deck(data.get("deck")))
     out: dict[str, Any] = {
         "game": game.api_name,
@@ -81,6 +115,8 @@ def deal(data: dict[str, Any]) -> dict[str, Any]:
     }
     if game is registry.NUM_DRAFT:
         out["grids"] = [[format_cards(row) for row in s.grid] for s in dealt.seats]
+        if best:
+            out["best"] = best_scores(dealt, mode)
     else:
         out["rows"] = format_cards(dealt.rows)
     return out

@@ -27,6 +27,23 @@ class DealIn(Body):
     deck: str | None = Field(
         None, description="NUM DRAFT's deck, `0-12` or `0-16` (the table size's when absent)."
     )
+    best: bool | None = Field(
+        None,
+        description="NUM DRAFT: `true` adds each seat's best possible score, its grid alone "
+        "(about a second for seven seats; refused for Num 5).",
+    )
+
+
+class DealBestOut(Schema):
+    total: int = Field(
+        description="The most the seat's own grid can score alone: 9 of its 14 cards, "
+        "placed at best, both neighbour columns empty (docs/deals.md « The best possible score »)."
+    )
+    exact: bool = Field(
+        description="`false` when the search stopped at its limit: `total` is then a lower bound."
+    )
+    grid: list[list[str | None]] = Field(description="A grid that scores `total`, row by row.")
+    left_out: list[str | None] = Field(description="The 5 cards that grid leaves out.")
 
 
 class DealOut(Schema):
@@ -43,6 +60,9 @@ class DealOut(Schema):
     )
     rows: list[str] | None = Field(
         None, description="Num 5: the cards the four rows start with (`0B 0R 0J 0V`)."
+    )
+    best: list[DealBestOut] | None = Field(
+        None, description="NUM DRAFT with `best: true`: each seat's best possible score."
     )
 
 

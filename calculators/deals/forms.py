@@ -30,6 +30,13 @@ class DealSheetForm(forms.Form):
     )
     mode = forms.ChoiceField(label=gettext_lazy("Mode"), choices=mode_choices, required=False)
     sieges = forms.IntegerField(label=gettext_lazy("Sièges"))
+    numero = forms.IntegerField(
+        label=gettext_lazy("Numéro de la donne"),
+        required=False,
+        min_value=1,
+        max_value=999,
+        help_text=gettext_lazy("Facultatif, de 1 à 999 : écrit en grand sur la feuille."),
+    )
     paquet = forms.ChoiceField(
         label=gettext_lazy("Paquet (NUM DRAFT)"),
         choices=[("", gettext_lazy("selon la table")), ("0-12", "0-12"), ("0-16", "0-16")],
@@ -45,6 +52,8 @@ class DealSheetForm(forms.Form):
     )
 
     result: dict[str, Any] | None = None
+    #: Each NUM DRAFT seat's best possible score asked too (the sheet; the préparer page not).
+    with_best = True
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean()
@@ -58,8 +67,16 @@ class DealSheetForm(forms.Form):
                     "seats": data["sieges"],
                     "seed": data.get("graine") or None,
                     "deck": data.get("paquet") or None,
+                    "best": self.with_best and data["jeu"] == registry.NUM_DRAFT.api_name,
                 }
             )
         except InputError as err:
             self.add_error(FIELDS.get(err.field), err.message)
         return data
+
+
+class PrepareForm(DealSheetForm):
+    """The « préparer » page's query (GET /donnes/preparer/): the sheet's, and the step shown."""
+
+    with_best = False
+    etape = forms.IntegerField(label=gettext_lazy("Étape"), required=False, min_value=1)

@@ -225,3 +225,42 @@ def deal(game: str, seats: int, seed: str, deck: str | None = None) -> Deal:
 def _in_deck_order(cards: Sequence[AnyCard], order: Sequence[AnyCard]) -> tuple[AnyCard, ...]:
     rank = {card: i for i, card in reversed(list(enumerate(order)))}
     return tuple(sorted(cards, key=lambda c: rank[c]))
+
+
+#: Where a card goes: a seat's grid (NUM DRAFT), a seat's hand, a starting row (Num 5).
+GRID, HAND, ROW = "grid", "hand", "row"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One card of the sorted deck and where it goes (docs/deals.md#donnes-preparer): ``seat``
+    (1 up; 0 for a row), ``place`` (:data:`GRID`, :data:`HAND` or :data:`ROW`) and ``index``
+    (the grid's place 0–8, row by row from the top left; the row's number 0–3; 0 for a hand)."""
+
+    card: AnyCard
+    seat: int
+    place: str
+    index: int
+
+
+def steps(dealt: Deal) -> tuple[Step, ...]:
+    """The dealer's walk through the sorted deck (docs/deals.md#donnes-preparer): every card the
+    deal gives, in the deck's order (:func:`deck_cards`, the rows' zeros in their place), each
+    with where it goes. The cards no seat receives stay in the box and are not listed. The two
+    Jokers are alike: the first met goes to the first place holding one (seat order, grid then
+    hand)."""
+    where: dict[AnyCard, list[tuple[int, str, int]]] = {}
+    for row, zero in enumerate(dealt.rows):
+        where.setdefault(zero, []).append((0, ROW, row))
+    for number, seat in enumerate(dealt.seats, start=1):
+        for index, placed in enumerate(c for r in seat.grid for c in r):
+            where.setdefault(placed, []).append((number, GRID, index))
+        for held in seat.hand:
+            where.setdefault(held, []).append((number, HAND, 0))
+    deck = FULL_DECK if dealt.game == NUM5 else DRAFT_DECKS[dealt.deck]
+    out = []
+    for card in deck_cards(deck):
+        places = where.get(card)
+        if places:
+            out.append(Step(card, *places.pop(0)))
+    return tuple(out)

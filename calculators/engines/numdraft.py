@@ -765,6 +765,14 @@ def score_pool(pool: Pool, mode: str = CLASSIC) -> PoolResult:
     return replace(cached, place_points=dict(cached.place_points))
 
 
+def pool_total(pool: Pool, mode: str = CLASSIC) -> int:
+    """The total :func:`score_pool` gives ``pool`` (/num-draft/regles/#scoring), searched the same
+    way but without its groups, explanation and memo: for a caller that compares many pools (the
+    best grid of a deal, docs/deals.md#donnes-meilleur) and scores the winner with
+    :func:`score_pool`."""
+    return max(_search(_problem(pool, check_mode(mode)))[0], 0)
+
+
 #: Bound of the memo of scored pools (a table of 7 has 7 pools; a few kilobytes each).
 POOL_CACHE_SIZE = 2048
 

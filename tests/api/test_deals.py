@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from calculators.engines import dealbest, deals
 from tests.engines.test_deals import DRAFT_VECTORS, NUM5_VECTORS, SEEDS
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +114,37 @@ def test_bad_input_in_english(api_en, body, field, english):
 def test_missing_or_mistyped_fields_are_400(api, body):
     status, answer = api("deals", body)
     assert status == 400 and "field" in answer["error"]
+
+
+def test_best_true_gives_each_num_draft_seat_its_best_possible_score(api):
+    # docs/deals.md#donnes-meilleur: the grid alone, 9 of the 14 cards, numdraft's own total
+    status, body = api(
+        "deals",
+        {"game": "num-draft", "mode": "discovery", "seats": 3, "seed": "club-1", "best": True},
+    )
+    assert status == 200
+    dealt = deals.deal(deals.NUM_DRAFT, 3, "club-1")
+    assert len(body["best"]) == 3
+    for seat, best in zip(dealt.seats, body["best"], strict=True):
+        expected = dealbest.best_grid(seat.cards, "discovery")
+        assert best["total"] == expected.total and best["exact"] is True
+        shown = [c for row in best["grid"] for c in row] + best["left_out"]
+        assert sorted(shown) == sorted(str(c) for c in seat.cards)
+
+
+def test_best_is_left_out_unless_asked(api):
+    status, body = api("deals", {"game": "num-draft", "seats": 2, "seed": "club-1"})
+    assert status == 200 and "best" not in body
+
+
+@pytest.mark.parametrize(
+    ("body", "english"),
+    [
+        ({"game": "num5", "seats": 4, "best": True}, "Num 5 has no best possible score"),
+    ],
+)
+def test_best_for_num5_is_refused_at_its_field(api_en, body, english):
+    status, answer = api_en(body)
+    assert status == 400
+    assert answer["error"]["field"] == "best"
+    assert english in answer["error"]["message"]

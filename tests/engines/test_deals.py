@@ -204,3 +204,35 @@ def test_shuffle_is_a_permutation(items, seed):
 def test_fewer_seats_are_the_first_seats_of_more():
     """Dealt in blocks, seat 1 first: a table of 3 receives what seats 1–3 of a table of 4 do."""
     assert deals.deal(deals.NUM5, 3, "s").seats == deals.deal(deals.NUM5, 4, "s").seats[:3]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(max_size=20), st.sampled_from(deals.GAMES), st.integers(2, 8))
+def test_steps_walk_the_sorted_deck_and_give_every_dealt_card_its_place(seed, game, seats):
+    # docs/deals.md#donnes-preparer: every card dealt once, in the sorted deck's order
+    low, high = deals.seat_range(game)
+    seats = min(max(seats, low), high)
+    dealt = deals.deal(game, seats, seed)
+    walk = deals.steps(dealt)
+    deck = FULL_DECK if game == deals.NUM5 else deals.DRAFT_DECKS[dealt.deck]
+    order = deals.deck_cards(deck)
+    positions = [order.index(s.card) for s in walk]
+    assert positions == sorted(positions)
+    rebuilt: dict[tuple[int, str], list] = {}
+    for s in walk:
+        rebuilt.setdefault((s.seat, s.place), []).append((s.index, s.card))
+    for number, seat in enumerate(dealt.seats, start=1):
+        grid = sorted(rebuilt.get((number, deals.GRID), []), key=lambda p: p[0])
+        assert [c for _, c in grid] == [c for r in seat.grid for c in r]
+        assert [i for i, _ in grid] == list(range(len(grid)))
+        assert Counter(c for _, c in rebuilt.get((number, deals.HAND), [])) == Counter(seat.hand)
+    rows = sorted(rebuilt.get((0, deals.ROW), []), key=lambda p: p[0])
+    assert tuple(c for _, c in rows) == dealt.rows
+    assert len(walk) == sum(len(s.cards) for s in dealt.seats) + len(dealt.rows)
+
+
+def test_steps_leave_the_undealt_cards_in_the_box():
+    dealt = deals.deal(deals.NUM5, 3, "club-1")
+    walk = deals.steps(dealt)
+    assert len(walk) == 3 * 10 + 4  # of 102 cards, 68 stay in the box
+    assert walk[0].card == deals.NUM5_ROWS[1] and walk[0].place == deals.ROW  # 0R, row 2

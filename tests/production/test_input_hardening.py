@@ -603,8 +603,8 @@ def test_junk_in_the_query_of_every_event_page_is_never_a_500(client, event_page
                     assert response.status_code < 500, (path, param, junk)
 
 
-#: the deal sheet's query (/donnes/): game, mode, seats, seed, deck
-DEAL_PARAMS = ["jeu", "mode", "sieges", "graine", "paquet"]
+#: the deal sheet's query (/donnes/): game, mode, seats, seed, deck, deal number
+DEAL_PARAMS = ["jeu", "mode", "sieges", "graine", "paquet", "numero"]
 DEAL_BASE = {"jeu": "num-draft", "mode": "classic", "sieges": "4", "graine": "club"}
 
 
@@ -614,5 +614,16 @@ def test_junk_in_the_deal_sheets_query_is_never_a_500(client, path):
     for param in DEAL_PARAMS:
         for junk in ENCODED_JUNK:
             for string in (query({}, param, junk), query(DEAL_BASE, param, junk, times=2)):
+                response = client.get(path, QUERY_STRING=string)
+                assert response.status_code in (200, 302, 400), (param, junk, response.status_code)
+
+
+@pytest.mark.parametrize("path", ["/donnes/preparer/", "/en/donnes/preparer/"])
+def test_junk_in_the_prepare_pages_query_is_never_a_500(client, path):
+    client.raise_request_exception = True
+    base = {**DEAL_BASE, "etape": "3"}
+    for param in [*DEAL_PARAMS, "etape"]:
+        for junk in ENCODED_JUNK:
+            for string in (query({}, param, junk), query(base, param, junk, times=2)):
                 response = client.get(path, QUERY_STRING=string)
                 assert response.status_code in (200, 302, 400), (param, junk, response.status_code)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from calculators.engines import deals
+from calculators.engines import dealbest, deals
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +77,58 @@ def test_english_sheet_and_errors(client):
     bad = client.get("/en/donnes/?jeu=num5&sieges=9&graine=a")
     assert bad.status_code == 400
     assert "a deal of Num 5 has 3 to 8 seats" in bad.content.decode()
+
+
+def test_num_draft_sheet_shows_each_seats_best_possible_score(client):
+    # docs/deals.md#donnes-meilleur: the grid alone, in the sheet's mode
+    html = client.get("/donnes/?jeu=num-draft&mode=classic&sieges=3&graine=club-1").content.decode()
+    dealt = deals.deal(deals.NUM_DRAFT, 3, "club-1")
+    totals = re.findall(r'data-testid="best" data-total="(\d+)" data-exact="(\w+)"', html)
+    assert totals == [
+        (str(dealbest.best_grid(s.cards, "classic").total), "true") for s in dealt.seats
+    ]
+    best = dealbest.best_grid(dealt.seats[0].cards, "classic")
+    first = html.split('data-seat="1"')[1].split("</article>")[0]
+    assert re.findall(r'data-best-card="([^"]+)"', first) == [str(c) for r in best.grid for c in r]
+    assert "Meilleur score possible" in html and "sans les colonnes des voisins" in html
+
+
+def test_num5_sheet_has_no_best_score(client):
+    html = client.get("/donnes/?jeu=num5&sieges=4&graine=soir").content.decode()
+    assert 'data-testid="best"' not in html
+
+
+def test_best_score_in_english(client):
+    html = client.get("/en/donnes/?jeu=num-draft&sieges=2&graine=club-1").content.decode()
+    assert "Best possible score: " in html
+
+
+def test_deal_number_is_shown_big_and_kept_in_the_form(client):
+    html = client.get("/donnes/?jeu=num5&sieges=4&graine=soir&numero=12").content.decode()
+    number = html.split('data-testid="numero">')[1].split("</p>")[0]
+    assert "12" in number and "Donne n" in number
+    assert re.search(r'name="numero" id="[^"]+" value="12"', html)
+    assert "<title>Donne n° 12" in html
+
+
+def test_deal_number_kept_when_a_seed_is_drawn(client):
+    response = client.get("/donnes/?jeu=num5&sieges=4&numero=7")
+    assert response.status_code == 302 and "numero=7" in response["Location"]
+
+
+def test_no_deal_number_no_number_shown(client):
+    html = client.get("/donnes/?jeu=num5&sieges=4&graine=soir").content.decode()
+    assert 'data-testid="numero"' not in html
+
+
+@pytest.mark.parametrize("numero", ["0", "1000", "douze"])
+def test_deal_number_out_of_range_refused_at_its_field(client, numero):
+    response = client.get(f"/donnes/?jeu=num5&sieges=4&graine=a&numero={numero}")
+    assert response.status_code == 400
+    error = response.content.decode().split('data-testid="error-numero">')[1].split("</div>")[0]
+    assert error.strip()
+
+
+def test_deal_number_in_english(client):
+    html = client.get("/en/donnes/?jeu=num5&sieges=4&graine=soir&numero=3").content.decode()
+    assert "Deal no. 3" in html
