@@ -21,11 +21,9 @@ from ninja.errors import ValidationError
 from ninja.parser import Parser
 from pydantic import ConfigDict
 
-from numsite.bodies import FramingError, frame_body
+from numsite.bodies import JSON_DUMPS, FramingError, frame_body
 
 from ..engines.cards import InputError
-
-JSON_DUMPS = {"ensure_ascii": False}
 
 
 def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
