@@ -1,7 +1,7 @@
 """The Parties JSON API: the same services as the pages, reached by token.
 
 The edit token reads and writes, the read token only reads. Unknown token → 404, a link
-replaced by « Nouveaux liens » → 410, a write with the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
+replaced by « Nouveaux liens » → 410, a write with the read token → 403, a :class:`~.frame.Conflict` (finished game, stale ``if_version``,
 nothing to undo or redo) → 409 with the current party, bad input → 400 with its field.
 The routes every game has are here; a game's own (NUM CHECK's claims …) are in its folder
 (``calculators/games/<game>/party/api.py``) and use :func:`route`.
@@ -37,7 +37,7 @@ from ..web.json import (
     read_json,
     reads_body,
 )
-from . import kinds, services
+from . import frame, kinds, lookup, undo, writes
 from .board import board as board_of
 from .board import history_json
 from .idempotency import IDEMPOTENCY_KEY, check_idempotency_key, idempotent
@@ -49,7 +49,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
     (its claims, grids or rounds: :meth:`PartyKind.json`), the history and the links.
 
     ``game`` is as stored: just read by its token, or written (the write frame leaves on the
-    caller's instance the row as its write committed it, ``services.lock``), or read again
+    caller's instance the row as its write committed it, ``frame.lock``), or read again
     (a refusal's answer)."""
     kind = kinds.of(game)
     board = board_of(game)
@@ -185,10 +185,10 @@ class Scope:
 
 
 PARTY = Scope(
-    find=services.find,
+    find=lookup.find,
     missing=Game.DoesNotExist,
     unknown=gettext_noop("Aucune partie n’a ce lien."),
-    retired=services.Retired,
+    retired=lookup.Retired,
     json=party_json,
     remembered=IdempotentAnswer,
     out=PartyOut,
@@ -254,7 +254,7 @@ def route(
     annotation), the path parameters typed by theirs. It returns nothing (200), the status
     (201) or a whole response. Around it: the throttle, the capability headers, the token
     (404, 403), the body (400, 411, 413), the ``Idempotency-Key`` (replay, 409), a
-    :class:`~.services.Conflict` (409 with the party), an :class:`InputError` (400), and the
+    :class:`~.frame.Conflict` (409 with the party), an :class:`InputError` (400), and the
     answer, the whole party or tablée (``out``: the schema of a handler's own answer).
     """
 
@@ -293,7 +293,7 @@ def route(
                     ) or status
                 except InputError as err:
                     return error(err.field, err.message)
-                except services.Conflict as err:
+                except frame.Conflict as err:
                     return refuse(err.field, err.message)
                 if isinstance(done, HttpResponse):
                     return done
@@ -309,7 +309,7 @@ def route(
                 found,
                 carry_out,
                 refuse,
-                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(services.CONFLICT)),
+                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(frame.CONFLICT)),
             )
 
         view.__signature__ = signature  # type: ignore[attr-defined]
@@ -356,7 +356,7 @@ def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
     players = data.get("players")
     if not isinstance(players, list):
         raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
-    game = services.create_game(
+    game = writes.create_game(
         data.get("game"), data.get("mode"), players,
         data.get("values") or "",
     )  # fmt: skip
@@ -381,7 +381,7 @@ def _read(game: Game) -> None:
     summary=gettext_noop("Ajouter un joueur (avant la 1re saisie)"),
 )  # fmt: skip
 def _player_add(game: Game, payload: NameIn) -> None:
-    services.add_player(game, payload.name, payload.if_version)
+    writes.add_player(game, payload.name, payload.if_version)
 
 
 @route(
@@ -389,8 +389,8 @@ def _player_add(game: Game, payload: NameIn) -> None:
     summary=gettext_noop("Renommer un joueur"),
 )  # fmt: skip
 def _rename(game: Game, payload: NameIn, seat: int) -> None:
-    player = services.player_by_seat(game, seat)
-    services.rename(game, player.pk, payload.name, payload.if_version)
+    player = writes.player_by_seat(game, seat)
+    writes.rename(game, player.pk, payload.name, payload.if_version)
 
 
 @route(
@@ -401,7 +401,7 @@ def _rename(game: Game, payload: NameIn, seat: int) -> None:
     summary=gettext_noop("Annuler la dernière écriture"),
 )
 def _undo(game: Game, payload: WriteIn) -> None:
-    services.undo(game, payload.if_version)
+    undo.undo(game, payload.if_version)
 
 
 @route(
@@ -421,7 +421,7 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     what undo had taken back can no longer be redone either. Otherwise 409, naming the later
     write it depends on. The creation, new links, undo and redo entries are never undone
     (409); an entry already undone → 409; no such entry → 400, field `version`."""
-    services.undo_entry(game, version, payload.if_version)
+    undo.undo_entry(game, version, payload.if_version)
 
 
 @route(
@@ -432,7 +432,7 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     summary=gettext_noop("Rétablir l’écriture annulée"),
 )
 def _redo(game: Game, payload: WriteIn) -> None:
-    services.redo(game, payload.if_version)
+    undo.redo(game, payload.if_version)
 
 
 @route(
@@ -443,7 +443,7 @@ def _redo(game: Game, payload: WriteIn) -> None:
     summary=gettext_noop("Terminer la partie"),
 )
 def _finish(game: Game, payload: WriteIn) -> None:
-    services.finish(game, payload.if_version)
+    writes.finish(game, payload.if_version)
 
 
 @route(
@@ -454,4 +454,4 @@ def _finish(game: Game, payload: WriteIn) -> None:
     summary=gettext_noop("Rouvrir la partie"),
 )
 def _reopen(game: Game, payload: WriteIn) -> None:
-    services.reopen(game, payload.if_version)
+    writes.reopen(game, payload.if_version)
