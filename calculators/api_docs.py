@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from .api_urls import api
 from .engines import numcheck
 from .games import registry
 
@@ -50,8 +51,6 @@ class Operation:
 @cache
 def schema() -> dict[str, Any]:
     """The OpenAPI document of ``/api/v1/`` (the same the API serves)."""
-    from .api_urls import api
-
     return api.get_openapi_schema(path_params={})
 
 

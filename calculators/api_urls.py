@@ -23,7 +23,15 @@ from .games import modules
 from .parties import api as parties_api
 from .parties import kinds
 from .tablees import api as tablees_api
-from .web.json import JsonParser, error, input_error, method_not_allowed, validation_error
+from .web.json import (
+    JsonParser,
+    Refused,
+    error,
+    input_error,
+    method_not_allowed,
+    refused,
+    validation_error,
+)
 
 app_name = "api"
 
@@ -138,6 +146,8 @@ api = NumsiteAPI(
 )
 api.add_exception_handler(ValidationError, validation_error)  # type: ignore[arg-type]
 api.add_exception_handler(InputError, input_error)  # type: ignore[arg-type]
+# a token, an Idempotency-Key or a body refused before an operation runs (TokenAuth, read_json)
+api.add_exception_handler(Refused, refused)  # type: ignore[arg-type]
 for game_api in modules("api"):
     api.add_router("", game_api.router)
 api.add_router("", parties_api.router)

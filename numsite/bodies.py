@@ -29,6 +29,10 @@ from django.utils.translation import gettext, gettext_noop
 
 from .watchdog import WATCHDOG, Ticket
 
+#: how every JSON answer of the site is written (a request's body in, its answer out): UTF-8 as
+#: it is, « é » not « \u00e9 » (the API's answers, its errors and the project's own 4xx/5xx)
+JSON_DUMPS = {"ensure_ascii": False}
+
 TOO_SLOW = gettext_noop("Le corps de la requête arrive trop lentement : renvoyez-la.")
 
 

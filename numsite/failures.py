@@ -33,8 +33,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
-from calculators.web.json import JSON_DUMPS
-
+from .bodies import JSON_DUMPS
 from .i18n import negotiate
 
 logger = logging.getLogger("numsite.failures")

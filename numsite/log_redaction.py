@@ -36,6 +36,9 @@ import re
 import threading
 from typing import Any
 
+from django.apps import apps
+from django.conf import settings
+
 REDACTED = "[redacted]"
 #: Shorter segments are names (actions, pages) or ids; a half-copied token of 16+ characters is
 #: still treated as a secret.
@@ -82,6 +85,8 @@ _reading = threading.local()
 
 @functools.lru_cache(maxsize=8)
 def _markers_of(urlconf: str) -> tuple[str, ...]:
+    # Imported when first asked: settings' LOGGING and gunicorn.conf.py load this module before
+    # Django is set up, and the URL machinery is not needed until a line is logged.
     from .tokens import minimal_markers, token_prefixes
 
     return tuple(m.lower() for m in minimal_markers(token_prefixes(urlconf))) or FALLBACK_MARKERS
@@ -91,9 +96,6 @@ def markers() -> tuple[str, ...]:
     """The token URL prefixes of the URLconf, none part of another (``/parties/``,
     ``/tablees/``…); :data:`FALLBACK_MARKERS` while Django is not ready, or while the URLconf
     is being imported (a line logged by an import)."""
-    from django.apps import apps
-    from django.conf import settings
-
     if not settings.configured or not apps.ready or getattr(_reading, "busy", False):
         return FALLBACK_MARKERS
     _reading.busy = True

@@ -40,6 +40,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from calculators.games import modules
 from calculators.games.registry import GAMES
 
 BASE_DIR: Path = settings.BASE_DIR
@@ -180,8 +181,6 @@ def kept_pages() -> list[str]:
 
 def calculator_pages() -> list[str]:
     """The calculator pages in the active language (the URL names of each game's urls.py)."""
-    from calculators.games import modules  # the games' URL modules, read when asked
-
     found = []
     for urls in modules("urls"):
         for pattern in urls.urlpatterns:

@@ -19,9 +19,7 @@ from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext
 
-from calculators.web.json import JSON_DUMPS
-
-from .bodies import FramingError, frame_body, read_in_time
+from .bodies import JSON_DUMPS, FramingError, frame_body, read_in_time
 
 P = ParamSpec("P")
 R = TypeVar("R", bound=HttpResponse)

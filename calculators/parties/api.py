@@ -1,7 +1,7 @@
 """The Parties JSON API: the same services as the pages, reached by token.
 
 The edit token reads and writes, the read token only reads. Unknown token → 404, a link
-replaced by « Nouveaux liens » → 410, a write with the read token → 403, a :class:`~.services.Conflict` (finished game, stale ``if_version``,
+replaced by « Nouveaux liens » → 410, a write with the read token → 403, a :class:`~.frame.Conflict` (finished game, stale ``if_version``,
 nothing to undo or redo) → 409 with the current party, bad input → 400 with its field.
 The routes every game has are here; a game's own (NUM CHECK's claims …) are in its folder
 (``calculators/games/<game>/party/api.py``) and use :func:`route`.
@@ -12,7 +12,6 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
 from typing import Any, get_type_hints
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -29,18 +28,18 @@ from ..engines.cards import InputError
 from ..web.json import (
     ERRORS,
     Body,
-    BodyError,
     ErrorOut,
+    Refused,
     answer,
     error,
     keep_json,
     read_json,
     reads_body,
 )
-from . import kinds, services
+from . import frame, kinds, lookup, undo, writes
 from .board import board as board_of
 from .board import history_json
-from .idempotency import IDEMPOTENCY_KEY, check_idempotency_key, idempotent
+from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key
 from .models import Game, IdempotentAnswer, RememberedAnswer
 
 
@@ -49,7 +48,7 @@ def party_json(request: HttpRequest, game: Game, can_edit: bool) -> dict[str, An
     (its claims, grids or rounds: :meth:`PartyKind.json`), the history and the links.
 
     ``game`` is as stored: just read by its token, or written (the write frame leaves on the
-    caller's instance the row as its write committed it, ``services.lock``), or read again
+    caller's instance the row as its write committed it, ``frame.lock``), or read again
     (a refusal's answer)."""
     kind = kinds.of(game)
     board = board_of(game)
@@ -185,10 +184,10 @@ class Scope:
 
 
 PARTY = Scope(
-    find=services.find,
+    find=lookup.find,
     missing=Game.DoesNotExist,
     unknown=gettext_noop("Aucune partie n’a ce lien."),
-    retired=services.Retired,
+    retired=lookup.Retired,
     json=party_json,
     remembered=IdempotentAnswer,
     out=PartyOut,
@@ -197,41 +196,39 @@ PARTY = Scope(
 )
 
 
-def _gate(scope: Scope, writes: bool) -> Callable[[Handler], Handler]:
-    """Before the body is read: the token (404 unknown, 403 a read token that writes), the
-    ``Idempotency-Key``'s form (400); then the body, read by :func:`read_json` (an empty body
-    is ``{}``)."""
+class TokenAuth:
+    """ninja's authentication of an operation reached by ``{token}`` (a plain callable: no
+    OpenAPI security scheme, the token is the path parameter the schema already describes).
+    Before the body is read: the ``scope``'s object of the token (404 unknown, 410 a replaced
+    link), a read token that would write (403), the ``Idempotency-Key``'s form (400); then the
+    body, read by :func:`read_json` (an empty body is ``{}``). ``request.auth`` is then the
+    object and whether the token is its edit token; a refusal is a :class:`Refused`, which the
+    API's exception handler answers."""
 
-    def decorator(run: Handler) -> Handler:
-        @wraps(run)
-        def wrapper(request: HttpRequest, *args: Any, token: str, **kwargs: Any) -> HttpResponse:
-            try:
-                found, can_edit = scope.find(token)
-            except scope.missing:
-                return error("token", gettext(scope.unknown), 404)
-            except Exception as err:
-                if scope.retired is None or not isinstance(err, scope.retired):
-                    raise
-                return error("token", gettext(REPLACED), 410)
-            if writes and not can_edit:
-                return error(
-                    "token",
-                    gettext("Ce lien est en lecture seule : il ne peut rien modifier."),
-                    403,
-                )
-            refused = check_idempotency_key(request) if writes else None
-            if refused is not None:
-                return refused
-            try:
-                keep_json(request, read_json(request, empty_ok=True) if writes else {})
-            except BodyError as err:
-                return error(err.field, err.message, err.status)
-            request.numsite_party = (found, can_edit)  # type: ignore[attr-defined]
-            return run(request, *args, token=token, **kwargs)
+    def __init__(self, scope: Scope, writes: bool) -> None:
+        self.scope = scope
+        self.writes = writes
 
-        return wrapper
-
-    return decorator
+    def __call__(self, request: HttpRequest) -> tuple[Any, bool]:
+        scope = self.scope
+        assert request.resolver_match is not None  # a ninja operation is reached by its URL
+        try:
+            found, can_edit = scope.find(request.resolver_match.kwargs["token"])
+        except scope.missing:
+            raise Refused(gettext(scope.unknown), 404, "token") from None
+        except Exception as err:
+            if scope.retired is None or not isinstance(err, scope.retired):
+                raise
+            raise Refused(gettext(REPLACED), 410, "token") from None
+        if self.writes:
+            if not can_edit:
+                message = gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
+                raise Refused(message, 403, "token")
+            malformed = malformed_key(request)
+            if malformed is not None:
+                raise Refused(malformed, 400, "idempotency_key")
+        keep_json(request, read_json(request, empty_ok=True) if self.writes else {})
+        return found, can_edit
 
 
 def route(
@@ -252,10 +249,16 @@ def route(
     The handler is ``(found, payload, **path params)`` (``(request, found, …)`` when its
     first parameter is ``request``): ``payload`` typed by a :class:`Body` schema (its
     annotation), the path parameters typed by theirs. It returns nothing (200), the status
-    (201) or a whole response. Around it: the throttle, the capability headers, the token
-    (404, 403), the body (400, 411, 413), the ``Idempotency-Key`` (replay, 409), a
-    :class:`~.services.Conflict` (409 with the party), an :class:`InputError` (400), and the
-    answer, the whole party or tablée (``out``: the schema of a handler's own answer).
+    (201) or a whole response. Around it: the throttle, the capability headers, the token, its
+    rights and the body (:class:`TokenAuth`, ninja's authentication: 404, 410, 403, 400, 411,
+    413), the ``Idempotency-Key`` (replay, 409), a :class:`~.frame.Conflict` (409 with the
+    party), an :class:`InputError` (400), and the answer, the whole party, tablée or event
+    (``out``: the schema of a handler's own answer).
+
+    ninja reads an operation's parameters from its view's signature: the view it is given
+    takes ``request``, ``token`` and the handler's own parameters, typed as the handler's
+    module types them (a game's body schemas), so that every handler — a game's, a tablée's,
+    an event's — names only what it writes with.
     """
 
     def decorator(handler: Handler) -> Handler:
@@ -275,7 +278,7 @@ def route(
         )
 
         def view(request: HttpRequest, token: str, **values: Any) -> HttpResponse:
-            found, can_edit = request.numsite_party  # type: ignore[attr-defined]
+            found, can_edit = request.auth  # type: ignore[attr-defined]  # set by TokenAuth
 
             def refuse(field: str, message: str) -> HttpResponse:
                 if scope.conflict_key is None:
@@ -293,7 +296,7 @@ def route(
                     ) or status
                 except InputError as err:
                     return error(err.field, err.message)
-                except services.Conflict as err:
+                except frame.Conflict as err:
                     return refuse(err.field, err.message)
                 if isinstance(done, HttpResponse):
                     return done
@@ -309,7 +312,7 @@ def route(
                 found,
                 carry_out,
                 refuse,
-                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(services.CONFLICT)),
+                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(frame.CONFLICT)),
             )
 
         view.__signature__ = signature  # type: ignore[attr-defined]
@@ -326,12 +329,9 @@ def route(
             url_name=url_name,
             operation_id=f"{url_name}_{method.lower()}",
             summary=summary,
+            auth=TokenAuth(scope, writes),
         )(view)
-        decorate_view(
-            _gate(scope, writes),
-            throttle.limit("parties-write", "PARTIES_WRITE_RATE"),
-            capability,
-        )(view)
+        decorate_view(throttle.limit("parties-write", "PARTIES_WRITE_RATE"), capability)(view)
         return handler
 
     return decorator
@@ -356,7 +356,7 @@ def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
     players = data.get("players")
     if not isinstance(players, list):
         raise InputError("players", gettext("Indiquez les joueurs : une liste de noms."))
-    game = services.create_game(
+    game = writes.create_game(
         data.get("game"), data.get("mode"), players,
         data.get("values") or "",
     )  # fmt: skip
@@ -381,7 +381,7 @@ def _read(game: Game) -> None:
     summary=gettext_noop("Ajouter un joueur (avant la 1re saisie)"),
 )  # fmt: skip
 def _player_add(game: Game, payload: NameIn) -> None:
-    services.add_player(game, payload.name, payload.if_version)
+    writes.add_player(game, payload.name, payload.if_version)
 
 
 @route(
@@ -389,8 +389,8 @@ def _player_add(game: Game, payload: NameIn) -> None:
     summary=gettext_noop("Renommer un joueur"),
 )  # fmt: skip
 def _rename(game: Game, payload: NameIn, seat: int) -> None:
-    player = services.player_by_seat(game, seat)
-    services.rename(game, player.pk, payload.name, payload.if_version)
+    player = writes.player_by_seat(game, seat)
+    writes.rename(game, player.pk, payload.name, payload.if_version)
 
 
 @route(
@@ -401,7 +401,7 @@ def _rename(game: Game, payload: NameIn, seat: int) -> None:
     summary=gettext_noop("Annuler la dernière écriture"),
 )
 def _undo(game: Game, payload: WriteIn) -> None:
-    services.undo(game, payload.if_version)
+    undo.undo(game, payload.if_version)
 
 
 @route(
@@ -421,7 +421,7 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     what undo had taken back can no longer be redone either. Otherwise 409, naming the later
     write it depends on. The creation, new links, undo and redo entries are never undone
     (409); an entry already undone → 409; no such entry → 400, field `version`."""
-    services.undo_entry(game, version, payload.if_version)
+    undo.undo_entry(game, version, payload.if_version)
 
 
 @route(
@@ -432,7 +432,7 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     summary=gettext_noop("Rétablir l’écriture annulée"),
 )
 def _redo(game: Game, payload: WriteIn) -> None:
-    services.redo(game, payload.if_version)
+    undo.redo(game, payload.if_version)
 
 
 @route(
@@ -443,7 +443,7 @@ def _redo(game: Game, payload: WriteIn) -> None:
     summary=gettext_noop("Terminer la partie"),
 )
 def _finish(game: Game, payload: WriteIn) -> None:
-    services.finish(game, payload.if_version)
+    writes.finish(game, payload.if_version)
 
 
 @route(
@@ -454,4 +454,4 @@ def _finish(game: Game, payload: WriteIn) -> None:
     summary=gettext_noop("Rouvrir la partie"),
 )
 def _reopen(game: Game, payload: WriteIn) -> None:
-    services.reopen(game, payload.if_version)
+    writes.reopen(game, payload.if_version)

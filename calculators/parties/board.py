@@ -1,15 +1,13 @@
-"""Reading a party: its board (every score, recomputed by the engines) and its CSV export.
+"""Reading a party: its board (every score, recomputed by the engines) and its history.
 
 Scores are never stored: each game's hooks (:mod:`.kinds`) ask its engine for the whole sheet
-from the stored entries. The board is the same for the page, the live poll, the JSON API and
-the export.
+from the stored entries. The board is the same for the page, the live poll (:mod:`.live`), the
+JSON API and the CSV export (:mod:`.export`).
 """
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,7 +26,8 @@ from django.utils.translation import gettext
 
 from ..engines.standings import standings
 from ..templatetags.typo import french, is_french
-from . import kinds, services
+from . import frame, kinds, undo
+from .edit_only import EDIT_ONLY_END, EDIT_ONLY_START, for_link
 from .models import Game, HistoryEntry, Player
 
 
@@ -73,9 +72,9 @@ def leaders(rows: list[BoardRow]) -> tuple[str, ...]:
 
 def board(game: Game) -> Board:
     """Every score of the game, recomputed by the engines: for the version a write through
-    this instance just made, from the sheet that write left (:func:`.services.remember`),
+    this instance just made, from the sheet that write left (:func:`.frame.remember`),
     else as stored."""
-    written = services.written(game)
+    written = frame.written(game)
     players = written.players if written is not None else list(game.players.all())
     return kinds.of(game).board(game, players)
 
@@ -144,7 +143,7 @@ def _history_line(entry: HistoryEntry, language: str) -> HistoryLine:
             entry.version,
             UNDO_ENTRY_URL,
             entry.version,
-            _ours(gettext("Retirer : {entry}")).format(entry=services.named(entry)),
+            _ours(gettext("Retirer : {entry}")).format(entry=undo.named(entry)),
             mark_safe(EDIT_ONLY_END),
         )
     else:
@@ -251,7 +250,7 @@ def _keep_listing(where: str, listing: Listing) -> None:
         _LISTINGS[where] = _bounded(listing)
 
 
-@receiver(services.party_written, sender=Game, dispatch_uid="parties-history-shown")
+@receiver(frame.party_written, sender=Game, dispatch_uid="parties-history-shown")
 def _written(
     sender: type[Game],
     game: Game,
@@ -404,7 +403,7 @@ def history_json(game: Game) -> list[dict[str, Any]]:
     summary, a function of its entry alone (as :func:`history` says), is rendered once per
     entry and language and kept in this process (:data:`_TEXTS`); only the entries not
     summarised yet are read whole (with their undo or redo targets), but for the entry the
-    write through ``game`` just recorded (:func:`services.recorded`). After a write, its
+    write through ``game`` just recorded (:func:`frame.recorded`). After a write, its
     answer's history costs no query, whatever its length."""
     language = translation.get_language() or ""
     where = game_key(game)
@@ -415,7 +414,7 @@ def history_json(game: Game) -> list[dict[str, Any]]:
     texts = {row[:3]: _TEXTS.get((where, language, row[:3])) for row in rows} if kept else {}
     missing = {row[0]: row[:3] for row in rows if texts.get(row[:3]) is None}
     if missing:
-        recorded = services.recorded(game)
+        recorded = frame.recorded(game)
         known = [recorded] if recorded is not None else []
         fresh = {e.pk: e.summary_text for e in _entries(game, missing, known)}
         if kept:
@@ -433,61 +432,3 @@ def history_json(game: Game) -> list[dict[str, Any]]:
         # not: deleted between the two queries (with its game)
         if texts.get((pk, version, at)) is not None
     ]
-
-
-def csv_ranking(board: Board, row: Callable[..., None], points: str) -> None:
-    """The CSV's closing table for a game ranked by points and titled: a blank row, then each
-    player's position, name, points (headed ``points``) and title."""
-    row()
-    row(gettext("Classement"), gettext("Joueur"), points, gettext("Titre"))
-    for r in board.ranking:
-        row(r.position, r.player.name, r.total, r.title)
-
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _safe(value: object) -> object:
-    """A cell a spreadsheet will not run (OWASP CSV injection): text starting with ``= + - @``,
-    a tab or a carriage return is prefixed with an apostrophe. Numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
-
-def export_csv(game: Game) -> str:
-    """The sheet as CSV for spreadsheets: UTF-8 with BOM, semicolons, the game's own columns."""
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out, delimiter=";")
-
-    def row(*cells: object) -> None:
-        writer.writerow([_safe(c) for c in cells])
-
-    result = board(game)
-    row(
-        gettext("Partie"),
-        game.get_kind_display(),
-        *((gettext("Mode"), game.mode_label) if game.mode else ()),  # a game of one way: none
-        gettext("Créée"),
-        f"{game.created_at:%d/%m/%Y}",
-    )
-    row()
-    kinds.of(game).csv(result, row)
-    return out.getvalue()
-
-
-# ------------------------------------------------------- one drawing for both kinds of link
-
-#: what only an edit link shows, in the live board drawn once for both links
-#: (``{% edit_only %}``, calculators/templatetags/parties.py)
-EDIT_ONLY_START, EDIT_ONLY_END = "<!--edit-->", "<!--/edit-->"
-
-
-def for_link(html: str, can_edit: bool) -> SafeString:
-    """A board drawn for both links (``{% edit_only %}``), as the edit or the read link shows
-    it: the markers dropped, or cut out with what they hold (our own drawing: safe HTML)."""
-    if can_edit:
-        return mark_safe(html.replace(EDIT_ONLY_START, "").replace(EDIT_ONLY_END, ""))
-    first, *marked = html.split(EDIT_ONLY_START)
-    return mark_safe(first + "".join(part.partition(EDIT_ONLY_END)[2] for part in marked))

@@ -5,7 +5,7 @@ Each write form names its service in :meth:`WriteForm.write`; the view only asks
 are in its folder (``calculators/games/<game>/party/forms.py``) and reach the page through its
 hooks (:func:`write_forms`). Every write form of the pages carries ``seen``, the version its
 page was drawn at: a write is applied to the sheet as it is when it arrives, and refused only
-when a write the phone has not seen changed what this one changes (:class:`.services.Seen`);
+when a write the phone has not seen changed what this one changes (:class:`.frame.Seen`);
 the refusal keeps what was typed and the page offers to write anyway, having seen it.
 ``if_version`` keeps its strict meaning (any write since refuses) for a client that sends it.
 """
@@ -21,7 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 from ..engines.cards import InputError
 from ..engines.numbers import parse_whole
 from ..games import registry
-from . import kinds, services
+from . import frame, kinds, undo, writes
 from .models import Game, HistoryEntry
 
 CARD_ATTRS = {
@@ -93,7 +93,7 @@ class NewGameForm(forms.Form):
             return data
         kind = data["kind"]
         try:
-            self.game = services.create_game(
+            self.game = writes.create_game(
                 kind,
                 data.get(f"mode_{kind}"),
                 [line for line in data["players"].splitlines() if line.strip()],
@@ -135,7 +135,7 @@ class WriteForm(forms.Form):
                 field.__class__ = WholeNumberField
         self.game = game
         self.entry: HistoryEntry | None = None
-        self.conflict: services.Conflict | None = None
+        self.conflict: frame.Conflict | None = None
         #: set before validating: the write is refused with this message, never carried out
         self.refusal: str | None = None
 
@@ -155,7 +155,7 @@ class WriteForm(forms.Form):
         if data.get("if_version") is not None:
             return data["if_version"]
         if data.get("seen") is not None:
-            return services.Seen(data["seen"])
+            return frame.Seen(data["seen"])
         return None
 
     def clean(self) -> dict[str, Any] | None:
@@ -170,7 +170,7 @@ class WriteForm(forms.Form):
         except InputError as err:
             field = self.field_map.get(err.field, err.field)
             self.add_error(field if field in self.fields else None, err.message)
-        except services.Conflict as err:
+        except frame.Conflict as err:
             self.conflict = err
             self.add_error(None, err.message)
         return data
@@ -181,14 +181,14 @@ class RenameForm(WriteForm):
     name = forms.CharField(label=gettext_lazy("Nouveau nom"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.rename(self.game, data["player"], data["name"], self.version(data))
+        return writes.rename(self.game, data["player"], data["name"], self.version(data))
 
 
 class PlayerAddForm(WriteForm):
     name = forms.CharField(label=gettext_lazy("Nom du joueur"), max_length=200)
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.add_player(self.game, data["name"], self.version(data))
+        return writes.add_player(self.game, data["name"], self.version(data))
 
 
 class UndoForm(WriteForm):
@@ -200,8 +200,8 @@ class UndoForm(WriteForm):
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
         if data.get("target") is None:
-            return services.undo(self.game, self.version(data))
-        return services.undo_entry(self.game, data["target"], self.version(data))
+            return undo.undo(self.game, self.version(data))
+        return undo.undo_entry(self.game, data["target"], self.version(data))
 
 
 class UndoEntryForm(WriteForm):
@@ -212,7 +212,7 @@ class UndoEntryForm(WriteForm):
     field_map = {"version": "target"}
 
     def write(self, data: dict[str, Any]) -> HistoryEntry:
-        return services.undo_entry(self.game, data["target"], self.version(data))
+        return undo.undo_entry(self.game, data["target"], self.version(data))
 
     @classmethod
     def confirmation(cls, game: Game, data: Any) -> str | None:
@@ -224,7 +224,7 @@ class UndoEntryForm(WriteForm):
             return None  # refused by the write, at its field
         return gettext(
             "Retirer « {entry} » ? Seule cette écriture est annulée : celles d’après restent."
-        ).format(entry=services.named(entry))
+        ).format(entry=undo.named(entry))
 
 
 def plain(service: Any, question: Any = None) -> type[WriteForm]:
@@ -248,13 +248,13 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {
     "player_add": PlayerAddForm,
     "undo": UndoForm,
     "undo_entry": UndoEntryForm,
-    "redo": plain(services.redo),
+    "redo": plain(undo.redo),
     "finish": plain(
-        services.finish, lambda g, d: gettext("Terminer la partie ? Vous pourrez la rouvrir.")
+        writes.finish, lambda g, d: gettext("Terminer la partie ? Vous pourrez la rouvrir.")
     ),
-    "reopen": plain(services.reopen),
+    "reopen": plain(writes.reopen),
     "rotate": plain(
-        services.rotate,
+        writes.rotate,
         lambda g, d: gettext(
             "Créer de nouveaux liens ? Les anciens cesseront aussitôt de fonctionner : chaque téléphone devra recevoir le nouveau."
         ),

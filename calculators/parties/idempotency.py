@@ -39,7 +39,6 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from ..web.json import error
 from .models import RememberedAnswer
 
 IDEMPOTENCY_KEY = "Idempotency-Key"
@@ -52,12 +51,6 @@ def malformed_key(request: HttpRequest) -> str | None:
     if key is None or _KEY.fullmatch(key):
         return None
     return gettext("« Idempotency-Key » : de 1 à 64 caractères parmi A–Z a–z 0–9 _ -.")
-
-
-def check_idempotency_key(request: HttpRequest) -> HttpResponse | None:
-    """A malformed ``Idempotency-Key`` → its 400 (before the body is read), else ``None``."""
-    message = malformed_key(request)
-    return None if message is None else error("idempotency_key", message)
 
 
 #: refusals the request's body decides (the same body is refused the same way)

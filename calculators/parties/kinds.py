@@ -15,8 +15,9 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
+from ..engines.cards import InputError
 from ..games import registry
 from ..games.registry import GameSpec
 
@@ -95,10 +96,6 @@ class PartyKind:
 
     def deck(self, values: object, players: int) -> str:
         """The deck a new party keeps (``Game.values``): none unless the game has decks."""
-        from django.utils.translation import gettext
-
-        from ..engines.cards import InputError
-
         if values not in (None, ""):
             names = ", ".join(g.name for g in registry.PARTY_GAMES if g.decks)
             raise InputError(
@@ -113,8 +110,6 @@ class PartyKind:
 
     def finish_label(self, board: Board) -> str:
         """The words of the button that ends the game."""
-        from django.utils.translation import gettext
-
         return gettext("Terminer la partie")
 
 

@@ -27,10 +27,11 @@ from numsite.after import after_answer, pending
 
 from ..engines import i18n as engine_i18n
 from . import kinds
-from .board import Board, History, for_link, game_key, history, written_line
+from .board import Board, History, game_key, history, written_line
 from .board import board as compute_board
+from .edit_only import for_link
+from .frame import party_written
 from .models import Game, HistoryEntry
-from .services import party_written
 
 BOARD_CACHE_SECONDS = 3600
 
@@ -74,7 +75,7 @@ def _context(game: Game, board: Board | None, shown: History) -> dict[str, Any]:
 def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = None) -> Parts:
     """The board of ``game`` as it is, in the active language, for both links: what only the
     edit link shows is drawn between markers (``{% edit_only %}``), kept for an edit link and
-    cut for a read link (:func:`.board.for_link`). ``board``: the scores already computed for
+    cut for a read link (:func:`.edit_only.for_link`). ``board``: the scores already computed for
     this version, when the caller has them; ``written``: the entry of the write that made it
     (its history line is drawn from it).
 

@@ -15,6 +15,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
 from ..games import registry
+from .summaries import render
 
 TOKEN_BYTES = 24  # 192 random bits per link
 
@@ -186,16 +187,12 @@ class HistoryEntry(models.Model):
     @property
     def summary_text(self) -> str:
         """The summary in the active language, as plain text (the JSON API)."""
-        from .summaries import render
-
         return render(self)
 
     @property
     def summary_html(self) -> str:
         """The summary in the active language, as safe HTML: a summary stored only in French
         is marked ``lang="fr"`` (the pages)."""
-        from .summaries import render
-
         return render(self, html=True)
 
 

@@ -17,7 +17,8 @@ active: one wording, not two.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
@@ -25,8 +26,29 @@ from django.utils.translation import gettext
 
 from . import actions
 
-if TYPE_CHECKING:
-    from .models import HistoryEntry
+
+class Summarised(Protocol):
+    """What a summary is rendered from: a ``HistoryEntry`` (models.py renders its own summary
+    with this module, so this module names no model)."""
+
+    @property
+    def action(self) -> str: ...
+    @property
+    def data(self) -> Any: ...
+    @property
+    def target(self) -> Summarised | None: ...
+    @property
+    def summary(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Unsaved:
+    """A summary not yet written: :func:`french` renders it before its entry exists."""
+
+    data: Any
+    target: Summarised | None
+    summary: str = ""
+    action: str = ""
 
 
 def message(msg: str, **params: Any) -> dict[str, Any]:
@@ -65,7 +87,7 @@ def _text(summary: Mapping[str, Any]) -> str | None:
     return action.text(summary.get("params") or {})
 
 
-def _structured(entry: HistoryEntry, html: bool) -> str | None:
+def _structured(entry: Summarised, html: bool) -> str | None:
     """The structured summary of ``entry`` in the active language (safe HTML when ``html``),
     or ``None`` when it has none that renders (an entry written before it, an unknown id)."""
     data = entry.data if isinstance(entry.data, Mapping) else {}
@@ -88,7 +110,7 @@ def _structured(entry: HistoryEntry, html: bool) -> str | None:
     return conditional_escape(text) if html else text
 
 
-def render(entry: HistoryEntry, *, html: bool = False) -> str:
+def render(entry: Summarised, *, html: bool = False) -> str:
     """The summary of ``entry`` in the active language: the one renderer of the Parties page,
     its status line, its Undo/Redo buttons and the API's ``history[].summary``.
 
@@ -105,16 +127,14 @@ def render(entry: HistoryEntry, *, html: bool = False) -> str:
     return entry.summary
 
 
-def french(summary: Mapping[str, Any], target: HistoryEntry | None = None) -> str:
+def french(summary: Mapping[str, Any], target: Summarised | None = None) -> str:
     """The French text of a structured summary, stored in ``HistoryEntry.summary``."""
-    from .models import HistoryEntry
-
-    probe = HistoryEntry(data={"summary": dict(summary)}, target=target, summary="")
+    probe = _Unsaved(data={"summary": dict(summary)}, target=target)
     with translation.override("fr"):
         return render(probe)
 
 
-def values(entry: HistoryEntry) -> tuple[str, str] | None:
+def values(entry: Summarised) -> tuple[str, str] | None:
     """What a write replaced and what it wrote, in the active language (``None`` when its
     action does not say: its summary is enough). An undo or redo shows its target's values the
     other way round or as they were."""

@@ -38,9 +38,10 @@ from ..engines.cards import InputError
 from ..engines.numbers import parse_whole
 from ..games import registry
 from ..web.pages import HtmxRequest
-from . import forms, kinds, live, services
+from . import forms, frame, kinds, live, lookup, undo, writes
 from .board import board as compute_board
-from .board import export_csv, game_key, history
+from .board import game_key, history
+from .export import export_csv
 from .idempotency import IDEMPOTENCY_KEY, idempotent, malformed_key, not_remembered
 from .models import Game, HistoryEntry, IdempotentAnswer, new_token
 from .summaries import values
@@ -57,8 +58,8 @@ def resolve(token: str) -> tuple[Game, bool]:
     """The game and whether the token is its edit token; 404 for a wrong token, 410 for a
     link replaced by « Nouveaux liens »."""
     try:
-        return services.find(token)
-    except services.Retired:
+        return lookup.find(token)
+    except lookup.Retired:
         raise LinksReplaced from None
     except Game.DoesNotExist:
         raise Http404(gettext("Partie introuvable")) from None
@@ -133,7 +134,7 @@ PHONE_DAYS = 365
 def phone(request: HttpRequest) -> str:
     """The phone a request comes from (a digest of its cookie), or ``""``."""
     value = request.COOKIES.get(PHONE_COOKIE, "")
-    if not 20 <= len(value) <= 64 or not services.TOKEN_ALPHABET.issuperset(value):
+    if not 20 <= len(value) <= 64 or not lookup.TOKEN_ALPHABET.issuperset(value):
         return ""
     return hashlib.sha256(value.encode()).hexdigest()[:24]
 
@@ -144,7 +145,7 @@ def _as_phone(request: HttpRequest, write: Callable[[], HttpResponse]) -> HttpRe
     if not phone(request):
         given = new_token()
         request.COOKIES[PHONE_COOKIE] = given
-    with services.from_phone(phone(request)):
+    with frame.from_phone(phone(request)):
         response = write()
     if given is not None:
         response.set_cookie(
@@ -188,10 +189,10 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
     if can_edit:
         done = extra.get("done")
         latest = done if isinstance(done, HistoryEntry) else None
-        context["next_redo"] = services.undo_and_redo(game, latest)[1]
+        context["next_redo"] = undo.undo_and_redo(game, latest)[1]
         # « Annuler » is this phone's: its latest entry in effect, undone alone
-        mine = services.phone_undo(game, phone(request), latest)
-        context["mine"], context["mine_named"] = mine, services.named(mine) if mine else ""
+        mine = undo.phone_undo(game, phone(request), latest)
+        context["mine"], context["mine_named"] = mine, undo.named(mine) if mine else ""
     context.update(kind.page_context(request, game, board), finish_label=kind.finish_label(board))
     context.update(extra)
     form = context["form"]
@@ -273,7 +274,7 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     compressed, since its URLs are relative to the party's page (``party_url``) and it is
     checked to hold neither of the party's tokens (numsite.security.PublicGZipMiddleware)."""
     try:
-        version: int | None = services.version_of(token)
+        version: int | None = lookup.version_of(token)
     except Game.DoesNotExist:
         version = None  # a wrong token (404) or a replaced link (410): resolve() says which
     shown = (request.GET.get("v"), request.GET.get("d", request.GET.get("v")))
@@ -304,7 +305,7 @@ def action(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
         if retry_after is not None:
             return throttle.too_many(request, retry_after)
-        new = services.rematch(game)
+        new = writes.rematch(game)
         return redirect(share_first_url(new))
     return _as_phone(request, lambda: _written_by_phone(request, game, name, write_forms[name]))
 
@@ -402,7 +403,7 @@ def _busy(
     The write may have been carried out and rolled back (its answer failed to be remembered):
     the game is read again, as stored, not as that write left this instance."""
     game.refresh_from_db()
-    response = _refused(request, game, name, write_form, gettext(services.CONFLICT), 503)
+    response = _refused(request, game, name, write_form, gettext(frame.CONFLICT), 503)
     response["Retry-After"] = "2"
     return response
 
@@ -424,7 +425,7 @@ def _write(
     form = write_form(game, request.POST)
     entry = form.entry if form.is_valid() else None
     ok = entry is not None
-    if not ok:  # a write carried out read the game again as it committed (services.lock)
+    if not ok:  # a write carried out read the game again as it committed (frame.lock)
         game.refresh_from_db()
     if entry is not None and not request.htmx:
         target = reverse("parties:game", args=[game.edit_token])

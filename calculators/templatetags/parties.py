@@ -7,8 +7,8 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from ..parties.board import EDIT_ONLY_END, EDIT_ONLY_START
 from ..parties.deals import sheet_url
+from ..parties.edit_only import EDIT_ONLY_END, EDIT_ONLY_START
 
 register = template.Library()
 
@@ -35,7 +35,7 @@ def edit_only(parser: template.base.Parser, token: template.base.Token) -> EditO
     link, a ✕), and only while the sheet is open.
 
     The live board is drawn once per version for both links (context ``both_links``): there
-    the part is drawn between two markers, which :func:`calculators.parties.board.for_link`
+    the part is drawn between two markers, which :func:`calculators.parties.edit_only.for_link`
     keeps for the edit link and cuts, with what they hold, for the read link. No player's text
     can hold a marker: what a player typed is escaped when drawn (``<`` becomes ``&lt;``).
     Not nested."""

@@ -21,11 +21,9 @@ from ninja.errors import ValidationError
 from ninja.parser import Parser
 from pydantic import ConfigDict
 
-from numsite.bodies import FramingError, frame_body
+from numsite.bodies import JSON_DUMPS, FramingError, frame_body
 
 from ..engines.cards import InputError
-
-JSON_DUMPS = {"ensure_ascii": False}
 
 
 def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
@@ -38,15 +36,21 @@ def error(field: str, message: str, status: int = 400, **extra: Any) -> JsonResp
     )
 
 
-class BodyError(Exception):
-    """A request body the API cannot read: its field (``body``, or the top-level field that
-    holds what cannot be read), message and HTTP status."""
+class Refused(Exception):
+    """A request the API refuses before its operation runs (its token, its
+    ``Idempotency-Key``, its body): the field, message and HTTP status of its
+    ``{"error": …}`` answer, given by the API's exception handler (:func:`refused`)."""
 
     def __init__(self, message: str, status: int = 400, field: str = "body") -> None:
         super().__init__(message)
         self.field = field
         self.message = message
         self.status = status
+
+
+class BodyError(Refused):
+    """A request body the API cannot read: its field (``body``, or the top-level field that
+    holds what cannot be read), message and HTTP status."""
 
 
 #: JSON nested deeper than this is bad input (400), checked before decoding: a deep body must
@@ -326,6 +330,10 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
 
 def input_error(request: HttpRequest, exc: InputError) -> HttpResponse:
     return error(exc.field, exc.message)
+
+
+def refused(request: HttpRequest, exc: Refused) -> HttpResponse:
+    return error(exc.field, exc.message, exc.status)
 
 
 def method_not_allowed(view: Handler, methods: list[str]) -> Handler:

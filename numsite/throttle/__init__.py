@@ -132,7 +132,7 @@ def _increment(scope: str, client: str, slot: int, expires: int, by: int = 1) ->
 
 
 def _count(scope: str, client: str, slot: int) -> int:
-    from .models import Counter
+    from .models import Counter  # an app's models, not importable from its package at load
 
     found = Counter.objects.filter(scope=scope, client=client[:64], slot=slot).values_list(
         "count", flat=True
@@ -165,7 +165,7 @@ def wait(limit: int, current: int, previous: int, elapsed: float, period: int) -
 
 def purge(now: float | None = None) -> int:
     """Deletes the counters of finished windows; returns how many rows went."""
-    from .models import Counter
+    from .models import Counter  # an app's models, not importable from its package at load
 
     deleted, _ = Counter.objects.filter(expires__lte=int(now or time.time())).delete()
     return deleted

@@ -5,6 +5,8 @@ from django.apps import AppConfig
 from django.conf import settings
 from django.core import checks
 
+from . import parse_rate
+
 
 class ThrottleConfig(AppConfig):
     name = "numsite.throttle"
@@ -24,8 +26,6 @@ def check_rates(
     app_configs: Sequence[AppConfig] | None = None, **kwargs: Any
 ) -> list[checks.CheckMessage]:
     """A malformed rate (``PARTIES_WRITE_RATE=300``) fails at start-up, not on a request."""
-    from . import parse_rate
-
     errors: list[checks.CheckMessage] = []
     for name in RATE_SETTINGS:
         try:

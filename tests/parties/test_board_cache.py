@@ -16,7 +16,8 @@ from django.test.utils import CaptureQueriesContext
 
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import live, services
-from calculators.parties.board import EDIT_ONLY_END, EDIT_ONLY_START, forget_lines
+from calculators.parties.board import forget_lines
+from calculators.parties.edit_only import EDIT_ONLY_END, EDIT_ONLY_START
 from tests.factories import fresh, party, seat
 
 from .conftest import url

@@ -157,7 +157,7 @@ def test_the_csv_lists_each_hand_and_the_standings():
     game = connect()
     writes.add_hand(game, "Léa", {"Tom": 3, "Zoé": 7})
     writes.add_hand(game, "Zoé")
-    from calculators.parties.board import export_csv
+    from calculators.parties.export import export_csv
 
     rows = list(csv.reader(io.StringIO(export_csv(fresh(game)).lstrip("\ufeff")), delimiter=";"))
     assert rows[0][:2] == ["Partie", "Num Connect"] and "Mode" not in rows[0]

@@ -1,5 +1,5 @@
 """The write frame hands the caller's game back as the write left its row, without reading it
-again (``services._as_stored``): every column of the caller's instance equals the stored one
+again (``frame._as_stored``): every column of the caller's instance equals the stored one
 after each kind of write, the ones that change the game row itself included (the version and
 time of every write, finish and reopen, a Num 5 round's turns, new links, undo and redo)."""
 

@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 from ....engines import numcheck
 from ....engines.numbers import parse_whole
 from ....parties import services
-from ....parties.board import Board, BoardRow, csv_ranking, leaders, place
+from ....parties.board import Board, BoardRow, leaders, place
+from ....parties.export import csv_ranking
 from ....parties.kinds import PartyKind
 from ....parties.models import Claim, Game, Player
 from ...registry import NUM_CHECK
