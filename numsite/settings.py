@@ -13,8 +13,8 @@ Environment variables:
 - ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
   (default: loopback with ``HTTPS=1``, none otherwise).
 - ``RATELIMIT_ENABLED`` (default on), ``PARTIES_CREATE_RATE`` (``20/600``),
-  ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``): abuse limits per
-  client IP (``<count>/<seconds>``).
+  ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``), ``DEALS_BEST_RATE`` (``30/60``: deal sheets and
+  ``best: true`` deals): abuse limits per client IP (``<count>/<seconds>``).
 - ``REQUEST_BODY_TIMEOUT``: seconds a client has to send a request's body (default 10).
 - ``LOG_LEVEL``: level of the root logger (default ``WARNING``).
 - ``CACHE_BACKEND``, ``CACHE_LOCATION``, ``FRAGMENT_CACHE_LOCATION``: Django's cache (default:
@@ -402,6 +402,8 @@ RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
 PARTIES_CREATE_RATE = os.environ.get("PARTIES_CREATE_RATE", "20/600")
 PARTIES_WRITE_RATE = os.environ.get("PARTIES_WRITE_RATE", "300/60")
 ADMIN_LOGIN_RATE = os.environ.get("ADMIN_LOGIN_RATE", "10/600")
+#: deal sheets (/donnes/) and ``best: true`` deals: NUM DRAFT's best scores cost up to seconds
+DEALS_BEST_RATE = os.environ.get("DEALS_BEST_RATE", "30/60")
 
 # --------------------------------------------------------------------------- logging
 

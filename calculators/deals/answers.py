@@ -79,8 +79,7 @@ def best_scores(dealt: deals.Deal, mode: str) -> list[dict[str, Any]]:
     """Each NUM DRAFT seat's best possible score, its grid alone (docs/deals.md#donnes-meilleur):
     the total, whether the search was exhaustive, the grid row by row and the cards left out."""
     out = []
-    for seat in dealt.seats:
-        best = dealbest.best_grid(seat.cards, mode)
+    for best in dealbest.deal_limits([seat.cards for seat in dealt.seats], mode):
         out.append(
             {
                 "total": best.total,

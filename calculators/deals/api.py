@@ -3,9 +3,11 @@ by :mod:`.answers`."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_noop
 from ninja import Field, Router, Schema
+
+from numsite import throttle
 
 from ..web.json import Body, answer, calculator
 from . import answers
@@ -70,5 +72,9 @@ class DealOut(Schema):
     router, "/deals", url_name="deals", response=DealOut,
     summary=gettext_noop("Préparer une donne : les mêmes cartes à chaque table"),
 )  # fmt: skip
-def deal(request: HttpRequest, payload: DealIn) -> JsonResponse:
+def deal(request: HttpRequest, payload: DealIn) -> HttpResponse:
+    if payload.best:  # seconds of CPU at worst (docs/deals.md#donnes-meilleur): throttled
+        retry_after = throttle.hit(request, "deals-best", "DEALS_BEST_RATE")
+        if retry_after is not None:
+            return throttle.too_many(request, retry_after)
     return answer(answers.deal(payload.model_dump(exclude_unset=True)))

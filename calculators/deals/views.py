@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
+from numsite import throttle
+
 from ..engines import deals
 from ..games import registry
 from .forms import DealSheetForm, PrepareForm
@@ -31,6 +33,8 @@ GRID_PLACES = (
 
 
 @require_safe
+# NUM DRAFT's best scores cost up to seconds of CPU a sheet (docs/deals.md#donnes-meilleur)
+@throttle.limit("deals-best", "DEALS_BEST_RATE", methods=None)
 def deal_sheet(request: HttpRequest) -> HttpResponse:
     """The form alone without a query; with one, the deal's sheet (a seed drawn when the query
     has none: the page then moves to the address that names it, to print or share again)."""

@@ -51,6 +51,9 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 #: Placements visited before the Classique search stops with a lower bound (docs/deals.md#donnes-meilleur).
 LIMIT = 10_000
+#: Placements visited for a whole deal, its seats in order (:func:`deal_limits`): a page or an
+#: API answer stays within a few seconds of CPU whatever the seed (docs/deals.md#donnes-meilleur).
+DEAL_LIMIT = 20_000
 
 Item = AnyCard | None  # None: an empty place (fewer than nine cards)
 Attribute = tuple[str, object]
@@ -208,6 +211,20 @@ def best_grid(
     small cases with an exhaustive oracle). Memoised on its arguments: a deal's page and its
     API answer ask the same seats again."""
     return _best(tuple(cards), numdraft.check_mode(mode), keep, limit)
+
+
+def deal_limits(seats: Sequence[Sequence[AnyCard]], mode: str) -> list[Best]:
+    """Every seat's best grid, seat 1 first, within :data:`DEAL_LIMIT` placements for the whole
+    deal: each seat may visit at most :data:`LIMIT`, and no more than what the seats before it
+    left. Which seats end as lower bounds depends on the deal alone, so the answer is the same
+    every time (docs/deals.md#donnes-meilleur)."""
+    left = DEAL_LIMIT
+    found = []
+    for cards in seats:
+        best = best_grid(cards, mode, limit=max(1, min(LIMIT, left)))
+        left -= best.placements
+        found.append(best)
+    return found
 
 
 def _optimistic(items: Sequence[Item]) -> int:

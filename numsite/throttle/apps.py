@@ -19,7 +19,12 @@ class ThrottleConfig(AppConfig):
 
 
 #: The rate settings the site defines (a view may name others; they are read when used).
-RATE_SETTINGS = ("PARTIES_CREATE_RATE", "PARTIES_WRITE_RATE", "ADMIN_LOGIN_RATE")
+RATE_SETTINGS = (
+    "PARTIES_CREATE_RATE",
+    "PARTIES_WRITE_RATE",
+    "ADMIN_LOGIN_RATE",
+    "DEALS_BEST_RATE",
+)
 
 
 def check_rates(

@@ -11,6 +11,7 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from numsite import throttle
+from numsite.throttle.apps import check_rates
 from numsite.throttle.models import Counter
 
 
@@ -334,3 +335,28 @@ def test_the_429_speaks_the_readers_language():
     for text in (page, fragment, api["error"]["message"]):
         assert "Too many requests from your address: try again in" in text
         assert "réessayez" not in text
+
+
+@pytest.mark.django_db
+def test_deal_sheets_and_best_scores_are_throttled(client, settings):
+    """NUM DRAFT's best scores cost up to seconds of CPU (docs/deals.md#donnes-meilleur): the
+    sheet and ``best: true`` deals count against DEALS_BEST_RATE; a plain deal does not."""
+    settings.DEALS_BEST_RATE = "2/600"
+    sheet = "/donnes/?jeu=num-draft&mode=classic&sieges=2&graine=t"
+    for _ in range(2):
+        assert client.get(sheet).status_code == 200
+    refused = client.get(sheet)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    body = {"game": "num-draft", "seats": 2, "seed": "t"}
+    for _ in range(3):
+        assert (
+            client.post("/api/v1/deals", body, content_type="application/json").status_code == 200
+        )
+    refused = client.post("/api/v1/deals", {**body, "best": True}, content_type="application/json")
+    assert refused.status_code == 429
+    assert refused.json()["error"]["field"] == "rate"
+
+
+def test_deals_best_rate_is_checked_at_start_up(settings):
+    settings.DEALS_BEST_RATE = "30"
+    assert [e.obj for e in check_rates()] == ["DEALS_BEST_RATE"]
