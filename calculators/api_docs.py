@@ -52,7 +52,8 @@ def schema() -> dict[str, Any]:
     """The OpenAPI document of ``/api/v1/`` (the same the API serves)."""
     from .api_urls import api
 
-    return api.get_openapi_schema(path_params={})
+    document: dict[str, Any] = api.get_openapi_schema(path_params={})
+    return document
 
 
 def _resolve(node: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:

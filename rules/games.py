@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from calculators.games import registry
+from calculators.templatetags.typo import french
 
 from . import mdext
 
@@ -191,7 +192,7 @@ def rulebook_toc(slug: str, lang: str = "fr") -> list[dict[str, Any]]:
         toc = mdext.render_with_toc(text, lang=lang)[1]
         ruling_entries = mdext.render_with_toc(rulings, sections=True, lang=lang)[1]
         title = gettext("Précisions d’arbitrage")
-        title = mdext.french(title) if lang == "fr" else title
+        title = french(title) if lang == "fr" else title
     return [*toc, {"id": "precisions-d-arbitrage", "name": title, "children": ruling_entries}]
 
 
