@@ -130,6 +130,8 @@ class CachedContent:
     ``__wrapped__`` is the uncached renderer; ``cache_info`` and ``cache_clear`` are those of
     :func:`functools.cache`."""
 
+    __wrapped__: Callable[..., SafeString]  # the renderer itself (update_wrapper sets it)
+
     def __init__(self, render: Callable[[str, str], SafeString]) -> None:
         functools.update_wrapper(self, render)
         self._cached = cache(render)

@@ -22,6 +22,7 @@ def finish_tables(round_: Round, *, claims: bool = True) -> None:
     """Every table's Party played to its end: seat 1 claims a pair, the table finishes."""
     for table in round_.tables.select_related("game"):
         game = table.game
+        assert game is not None  # a seated table has its Party
         if claims:
             first = game.players.get(seat=0)
             check_writes.add_claim(game, first.pk, "paire", "5R 5B")
