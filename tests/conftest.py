@@ -161,6 +161,10 @@ def _abuse_limits_off(settings):
     settings.RATELIMIT_ENABLED = False
 
 
+#: The site's languages (settings.LANGUAGES), the default one first: the tests that run in
+#: every language are parametrised over them.
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
+
 #: Eight valid NUM CHECK claims of different combinations, and a ninth one.
 EIGHT_CLAIMS = [
     ("paire", "1R 1B"),

@@ -23,6 +23,7 @@ from calculators.parties import services
 from calculators.parties.board import forget_lines
 from calculators.parties.models import Game
 from calculators.templatetags import numsite
+from tests.conftest import LANGUAGES
 from tests.factories import by_seat, fresh, party, seat
 from tests.matching import search
 
@@ -259,10 +260,10 @@ def connect_writes_in_turn(game: Game) -> list:
 )
 def test_after_each_write_the_sheet_served_is_the_sheet_drawn_afresh(kind, players, writes):
     game = party(kind, players)
-    sheets = {language: served_is_drawn(game, language) for language in ("fr", "en")}
+    sheets = {language: served_is_drawn(game, language) for language in LANGUAGES}
     for step, write in enumerate(writes(game)):
         write()
-        language = ("fr", "en")[step % 2]  # each language after every other write
+        language = LANGUAGES[step % len(LANGUAGES)]  # each language in turn
         served = served_is_drawn(game, language)
         assert served != sheets[language]
         sheets[language] = served
