@@ -10,11 +10,24 @@ takes its boards with it: they are found by the party's tokens, which then answe
 correction is made on the party's page, where the table sees it and can undo it.
 """
 
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.html import format_html_join
 
 from .models import Claim, Game, HistoryEntry, Player, Round
+
+if TYPE_CHECKING:
+    # django-stubs makes the admin classes generic over their model (and an inline's parent's);
+    # Django's own classes cannot be subscripted at run time.
+    GameAdminBase = admin.ModelAdmin[Game]
+    PlayerInlineBase = admin.TabularInline[Player, Game]
+    HistoryInlineBase = admin.TabularInline[HistoryEntry, Game]
+    RoundInlineBase = admin.TabularInline[Round, Game]
+else:
+    GameAdminBase = admin.ModelAdmin
+    PlayerInlineBase = HistoryInlineBase = RoundInlineBase = admin.TabularInline
 
 
 class Viewed:
@@ -27,14 +40,14 @@ class Viewed:
         return False
 
 
-class PlayerInline(Viewed, admin.TabularInline):
+class PlayerInline(Viewed, PlayerInlineBase):
     model = Player
     extra = 0
     fields = ("seat", "name", "grid")
     can_delete = False
 
 
-class HistoryInline(Viewed, admin.TabularInline):
+class HistoryInline(Viewed, HistoryInlineBase):
     model = HistoryEntry
     extra = 0
     fields = ("version", "action", "summary", "state", "at")
@@ -42,7 +55,7 @@ class HistoryInline(Viewed, admin.TabularInline):
     can_delete = False
 
 
-class RoundInline(Viewed, admin.TabularInline):
+class RoundInline(Viewed, RoundInlineBase):
     model = Round
     extra = 0
     fields = ("number", "entries")
@@ -50,7 +63,7 @@ class RoundInline(Viewed, admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(Viewed, admin.ModelAdmin):
+class GameAdmin(Viewed, GameAdminBase):
     list_display = ("id", "kind", "mode", "finished", "version", "created_at", "updated_at")
     list_filter = ("kind", "finished")
     # the tokens are secrets: they are never shown, not even to staff

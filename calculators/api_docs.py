@@ -51,7 +51,8 @@ class Operation:
 @cache
 def schema() -> dict[str, Any]:
     """The OpenAPI document of ``/api/v1/`` (the same the API serves)."""
-    return api.get_openapi_schema(path_params={})
+    document: dict[str, Any] = api.get_openapi_schema(path_params={})
+    return document
 
 
 def _resolve(node: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
@@ -52,11 +53,11 @@ def is_unavailable(exc: BaseException | None) -> bool:
 
 def _language(request: HttpRequest) -> str:
     """The reader's language, found without the database: the API's ``Accept-Language``, a
-    page's ``/en/`` prefix (French otherwise)."""
+    page's language prefix (``/en/``; the default language, French, otherwise)."""
     path = request.path_info
     if path.startswith("/api/"):
         return negotiate(request.headers.get("Accept-Language", ""))
-    return translation.get_language_from_path(path) or "fr"
+    return translation.get_language_from_path(path) or settings.LANGUAGE_CODE
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:

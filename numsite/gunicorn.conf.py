@@ -91,7 +91,9 @@ class RedactingLogger(Logger):
     """gunicorn's logger with the token filter on every handler of its error and access logs,
     and the access line's fields escaped (:func:`escape_controls`)."""
 
-    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict:
+    def atoms(
+        self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any
+    ) -> dict[str, Any]:
         atoms = super().atoms(resp, req, environ, request_time)
         return {key: escape_controls(value) for key, value in atoms.items()}
 

@@ -1,14 +1,15 @@
 """The installable, offline site (docs/offline.md): the web app manifest, the service worker at
 the root scope, the offline page, and the static files of the offline bundle.
 
-- ``/manifest.webmanifest`` (``/en/manifest.webmanifest``): the manifest, its names in the
-  reader's language.
+- ``/manifest.webmanifest`` (``/en/manifest.webmanifest``, each language of
+  ``settings.LANGUAGES`` under its prefix): the manifest, its names in the reader's language.
 - ``/sw.js``: the service worker (``static/js/sw.js``) preceded by its configuration: the cache
   version (the release and the static files' manifest), the pages and static files it keeps
   from the first visit, the offline pages. Served by Django so that its scope is the whole
   site, never cached by the browser's HTTP cache (a new release is seen at the next visit).
-- ``/hors-ligne/`` (``/en/offline/``): the page the service worker shows for a page it does not
-  hold, kept in its cache like the others.
+- ``/hors-ligne/`` (``/en/offline/``: each language's prefix and its translation of the slug):
+  the page the service worker shows for a page it does not hold, kept in its cache like the
+  others.
 - :class:`OfflineFinder`: a staticfiles finder that adds the offline bundle to the static files
   ``collectstatic`` collects (and whitenoise serves): ``offline/engines.zip``, the engines, the
   registry and the calculators' answers with the compiled catalogues, packed from the very
@@ -159,16 +160,40 @@ class OfflineFinder(BaseFinder):
 # --------------------------------------------------------------------------- the pages it keeps
 
 
+def site_languages() -> list[str]:
+    """The site's languages (``settings.LANGUAGES``), the default one first."""
+    codes = [code for code, _ in settings.LANGUAGES]
+    return sorted(codes, key=lambda code: code != settings.LANGUAGE_CODE)
+
+
+def language_prefix(language: str) -> str:
+    """A language's URL prefix, as ``i18n_patterns`` gives its pages: none for the default
+    language, ``/en`` for English."""
+    return "" if language == settings.LANGUAGE_CODE else f"/{language}"
+
+
+def url_name(name: str, language: str) -> str:
+    """The URL name of this module's page ``name`` in ``language`` (``offline``, ``offline_en``)."""
+    return name if language == settings.LANGUAGE_CODE else f"{name}_{language}"
+
+
+def manifest_path(language: str) -> str:
+    return f"{language_prefix(language)}/manifest.webmanifest"
+
+
 def offline_path(language: str) -> str:
-    return "/en/offline/" if language == "en" else "/hors-ligne/"
+    """The offline page's path: the language's prefix and its word for « hors-ligne »."""
+    with translation.override(language):
+        slug = gettext("hors-ligne")  # the page's address, translated: /en/offline/
+    return f"{language_prefix(language)}/{slug}/"
 
 
 def kept_pages() -> list[str]:
-    """Every page the service worker keeps from the first visit, in both languages: the home
+    """Every page the service worker keeps from the first visit, in every language: the home
     page, each game's rulebook (its rulings are on the same page) and calculator pages, the
     API page, the offline page."""
     pages: list[str] = []
-    for language in ("fr", "en"):
+    for language in site_languages():
         with translation.override(language):
             pages.append(reverse("home"))
             for game in GAMES:
@@ -215,8 +240,15 @@ def offline_assets() -> dict[str, str]:
 
 
 def offline_bundle(request: HttpRequest) -> dict[str, Any]:
-    """Context processor: what base.html hands offline.js (the service worker, the bundle)."""
-    return {"offline_bundle": {**offline_assets(), "pyodide_files": " ".join(PYODIDE_FILES)}}
+    """Context processor: what base.html hands offline.js (the service worker, the bundle), and
+    the manifest of the page's language."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    if language not in site_languages():
+        language = settings.LANGUAGE_CODE
+    return {
+        "offline_bundle": {**offline_assets(), "pyodide_files": " ".join(PYODIDE_FILES)},
+        "manifest_url": manifest_path(language),
+    }
 
 
 @cache
@@ -233,7 +265,7 @@ def cache_version() -> str:
 
 
 @require_safe
-def manifest(request: HttpRequest, language: str = "fr") -> JsonResponse:
+def manifest(request: HttpRequest, language: str) -> JsonResponse:
     """The web app manifest, its names in ``language``."""
     with translation.override(language):
         body = {
@@ -281,7 +313,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pages": kept_pages(),
         "static": kept_static(),
         "staticPrefix": settings.STATIC_URL,
-        "offline": {"fr": offline_path("fr"), "en": offline_path("en")},
+        # the offline page of each language, and the prefix of each but the default one
+        "offline": {code: offline_path(code) for code in site_languages()},
+        "language": settings.LANGUAGE_CODE,
+        "prefixes": {code: f"{language_prefix(code)}/" for code in site_languages()[1:]},
     }
     body = f"self.NUMSITE_SW = {json.dumps(config)};\n{source}"
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
@@ -291,17 +326,29 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def offline_page(request: HttpRequest, language: str = "fr") -> HttpResponse:
+def offline_page(request: HttpRequest, language: str) -> HttpResponse:
     """The page a phone with no network sees for a page it never opened."""
     with translation.override(language):
         request.LANGUAGE_CODE = language
         return render(request, "offline.html", {"offline_page": True})
 
 
+# Outside i18n_patterns (numsite/urls.py): the language is the pattern's, never the cookie's.
 urlpatterns = [
-    path("manifest.webmanifest", manifest, name="pwa_manifest"),
-    path("en/manifest.webmanifest", manifest, {"language": "en"}, name="pwa_manifest_en"),
     path("sw.js", service_worker, name="service_worker"),
-    path("hors-ligne/", offline_page, name="offline"),
-    path("en/offline/", offline_page, {"language": "en"}, name="offline_en"),
+    *(
+        path(
+            manifest_path(code)[1:],
+            manifest,
+            {"language": code},
+            name=url_name("pwa_manifest", code),
+        )
+        for code in site_languages()
+    ),
+    *(
+        path(
+            offline_path(code)[1:], offline_page, {"language": code}, name=url_name("offline", code)
+        )
+        for code in site_languages()
+    ),
 ]

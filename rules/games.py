@@ -18,12 +18,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from calculators.games import registry
+from calculators.templatetags.typo import french
 
 from . import mdext
 
@@ -34,14 +36,18 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
 
 def content_language(code: str | None) -> str:
-    """The content language for a Django language code: ``en``, ``en-gb``… → ``"en"``; anything
-    else (``fr``, none, a language without a translation) → ``"fr"``, the reference."""
-    return "en" if (code or "").lower().startswith("en") else "fr"
+    """The content language for a Django language code: one of ``settings.LANGUAGES`` (``en``,
+    ``en-gb``… → ``"en"``); anything else (none, a language the site does not offer) → the
+    default language, French, the reference."""
+    primary = (code or "").lower().replace("_", "-").split("-")[0]
+    offered = {language for language, _ in settings.LANGUAGES}
+    return primary if primary in offered else settings.LANGUAGE_CODE
 
 
 def content_dir(lang: str) -> Path:
-    """Where the content of a language lives: ``rules/content/`` for French, ``…/en/`` for English."""
-    return CONTENT_DIR if lang == "fr" else CONTENT_DIR / lang
+    """Where the content of a language lives: ``rules/content/`` for the default language
+    (French, the reference), ``rules/content/<lang>/`` for each other (``…/en/``)."""
+    return CONTENT_DIR if lang == settings.LANGUAGE_CODE else CONTENT_DIR / lang
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,7 @@ def rulings_files(slug: str, lang: str = "fr") -> list[Path]:
     In English, each file is taken from ``rules/content/en/`` when it is there, else the French
     file of the same name stands in for it (so a rulings file not translated yet still shows)."""
     names = {p.name for p in CONTENT_DIR.glob(f"{slug}-*rulings.md")}
-    if lang != "fr":
+    if lang != settings.LANGUAGE_CODE:
         names |= {p.name for p in content_dir(lang).glob(f"{slug}-*rulings.md")}
     ordered = sorted(names, key=lambda name: (name != f"{slug}-rulings.md", name))
     return [
@@ -128,6 +134,8 @@ class CachedContent:
     """A content renderer cached once per (slug, content language) (:func:`per_slug_and_language`).
     ``__wrapped__`` is the uncached renderer; ``cache_info`` and ``cache_clear`` are those of
     :func:`functools.cache`."""
+
+    __wrapped__: Callable[..., SafeString]  # the renderer itself (update_wrapper sets it)
 
     def __init__(self, render: Callable[[str, str], SafeString]) -> None:
         functools.update_wrapper(self, render)
@@ -191,7 +199,7 @@ def rulebook_toc(slug: str, lang: str = "fr") -> list[dict[str, Any]]:
         toc = mdext.render_with_toc(text, lang=lang)[1]
         ruling_entries = mdext.render_with_toc(rulings, sections=True, lang=lang)[1]
         title = gettext("Précisions d’arbitrage")
-        title = mdext.french(title) if lang == "fr" else title
+        title = french(title) if lang == "fr" else title
     return [*toc, {"id": "precisions-d-arbitrage", "name": title, "children": ruling_entries}]
 
 

@@ -30,7 +30,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.urls import reverse
 from django.utils.translation import gettext
-from markdown import Extension, Markdown
+from markdown import Markdown
+from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 

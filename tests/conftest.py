@@ -119,7 +119,9 @@ def live_server(request, static_files):
         or "localhost"
     )
     server = LiveServer(addr, start=False)
-    server.thread.static_handler = _no_static_handler
+    # django-stubs types the attribute as a handler class; Django only calls it with the
+    # application, which a function answers as well
+    server.thread.static_handler = _no_static_handler  # type: ignore[assignment]
     server.start()
     yield server
     server.stop()
@@ -159,6 +161,10 @@ def _abuse_limits_off(settings):
     the limiter itself (tests/production/test_throttle.py turns them back on)."""
     settings.RATELIMIT_ENABLED = False
 
+
+#: The site's languages (settings.LANGUAGES), the default one first: the tests that run in
+#: every language are parametrised over them.
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
 
 #: Eight valid NUM CHECK claims of different combinations, and a ninth one.
 EIGHT_CLAIMS = [

@@ -69,8 +69,8 @@ def party(
         draft_writes.set_grid(made, seat(made, where).pk, [*cells, *[""] * (9 - len(cells))])
     for cells in rounds:
         num5_writes.add_round(made, by_seat(made, cells))
-    for cards in turns:
-        num5_writes.play_turn(made, by_seat(made, cards))
+    for played in turns:
+        num5_writes.play_turn(made, by_seat(made, played))
     if finished:
         services.finish(made)
     return fresh(made)

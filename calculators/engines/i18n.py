@@ -34,9 +34,19 @@ def _catalogue(language: str) -> stdlib_gettext.NullTranslations:
     return stdlib_gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+@cache
+def languages() -> frozenset[str]:
+    """The languages the engines speak: French, and each language with a catalogue in
+    ``locale/`` (the site's languages, ``settings.LANGUAGES``, each have theirs)."""
+    found = {p.parents[1].name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return frozenset({DEFAULT_LANGUAGE, *found})
+
+
 def normalize(language: str | None) -> str:
-    """``en``, ``en-gb``, ``en_US`` → ``en``; anything else → French."""
-    return "en" if (language or "").lower().startswith("en") else DEFAULT_LANGUAGE
+    """``en``, ``en-gb``, ``en_US`` → ``en``: a language the engines speak; anything else →
+    French."""
+    primary = (language or "").lower().replace("_", "-").split("-")[0]
+    return primary if primary in languages() else DEFAULT_LANGUAGE
 
 
 def get_language() -> str:

@@ -2,9 +2,11 @@
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def rounds_by_player(apps, schema_editor):
+def rounds_by_player(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Num 5 rounds were lists in seat order; they become ``{player id: entry}``."""
     Round = apps.get_model("calculators", "Round")
     Player = apps.get_model("calculators", "Player")
@@ -17,7 +19,7 @@ def rounds_by_player(apps, schema_editor):
             stored.save(update_fields=["entries"])
 
 
-def rounds_by_seat(apps, schema_editor):
+def rounds_by_seat(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Round = apps.get_model("calculators", "Round")
     Player = apps.get_model("calculators", "Player")
     for stored in Round.objects.all():

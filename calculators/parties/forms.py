@@ -12,6 +12,7 @@ the refusal keeps what was typed and the page offers to write anyway, having see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -227,7 +228,10 @@ class UndoEntryForm(WriteForm):
         ).format(entry=undo.named(entry))
 
 
-def plain(service: Any, question: Any = None) -> type[WriteForm]:
+def plain(
+    service: Callable[[Game, object], HistoryEntry],
+    question: Callable[[Game, Any], str | None] | None = None,
+) -> type[WriteForm]:
     """The form of a write without fields; ``question(game, data)`` asks first when given."""
 
     class PlainForm(WriteForm):

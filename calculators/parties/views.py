@@ -13,6 +13,7 @@ import io
 import zlib
 from collections.abc import Callable
 from functools import lru_cache, wraps
+from typing import Any
 
 import segno
 from django.conf import settings
@@ -159,13 +160,13 @@ def _as_phone(request: HttpRequest, write: Callable[[], HttpResponse]) -> HttpRe
     return response
 
 
-def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) -> dict:
+def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) -> dict[str, Any]:
     token = game.edit_token if can_edit else game.read_token
     read_url = request.build_absolute_uri(reverse("parties:game", args=[game.read_token]))
     edit_url = request.build_absolute_uri(reverse("parties:game", args=[game.edit_token]))
     board = compute_board(game)
     kind = kinds.of(game)
-    context: dict = {
+    context: dict[str, Any] = {
         "game": game,
         "token": token,
         "can_edit": can_edit,
@@ -209,7 +210,7 @@ def _context(request: HttpRequest, game: Game, can_edit: bool, **extra: object) 
 
 
 def _with_board(
-    context: dict, game: Game, can_edit: bool, written: HistoryEntry | None = None
+    context: dict[str, Any], game: Game, can_edit: bool, written: HistoryEntry | None = None
 ) -> None:
     """The shared board of the party's current version in a sheet's context, in its two places
     (each drawn by the sheet's template when it is not set). ``written``: the entry of the
@@ -227,7 +228,7 @@ def _with_board(
         context["board_more_html"] = ""
 
 
-def _in_details(context: dict) -> bool:
+def _in_details(context: dict[str, Any]) -> bool:
     """Whether the write whose answer ``context`` draws was sent from the board's details, or
     opens a form there: a correction (``…_edit``) or a removal's ✕ (``…_delete``). Its answer
     draws the details, where the player is looking; every other write's answer leaves them as

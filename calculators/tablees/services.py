@@ -13,7 +13,7 @@ ignoring case after NFKC normalisation, 1 to 40 characters, none of ``, ; :``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -167,11 +167,13 @@ def rotate(tablee: Tablee) -> Tablee:
     return tablee
 
 
-def seat_members(players: Sequence[Player], members: Sequence[Member], seats: dict) -> list:
+def seat_members(
+    players: Sequence[Player], members: Sequence[Member], seats: Mapping[str, int]
+) -> list[Member | None]:
     """Each player's member (or ``None``: a guest), by the stored seats, else by name."""
     by_id = {m.pk: m for m in members}
     by_name = {name_key(m.name): m for m in members}
-    out = []
+    out: list[Member | None] = []
     for p in players:
         member = by_id.get(seats.get(str(p.pk), -1)) if seats else None
         out.append(member or by_name.get(name_key(p.name)))
@@ -293,13 +295,15 @@ def party_links(
     alias = router.db_for_write(model) if for_write else router.db_for_read(model)
     with connections[alias].cursor() as cursor:
         cursor.execute(_links_sql(alias, fields, first), [game.pk])
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 @cache
 def _links_sql(alias: str, fields: tuple[str, ...], first: bool) -> str:
     """:func:`party_links`' query as its database's SQL, the party's id its one parameter."""
     query = TableeParty.objects.using(alias).filter(game_id=0).values_list(*fields)
+    sql: str
     sql, params = (query[:1] if first else query).query.get_compiler(alias).as_sql()
     if list(params) != [0]:  # pragma: no cover - the ORM names the party's id once
         raise ValueError(params)

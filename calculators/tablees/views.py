@@ -13,6 +13,7 @@ import csv
 import hashlib
 import io
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import cache
@@ -38,6 +39,7 @@ from ..engines.numbers import parse_whole
 from ..games import registry
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
+from ..web.forms import ServiceForm
 from ..web.json import JSON_DUMPS
 from . import bgstats, charts, forms, services
 from .api import tablee_json
@@ -127,7 +129,9 @@ def reason_text(rating: dict[str, Any]) -> str:
     )
 
 
-def _ratings(data: dict[str, Any], api_name: str, rows: list) -> dict[str, Any] | None:
+def _ratings(
+    data: dict[str, Any], api_name: str, rows: Sequence[tuple[str, dict[str, Any], object]]
+) -> dict[str, Any] | None:
     """A game's ratings shaped for the page: by rating, beside the ranking by wins."""
     rated = data.get("ratings", {}).get(api_name)
     if not rated:
@@ -184,7 +188,7 @@ def stats_html(tablee: Tablee, chart_prefix: str) -> SafeString:
     same for both links, since they hold no token (the charts' addresses are relative to the
     tablée's page; ``chart_prefix`` climbs back from a write's address)."""
     key = f"{cache_key(tablee)}:html:{chart_prefix}"
-    html = cache.get(key)
+    html: str | None = cache.get(key)
     if html is None:
         data = summary(tablee)
         per_game = _per_game(data)
@@ -201,7 +205,7 @@ def stats_html(tablee: Tablee, chart_prefix: str) -> SafeString:
     return mark_safe(html)
 
 
-def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any) -> dict:
+def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any) -> dict[str, Any]:
     members = list(tablee.members.all())
     token = tablee.edit_token if can_edit else tablee.read_token
     read_url = request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.read_token]))
@@ -279,7 +283,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
         return HttpResponseForbidden(
             gettext("Ce lien est en lecture seule : il ne peut rien modifier.")
         )
-    form: forms.ServiceForm
+    form: ServiceForm
     if name == "partie":
         form = forms.NewPartyForm(tablee, list(tablee.members.all()), request.POST)
     elif name == "joueur":

@@ -256,7 +256,7 @@ def get_original(posted: object, player_id: object) -> str:
 
 
 @register.filter
-def zip_with(first: object, second: object) -> list[tuple]:
+def zip_with(first: object, second: object) -> list[tuple[object, object]]:
     """Pair two sequences item by item in a template loop."""
     return list(zip(first or (), second or (), strict=False))  # type: ignore[call-overload]
 

@@ -1,5 +1,7 @@
 /* Numsite's service worker (docs/offline.md), served at /sw.js by numsite/pwa.py, which puts
-   its configuration first: self.NUMSITE_SW = {version, pages, static, staticPrefix, offline}.
+   its configuration first: self.NUMSITE_SW = {version, pages, static, staticPrefix, offline,
+   language, prefixes} (offline: each language's offline page; language: the default one;
+   prefixes: the others' path prefixes).
 
    - install: keeps every public page (home, rulebooks, calculators, the API page, the offline
      pages, in French and English) and the static files the pages link, in a cache named after
@@ -40,12 +42,18 @@
     }).then(function () { return self.clients.claim(); }));
   });
 
-  function english(path) {
-    return path === "/en/" || path.indexOf("/en/") === 0;
+  /* The language of a page: the one whose prefix (CONFIG.prefixes, "/en/"…) starts its path,
+     else the default language (unprefixed pages). */
+  function languageOf(path) {
+    var found = CONFIG.language;
+    Object.keys(CONFIG.prefixes).forEach(function (code) {
+      if (path.indexOf(CONFIG.prefixes[code]) === 0) { found = code; }
+    });
+    return found;
   }
 
   function offlinePage(path) {
-    return caches.match(CONFIG.offline[english(path) ? "en" : "fr"], { cacheName: PAGES });
+    return caches.match(CONFIG.offline[languageOf(path)], { cacheName: PAGES });
   }
 
   /* A copy of a response with one more header: when it was fetched. */

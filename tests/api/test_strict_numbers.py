@@ -15,7 +15,7 @@ from tests.factories import party
 
 pytestmark = pytest.mark.django_db
 
-ROUND = [{"cards": ["12R"]}, {"plus": 3, "minus": 1}, {"cards": []}]
+ROUND: list[dict[str, object]] = [{"cards": ["12R"]}, {"plus": 3, "minus": 1}, {"cards": []}]
 
 #: A valid body per operation (path parameters: any edit token of the right game, ids 1, seats 0).
 BODIES = {

@@ -45,12 +45,19 @@ import time
 from collections.abc import Callable
 from functools import partial
 from itertools import count
-from typing import Any
+from typing import Any, TypedDict
 
 #: This thread's CPU time, not the wall clock: on a machine shared with other jobs a wall-clock
 #: sample includes the time the process waited for a core (several times the work itself when
 #: the machine is busy); CPU time is what the work costs, and what a busier server would pay.
 clock = time.thread_time
+
+
+class Later(TypedDict):
+    """What is done once the answers are sent (numsite/after.py), summed: its time and queries."""
+
+    ms: float
+    queries: int
 
 
 def _median(samples: list[float]) -> float:
@@ -227,7 +234,7 @@ def measure(rounds: int) -> dict[str, Any]:
 
     # what is done once an answer is sent (numsite/after.py) is metered apart: in a server it
     # runs after the writer has the answer; Django's test client runs it before returning
-    later = {"ms": 0.0, "queries": 0}
+    later = Later(ms=0.0, queries=0)
     run_later = after._run
 
     def metered(works: Any) -> None:
@@ -236,7 +243,7 @@ def measure(rounds: int) -> dict[str, Any]:
         later["ms"] += (clock() - start) * 1000
         later["queries"] += len(connection.queries_log) - queries
 
-    after._run = metered  # type: ignore[assignment]
+    after._run = metered
 
     client = Client()
     client.get("/healthz")
@@ -271,7 +278,12 @@ def measure(rounds: int) -> dict[str, Any]:
         game = table.game
         edit_board = f"/parties/{game.edit_token}/tableau/"
         read_board = f"/parties/{game.read_token}/tableau/"
-        writes, cold, answers, boards, polls, apis = [], [], [], [], [], []
+        writes: list[float] = []
+        cold: list[float] = []
+        answers: list[float] = []
+        boards: list[float] = []
+        polls: list[float] = []
+        apis: list[float] = []
         answers_after: list[float] = []
         apis_after: list[float] = []
         api_boards: list[float] = []

@@ -4,11 +4,12 @@ once as a plain test. Targets: score ≤ 0.2 ms, detect ≤ 5 ms, outs ≤ 20 ms
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from calculators.engines import numcheck, numdraft
-from calculators.engines.cards import DRAFT_DECK_SMALL, JOKER, Card, Family
+from calculators.engines.cards import DRAFT_DECK_LARGE, DRAFT_DECK_SMALL, JOKER, Card, Family, Joker
 
 FULL = ["7R", "7B", "2A", "3V", "3J"]
 
@@ -71,7 +72,7 @@ def test_bench_draft_typical_pool(benchmark):
 
 def adversarial_pool() -> numdraft.Pool:
     """2 Jokers in the own grid + 6 neighbour Rainbows, every own colour different."""
-    grid = [
+    grid: list[list[Card | Joker]] = [
         [Card(1, Family.RED), JOKER, Card(1, Family.GREEN)],
         [Card(2, Family.BLUE), Card(2, Family.YELLOW), Card(2, Family.SHADOW)],
         [Card(3, Family.RED), JOKER, Card(3, Family.GREEN)],
@@ -88,9 +89,9 @@ def test_bench_draft_adversarial_pool(benchmark):
 
 
 def test_bench_draft_seven_player_table(benchmark):
-    deck = numdraft.DRAFT_DECK_LARGE.numeric_cards()
+    deck = DRAFT_DECK_LARGE.numeric_cards()
     random.Random(7).shuffle(deck)
-    players = [
+    players: list[dict[str, Any]] = [
         {
             "name": f"J{k}",
             "grid": [[str(c) for c in deck[k * 9 + y * 3 : k * 9 + y * 3 + 3]] for y in range(3)],
@@ -126,7 +127,7 @@ def test_bench_num5_turn_by_turn_round_of_eight(benchmark):
     from calculators.engines import num5turn
 
     zeros = {c for row in num5turn.SETUP for c in row}
-    deck = [c for c in numdraft.DRAFT_DECK_LARGE.numeric_cards() if c not in zeros]
+    deck = [c for c in DRAFT_DECK_LARGE.numeric_cards() if c not in zeros]
     random.Random(15).shuffle(deck)
     turns = [[str(deck[k * 10 + t]) for k in range(8)] for t in range(10)]
     names = [f"J{k}" for k in range(8)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from _pytest.capture import CaptureFixture
@@ -61,14 +62,14 @@ def climb(
     stuck = 0
     while time.perf_counter() < end:
         candidate = mutate(rng, current)
-        spent = cost(lambda c=candidate: run(c))
+        spent = cost(partial(run, candidate))
         if spent >= here:
             stuck = 0 if spent > here * 1.05 else stuck + 1
             current, here = candidate, spent
         else:
             stuck += 1
         if here > worst[0]:
-            confirmed = cost(lambda c=current: run(c), 5)  # not a pause of the machine
+            confirmed = cost(partial(run, current), 5)  # not a pause of the machine
             worst = max(worst, (confirmed, current))
         if stuck > 40:
             current, here, stuck = worst[1], worst[0], 0
@@ -176,4 +177,8 @@ def test_bench_num_connect_worst_line_found(benchmark, capsys):
 
 @pytest.mark.parametrize("hand", [["7R", "3B", "12J", "5V"], ["5A", "5S", "6A", "6S"]])
 def test_bench_outs_typical_hand(benchmark, hand):
-    assert benchmark(lambda: (cold(), numcheck.outs(hand, 4))[1])
+    def outs():
+        cold()
+        return numcheck.outs(hand, 4)
+
+    assert benchmark(outs)

@@ -19,7 +19,10 @@ def test_the_api_page_is_axe_clean_and_lists_every_operation(browser, live_serve
     context = browser.new_context(viewport=SIZES[size], color_scheme=scheme, locale="fr-FR")
     page = context.new_page()
     problems: list[str] = []
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on(
+        "console",
+        lambda m: problems.extend([f"console: {m.text}"] if m.type == "error" else []),
+    )
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     try:
         response = page.goto(live_server.url + "/api/")

@@ -71,7 +71,10 @@ def test_axe_finds_no_violation(browser, live_server, size, scheme):
     )
     page = context.new_page()
     problems: list[str] = []
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on(
+        "console",
+        lambda m: problems.extend([f"console: {m.text}"] if m.type == "error" else []),
+    )
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     axe = Axe()
     found: dict[str, list[str]] = {}

@@ -135,7 +135,7 @@ def test_two_phones_one_writes_the_other_sees_the_score_live(browser, live_serve
     writer, reader = (context.new_page() for context in phones)
     problems = []
     for page in (writer, reader):
-        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.on("console", lambda m: problems.extend([m.text] if m.type == "error" else []))
     writer.goto(f"{live_server.url}/parties/{game.edit_token}/")
     reader.goto(f"{live_server.url}/parties/{game.read_token}/")
     reader.evaluate("window.__same_page = true")

@@ -146,20 +146,20 @@ def test_axe_finds_nothing_on_the_events_pages_at_390_px(browser, live_server, s
     from axe_playwright_python.sync_playwright import Axe
 
     from calculators.events import services
-    from tests.events.helpers import event, finish_tables
+    from tests.events.helpers import event, finish_tables, game_of
 
     ev = event(8, sizes=(4,), rounds=2)
     services.seat(ev)
     current = services.start(ev)
     finish_tables(current)
     services.confirm(ev, 1)
-    game = current.tables.get(number=2).game
+    game = game_of(current.tables.get(number=2))
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, color_scheme=scheme, locale="fr-FR"
     )
     page = context.new_page()
     problems: list[str] = []
-    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("console", lambda m: problems.extend([m.text] if m.type == "error" else []))
     try:
         for path in (
             f"/tournois/{ev.edit_token}/",

@@ -7,7 +7,7 @@ round, and removing a player keeps everyone else's scores in their own column.
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -125,7 +125,7 @@ def test_a_tap_on_add_a_round_lands_though_its_cells_recount_answers_during_the_
     cell(page, 1, 1).fill("5")
     cell(page, 1, 2).fill("0")  # the round is whole once this cell is left
     expect(page.locator("[data-testid=num5-pending]")).to_contain_text("Manche 2")
-    held = []
+    held: list[Route] = []
     page.route(
         re.compile(r"/num-5/\?(?!.*add=)"),
         lambda route: route.continue_() if held else held.append(route),

@@ -54,21 +54,19 @@ def test_the_polled_board_arrives_compressed_and_its_links_still_work(page):
     links relative to the party's page); deleting that claim from the swapped board
     posts to this party."""
     from tests.conftest import EIGHT_CLAIMS
-    from tests.factories import party
+    from tests.factories import party, seat
 
     game = party("num_check", 2)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
     polled = []
     page.on(
         "response",
-        lambda r: (
-            "/tableau/" in r.url
-            and r.status == 200
-            and polled.append(r.headers.get("content-encoding"))
+        lambda r: polled.extend(
+            [r.headers.get("content-encoding")] if "/tableau/" in r.url and r.status == 200 else []
         ),
     )
     combo, cards = EIGHT_CLAIMS[0]
-    check_writes.add_claim(game, game.players.first().pk, combo, cards)  # the other phone
+    check_writes.add_claim(game, seat(game, 0).pk, combo, cards)  # the other phone
     delete = page.get_by_role("button", name="Supprimer l’annonce 1 de Léa")
     expect(delete).to_be_visible(timeout=10_000)  # one poll, every 3 s
     assert polled and polled[-1] == "gzip"

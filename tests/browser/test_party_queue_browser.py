@@ -8,7 +8,7 @@ view with both values and the entry kept."""
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from calculators.parties.models import Claim, IdempotentAnswer
 
@@ -140,7 +140,7 @@ def test_the_next_entry_begun_while_a_write_was_on_its_way_is_never_wiped(page):
 
     game = party("num_check", 3)
     opened(page, f"{page.base}/parties/{game.edit_token}/")
-    on_the_way = []
+    on_the_way: list[Route] = []
 
     def hold_the_first(route):
         if on_the_way:

@@ -2,7 +2,7 @@
 it. The timing of every answer is made explicit by holding its request with ``page.route``."""
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from calculators.parties.models import Claim
 
@@ -195,7 +195,8 @@ def test_a_save_waits_for_the_live_score_of_its_last_card_not_of_an_earlier_one(
 
     game = party("num_check", 3)
     page.goto(f"{page.base}/parties/{game.edit_token}/")
-    previews, free = [], []
+    previews: list[Route] = []
+    free: list[bool] = []
     page.route("**/*apercu=1*", lambda r: r.continue_() if free else previews.append(r))
     cards = page.locator("#claim-cards")
     cards.fill("2R 2B 2J")

@@ -31,7 +31,7 @@ def test_pages_link_hashed_static_files_the_browser_loads_compressed_and_immutab
     manifest, page, path
 ):
     loaded = []
-    page.on("response", lambda r: "/static/" in r.url and loaded.append(r))
+    page.on("response", lambda r: loaded.extend([r] if "/static/" in r.url else []))
     page.goto(page.base + path)
     page.wait_for_load_state("load")
 

@@ -130,4 +130,4 @@ def test_non_string_tokens_are_errors():
     with pytest.raises(InputError):
         parse_cards([7, "7R"])
     with pytest.raises(InputError):
-        parse_cards({"a": 1})  # type: ignore[arg-type]
+        parse_cards({"a": 1})

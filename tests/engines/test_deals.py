@@ -192,7 +192,8 @@ def test_every_card_at_most_once_and_each_seat_what_the_rules_deal(game_seats, s
 @settings(max_examples=60, deadline=None)
 @given(GAME_SEATS, st.text(max_size=40))
 def test_same_seed_same_deal(game_seats, seed):
-    assert deals.deal(*game_seats, seed) == deals.deal(*game_seats, seed)
+    game, seats = game_seats
+    assert deals.deal(game, seats, seed) == deals.deal(game, seats, seed)
 
 
 @settings(max_examples=60, deadline=None)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -52,7 +53,7 @@ def test_a_line_as_json_has_the_shape_docs_api_shows():
     shown = json.loads(re.sub(r",\s*…", "", example))
     results = [TableResult(1, 2, ("Léa", "Tom"), (1, 2), (212, 80))]
     line = standings(["Léa", "Tom", "Zoé"], 2, results, byes={2: ["Léa", "Tom"]})[0]
-    answer = line.as_json()
+    answer: dict[str, Any] = line.as_json()  # as JSON reads it
     assert list(answer) == list(shown)
     assert [list(r) for r in answer["rounds"]] == [list(r) for r in shown["rounds"]]
     assert json.loads(json.dumps(answer)) == answer
@@ -553,7 +554,7 @@ def criteria(event) -> dict[str, list[Fraction]]:
             mine = result.places[i]
             tied = [j for j, p in enumerate(result.places) if p == mine]
             occupied = range(mine, mine + len(tied))
-            points = sum(Fraction(n - k, n - 1) for k in occupied) / len(tied)
+            points = sum((Fraction(n - k, n - 1) for k in occupied), Fraction(0)) / len(tied)
             rank[player] += points
             if mine == 1:
                 wins[player] += Fraction(1, len(tied))

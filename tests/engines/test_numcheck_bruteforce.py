@@ -79,10 +79,10 @@ def compositions(combo, rep, cards):
         if sorted(counts.values()) == [2, 2]:
             yield tuple(sorted(counts, reverse=True)), "normal"
     elif combo == "suite_paire":
-        for pair in combinations(range(n), 2):
-            run = [values[i] for i in range(n) if i not in pair]
-            if values[pair[0]] == values[pair[1]] and len(set(run)) == 3 and consecutive(run):
-                yield (max(run), values[pair[0]]), "normal"
+        for two in combinations(range(n), 2):
+            run = [values[i] for i in range(n) if i not in two]
+            if values[two[0]] == values[two[1]] and len(set(run)) == 3 and consecutive(run):
+                yield (max(run), values[two[0]]), "normal"
     elif combo in ("suite_longue", "suite_pivot", "suite_zenith"):
         if len(set(values)) == n and consecutive(values):
             if combo == "suite_pivot" and 8 not in values:

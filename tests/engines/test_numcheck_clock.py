@@ -31,7 +31,7 @@ def test_invalid_checks_do_not_count_toward_the_eight():
     [(numcheck.CLASSIC, 2, 2), (numcheck.FAMILY, 2, 3), (numcheck.CLASSIC, 7, 3)],
 )
 def test_the_last_deck_turn_of_the_modes_limit_ends_the_game(mode, players, limit):
-    before = numcheck.game_end([], limit - 1, mode, players)
+    before: numcheck.GameEnd[str] = numcheck.game_end([], limit - 1, mode, players)
     assert before.turns == limit and not before.over()
     assert numcheck.game_end([], limit, mode, players).over()
 

@@ -24,7 +24,7 @@ def listed(hand, centre, rank=1, exclude=()):
 
 def oracle(hand, centre, rank, exclude=()):
     """(claim, combo) → best total, by brute force over claim × hand subsets × combinations."""
-    best = {}
+    best: dict[tuple[str, str], int] = {}
     for claim in centre:
         if not isinstance(claim, Card):
             continue

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from calculators.engines import numcheck
 from calculators.engines.cards import FAMILIES, Card, InputError
 from calculators.engines.i18n import use_language
+from tests.conftest import LANGUAGES
 
 DECK = [Card(v, f) for v in range(17) for f in FAMILIES]
 
@@ -81,7 +82,7 @@ def test_outs_are_exactly_what_the_detector_finds_with_each_card_in_the_centre(h
     st.lists(st.sampled_from(DECK), min_size=1, max_size=4, unique=True),
     st.integers(1, 8),
     st.sets(st.sampled_from([c.key for c in numcheck.COMBOS]), max_size=3),
-    st.sampled_from(["fr", "en"]),
+    st.sampled_from(LANGUAGES),
 )
 def test_outs_equal_every_card_of_the_deck_scored_with_every_subset_of_the_hand(
     hand, rank, exclude, language

@@ -1,5 +1,7 @@
 """NUM CHECK: a test per rule and ruling of /num-check/regles/, and hypothesis properties."""
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -293,7 +295,8 @@ def test_memoised_sheet_is_explained_in_the_readers_language():
 
 def test_memoised_sheet_tells_claims_as_lists_or_tuples_apart_from_none():
     as_tuples = numcheck.player_sheet("Léa", [("paire", "5R 5B")])
-    as_lists = numcheck.player_sheet("Léa", [["paire", ["5R", "5B"]]])  # JSON: unhashable
+    json_claims: list[Any] = [["paire", ["5R", "5B"]]]  # as JSON reads them: unhashable
+    as_lists = numcheck.player_sheet("Léa", json_claims)
     assert as_tuples.total == as_lists.total
     with pytest.raises(InputError):
         numcheck.player_sheet("Léa", [("paire", None)])

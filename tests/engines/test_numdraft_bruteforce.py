@@ -96,7 +96,7 @@ def evaluate(cards, mode, carriers):
 
 
 def carriers_of(fixed, chosen):
-    carriers = {}
+    carriers: dict[tuple[str, object], set[tuple[int, int]]] = {}
     for p, attr in fixed + [(p, a) for p, a in chosen if a is not None]:
         carriers.setdefault(attr, set()).add(p)
     return carriers
@@ -125,7 +125,7 @@ def reported_total(cards, mode, result):
 
 def random_pool(rng):
     low = rng.randint(0, 13)
-    cards = {}
+    cards: dict[tuple[int, int], Card | Joker] = {}
     used = set()
     jokers = 0
     wild = 0
@@ -165,7 +165,8 @@ def hard_pool(rng, top):
     rainbows = rng.sample(free, min(len(free), rng.randint(4, 6)))
     values = rng.sample(range(top + 1), 3)
     colours = rng.sample(FAMILIES, 2)
-    cards, used = {}, set()
+    cards: dict[tuple[int, int], Card | Joker] = {}
+    used = set()
     for p in jokers:
         cards[p] = JOKER
     for p in rainbows:

@@ -68,7 +68,7 @@ def test_a_bye_rotates_to_a_different_player_each_round():
 
 def test_a_bye_rotates_round_by_round_too():
     past = Past(5)
-    out = []
+    out: list[int] = []
     for r in range(5):
         seated = seating.seat_round(range(5), (4,), past, set(), f"r{r}")
         past.record(seated)
@@ -292,10 +292,10 @@ def test_the_search_does_better_than_the_greedy_placement():
     the search repeats none."""
     plan = seating.plan(43, (4, 3, 5), 6, set(), "evening")
     draw, met = Draw("evening"), Counter[Pair]()
+    sizes = seating.table_sizes(43, (4, 3, 5))
+    assert sizes is not None
     for _ in range(6):
-        tables = seating.greedy_round(
-            range(43), seating.table_sizes(43, (4, 3, 5)), met, set(), draw
-        )
+        tables = seating.greedy_round(range(43), sizes, met, set(), draw)
         for table in tables:
             for a, b in itertools.combinations(sorted(table), 2):
                 met[(a, b)] += 1

@@ -9,7 +9,7 @@ from calculators.engines.standings import positions, standings
 
 def test_ties_share_a_position_and_the_next_skips():
     totals = {"Léa": 50, "Tom": 34, "Zoé": 34, "Max": 12}
-    ranked = standings(totals, key=totals.get)
+    ranked = standings(totals, key=lambda name: totals[name])
     assert [(s.position, s.item) for s in ranked] == [
         (1, "Léa"),
         (2, "Tom"),
@@ -20,7 +20,7 @@ def test_ties_share_a_position_and_the_next_skips():
 
 def test_ties_keep_the_players_order():
     totals = {"Zoé": 10, "Léa": 10}
-    assert [s.item for s in standings(totals, key=totals.get)] == ["Zoé", "Léa"]
+    assert [s.item for s in standings(totals, key=lambda name: totals[name])] == ["Zoé", "Léa"]
 
 
 def test_a_tuple_key_ranks_by_wins_then_points():

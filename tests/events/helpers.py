@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from calculators.events import services
-from calculators.events.models import Event, Round
+from calculators.events.models import Event, Round, Table
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services as party_services
+from calculators.parties.models import Game
 
 NAMES = [f"Joueur {i}" for i in range(1, 41)]
+
+
+def game_of(table: Table) -> Game:
+    """A seated table's Party (a table has one from its round's start)."""
+    assert table.game is not None, table
+    return table.game
 
 
 def event(players: int | list[str] = 8, sizes=(4,), rounds: int = 3, **kwargs) -> Event:
@@ -21,7 +28,7 @@ def event(players: int | list[str] = 8, sizes=(4,), rounds: int = 3, **kwargs) -
 def finish_tables(round_: Round, *, claims: bool = True) -> None:
     """Every table's Party played to its end: seat 1 claims a pair, the table finishes."""
     for table in round_.tables.select_related("game"):
-        game = table.game
+        game = game_of(table)
         if claims:
             first = game.players.get(seat=0)
             check_writes.add_claim(game, first.pk, "paire", "5R 5B")

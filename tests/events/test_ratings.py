@@ -8,7 +8,7 @@ from calculators.events.standings import ratings
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services as party_services
 
-from .helpers import event
+from .helpers import event, game_of
 
 pytestmark = pytest.mark.django_db
 
@@ -19,9 +19,9 @@ def play(ev, winners: dict[int, int]) -> None:
     services.seat(ev)
     current = services.start(ev)
     for table in current.tables.select_related("game"):
-        player = table.game.players.get(seat=winners.get(table.number, 0))
-        check_writes.add_claim(table.game, player.pk, "full", "7R 7B 7J 3V 3A")
-        party_services.finish(table.game)
+        player = game_of(table).players.get(seat=winners.get(table.number, 0))
+        check_writes.add_claim(game_of(table), player.pk, "full", "7R 7B 7J 3V 3A")
+        party_services.finish(game_of(table))
         services.confirm(ev, table.number)
 
 
@@ -56,7 +56,7 @@ def test_a_disputed_table_is_not_rated_until_settled():
     current = services.start(ev)
     tables = list(current.tables.select_related("game"))
     for table in tables:
-        party_services.finish(table.game)
+        party_services.finish(game_of(table))
     services.confirm(ev, 1)
     seated = names_at(ev, 1, 2)
     services.dispute(ev, 2, seated[0], "Mauvais total")

@@ -9,7 +9,7 @@ from calculators.events import services
 from calculators.events.models import Round, Table
 from calculators.parties import services as party_services
 
-from .helpers import NAMES, event, finish_tables, play_round, seated_names
+from .helpers import NAMES, event, finish_tables, game_of, play_round, seated_names
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +130,7 @@ def test_settling_by_reopening_reopens_the_party():
     services.dispute(ev, 1, NAMES[0], "Erreur de saisie")
     reopened = services.settle(ev, 1, "reopen")
     assert reopened.state == Table.State.PLAYING
-    assert not party_services.finished(table.game)
+    assert not party_services.finished(game_of(table))
     with pytest.raises(InputError):
         services.settle(ev, 1, "confirm")  # no longer disputed
 
@@ -174,8 +174,8 @@ def test_start_makes_each_table_a_party_in_seat_order():
     seated = seated_names(services.seat(ev))
     current = services.start(ev)
     for table, names in zip(current.tables.select_related("game"), seated, strict=True):
-        assert table.game.kind == "num_check" and table.game.mode == ev.mode
-        assert [p.name for p in table.game.players.all()] == names
+        assert game_of(table).kind == "num_check" and game_of(table).mode == ev.mode
+        assert [p.name for p in game_of(table).players.all()] == names
 
 
 def test_a_late_arrival_is_seated_next_round():
@@ -231,7 +231,7 @@ def test_a_substitute_takes_the_seat_and_the_party_player_is_renamed():
     made = services.replace_player(ev, NAMES[0], "Remplaçant")
     table.refresh_from_db()
     assert table.seats[seat] == made.pk
-    assert table.game.players.get(seat=seat).name == "Remplaçant"
+    assert game_of(table).players.get(seat=seat).name == "Remplaçant"
     assert ev.players.get(name=NAMES[0]).dropped == 1
     finish_tables(current)
     services.confirm(ev, table.number)
@@ -244,11 +244,11 @@ def test_the_events_stamp_follows_its_writes_and_its_tables_party_writes():
     services.seat(ev)
     current = services.start(ev)
     before = services.stamp(ev)
-    party_services.finish(current.tables.get().game)
+    party_services.finish(game_of(current.tables.get()))
     assert services.stamp(ev) != before
     ev.refresh_from_db()
     version = ev.version
-    party_services.reopen(current.tables.get().game)
+    party_services.reopen(game_of(current.tables.get()))
     ev.refresh_from_db()
     assert ev.version == version  # a Party's write costs the event nothing
 
@@ -334,14 +334,17 @@ def test_the_round_timer_starts_pauses_and_extends():
     assert err.value.field == "minutes"
     r = services.timer(ev, "start", 30)
     assert services.remaining(r) == 30 * 60
+    assert r.timer_started is not None
     later = r.timer_started + timedelta(minutes=10)
     assert services.remaining(r, later) == 20 * 60
     r.timer_started = timezone.now() - timedelta(minutes=10)
     r.save()
     r = services.timer(ev, "pause")
-    assert 19 * 60 <= services.remaining(r) <= 20 * 60 and r.timer_started is None
+    left = services.remaining(r)
+    assert left is not None and 19 * 60 <= left <= 20 * 60 and r.timer_started is None
     r = services.timer(ev, "extend", 5)
-    assert 24 * 60 <= services.remaining(r) <= 25 * 60
+    left = services.remaining(r)
+    assert left is not None and 24 * 60 <= left <= 25 * 60
     with pytest.raises(InputError):
         services.timer(ev, "pause")  # paused already
     assert services.timer(ev, "start").timer_started is not None  # resumed, no minutes needed
@@ -357,10 +360,12 @@ def test_a_num_connect_event_counts_fewer_cards_left_as_better_relative_points()
     services.seat(ev)
     current = services.start(ev)
     for table in current.tables.select_related("game"):
-        first, second = table.game.players.order_by("seat")
+        first, second = game_of(table).players.order_by("seat")
         # the first seat goes out; the other keeps 3 cards at one table, 9 at the other
-        connect_writes.add_hand(table.game, first.pk, {second.pk: 3 if table.number == 1 else 9})
-        party_services.finish(table.game)
+        connect_writes.add_hand(
+            game_of(table), first.pk, {second.pk: 3 if table.number == 1 else 9}
+        )
+        party_services.finish(game_of(table))
         services.confirm(ev, table.number)
     lines = {line.name: line for line in standings(ev).lines}
     losers = [line for line in lines.values() if line.rank_points == 0]

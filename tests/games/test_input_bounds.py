@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from calculators.engines import numcheck
-from calculators.engines.cards import FAMILIES
+from calculators.engines.cards import FAMILIES, InputError
 from tests.conftest import EIGHT_CLAIMS
 
 #: Eight invalid CHECKs (each a Pair of two values): no rank, not in the 8.
@@ -74,7 +74,7 @@ def test_a_sheet_beyond_the_game_is_refused_at_its_field(api, client, players, e
 def test_the_refusal_comes_before_any_scoring():
     """The 64 KiB sheet a review measured at 0.97 s (228 players × 8 claims): refused at once."""
     players = [(f"J{i}", EIGHT_CLAIMS) for i in range(228)]
-    with pytest.raises(numcheck.InputError, match="10 joueurs au plus"):
+    with pytest.raises(InputError, match="10 joueurs au plus"):
         numcheck.sheet(players)
 
 

@@ -92,7 +92,8 @@ def test_engine_messages_follow_the_context_language_without_django():
 
 
 def test_api_english_explanation_lines(client):
-    body = {"combo": "full", "cards": ["7R", "7B", "7J", "3V", "3A"], "rank": 4}
+    cards = ["7R", "7B", "7J", "3V", "3A"]
+    body = {"combo": "full", "cards": cards, "rank": 4}
     answer = post(client, "num-check/score", body, "en").json()
     assert answer["explanation"] == [
         "Full House base: 8",
@@ -101,7 +102,7 @@ def test_api_english_explanation_lines(client):
         "Total: 26",
     ]
     with engine_i18n.use_language("en"):  # the engine's own English, without Django
-        result = numcheck.score(numcheck.get_combo("full"), body["cards"], 4)
+        result = numcheck.score(numcheck.get_combo("full"), cards, 4)
     assert list(result.explanation) == answer["explanation"]
 
 

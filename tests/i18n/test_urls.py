@@ -11,6 +11,7 @@ from django.utils import translation
 
 from rules.games import GAMES
 from tests.factories import party
+from tests.matching import search
 
 FRENCH_PAGES = [
     "/",
@@ -31,7 +32,7 @@ ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([a-z-]+)" href="([^"]+
 
 
 def html_lang(response) -> str:
-    return HTML_LANG.search(response.content.decode()).group(1)
+    return search(HTML_LANG, response.content.decode()).group(1)
 
 
 def alternates(response) -> dict[str, str]:

@@ -81,8 +81,8 @@ def tables_in_play(base: str) -> dict[str, str]:
         {"game": "num-draft", "mode": "classic", "players": PLAYERS, "values": "0-12"},
     )
     for seat in range(len(PLAYERS)):
-        cards = [9 * seat + i for i in range(9)]  # each card once in the deck (values 0-12)
-        grid = [f"{n % 13}{'RBJV'[n // 13]}" for n in cards]
+        numbers = [9 * seat + i for i in range(9)]  # each card once in the deck (values 0-12)
+        grid = [f"{n % 13}{'RBJV'[n // 13]}" for n in numbers]
         api(base, "PUT", f"/parties/{draft['edit_token']}/grids/{seat}", {"cells": grid})
     num5 = api(base, "POST", "/parties", {"game": "num5", "mode": "normal", "players": PLAYERS})
     for n in range(4):

@@ -5,6 +5,7 @@ gets its own language and the board of the version it asked for."""
 
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -19,6 +20,7 @@ from calculators.parties import live, services
 from calculators.parties.board import forget_lines
 from calculators.parties.edit_only import EDIT_ONLY_END, EDIT_ONLY_START
 from tests.factories import fresh, party, seat
+from tests.matching import search
 
 from .conftest import url
 
@@ -73,7 +75,7 @@ def test_each_phone_deletes_from_the_cached_board_with_its_own_csrf_token():
     board(first, game)  # draws and caches it
     served = board(second, game)
     assert "claim_delete/" in served and not CSRF.search(served)
-    token = HX_TOKEN.search(second.get(url(game, "game")).content.decode()).group(1)
+    token = search(HX_TOKEN, second.get(url(game, "game")).content.decode()).group(1)
     claim = seat(game, 0).claims.get()
     body = urlencode({"claim": claim.pk, "if_version": fresh(game).version, "confirm": 1})
     refused = first.post(
@@ -99,7 +101,7 @@ def test_the_page_draws_its_board_with_the_readers_token_for_phones_without_java
     phone = Client(enforce_csrf_checks=True)
     page = phone.get(url(game, "game")).content.decode()
     # the board's ✕ submit the page's own #claim-delete form, which holds the reader's token
-    token = CSRF.search(page[page.index('id="claim-delete"') :]).group(1)
+    token = search(CSRF, page[page.index('id="claim-delete"') :]).group(1)
     claim = seat(game, 0).claims.get()
     deleted = phone.post(
         url(game, "action", action="claim_delete"),
@@ -195,7 +197,7 @@ def test_the_poll_sends_the_board_while_the_details_are_older_than_the_standings
 
 
 #: a party of each game with entries on its board, and what only its edit link shows there
-EDIT_ONLY = {
+EDIT_ONLY: dict[str, tuple[dict[str, Any], tuple[str, str]]] = {
     "num_check": (dict(claims={0: [("paire", "5R 5B")]}), ("claim_delete/", "?corriger=")),
     "num5": (dict(rounds=[["10R", "3", "7"]]), ("round_delete/", "?manche=")),
 }
@@ -271,4 +273,4 @@ def test_the_cache_keeps_one_board_per_party_and_language():
         check_writes.add_claim(fresh(game), seat(game, where).pk, "paire", "5R 5B")
         for address in (french, f"/en{french}"):
             assert Client().get(address, {"v": "old"}).status_code == 200
-    assert len(list(Path(settings.CACHES["default"]["LOCATION"]).glob("*.djcache"))) == 2
+    assert len(list(Path(str(settings.CACHES["default"]["LOCATION"])).glob("*.djcache"))) == 2

@@ -18,12 +18,13 @@ from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
 from calculators.parties.board import forget_lines
 from calculators.parties.models import Claim, Game
+from tests.conftest import LANGUAGES
 from tests.factories import by_seat, fresh, party, seat
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-VARIANTS = [(link, language) for link in ("edit", "read") for language in ("fr", "en")]
+VARIANTS = [(link, language) for link in ("edit", "read") for language in LANGUAGES]
 EDIT_CONTROLS = ("claim_delete/", "round_delete/", "?corriger=", "?manche=", "✕", 'name="seen"')
 
 

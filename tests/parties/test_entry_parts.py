@@ -8,11 +8,11 @@ languages."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import caches
-from django.http import HttpResponse
 from django.test import Client
 
 from calculators.games.num5.party import writes as num5_writes
@@ -23,7 +23,12 @@ from calculators.parties import services
 from calculators.parties.board import forget_lines
 from calculators.parties.models import Game
 from calculators.templatetags import numsite
+from tests.conftest import LANGUAGES
 from tests.factories import by_seat, fresh, party, seat
+from tests.matching import search
+
+if TYPE_CHECKING:  # what django-stubs calls the test client's answer
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +60,7 @@ def served_is_drawn(game: Game, language: str = "fr", query: str = "") -> str:
     return served
 
 
-def page_write(game: Game, action: str, fields: dict) -> HttpResponse:
+def page_write(game: Game, action: str, fields: dict) -> _MonkeyPatchedWSGIResponse:
     """``action`` from the party's page with ``fields`` (htmx: the sheet answers)."""
     return Client().post(
         f"/parties/{game.edit_token}/{action}/",
@@ -94,8 +99,8 @@ def test_a_grid_in_english_after_one_in_french_is_in_english():
     french = sheet(game, "fr")
     english = sheet(game, "en")
     label = rf'id="g{first}-4"[^>]*aria-label="([^"]+)"'
-    assert re.search(label, french).group(1).endswith(", ligne 2, colonne 2")
-    assert re.search(label, english).group(1).endswith(", row 2, column 2")
+    assert search(label, french).group(1).endswith(", ligne 2, colonne 2")
+    assert search(label, english).group(1).endswith(", row 2, column 2")
     assert sheet(game, "fr") == french
     served_is_drawn(game, "en")
 
@@ -140,9 +145,9 @@ def test_a_refused_rename_keeps_its_player_chosen():
     pk = seat(game, 2).pk
     response = page_write(game, "rename", {"player": pk, "name": "", "seen": game.version})
     html = response.content.decode()
-    rename = re.search(r'<select[^>]*id="rename-player">(.*?)</select>', html).group(1)
+    rename = search(r'<select[^>]*id="rename-player">(.*?)</select>', html).group(1)
     assert re.findall(r'value="(\d+)" selected', rename) == [str(pk)]
-    phone = re.search(r'<select[^>]*id="phone-player"[^>]*>(.*?)</select>', html, re.S).group(1)
+    phone = search(r'<select[^>]*id="phone-player"[^>]*>(.*?)</select>', html, re.S).group(1)
     assert " selected" not in phone and phone.count("<option") == 4  # and the table's phone
 
 
@@ -151,7 +156,7 @@ def test_the_hand_to_watch_is_in_the_language_of_the_sheet():
     french = served_is_drawn(game, "fr")
     english = served_is_drawn(game, "en")
     hand = re.compile(r'<label[^>]*for="id_outs-hand"[^>]*>([^<]+)<')
-    assert hand.search(french).group(1) != hand.search(english).group(1)
+    assert search(hand, french).group(1) != search(hand, english).group(1)
     assert sheet(game, "fr") == french
 
 
@@ -160,7 +165,7 @@ def test_the_player_asked_for_is_chosen_for_the_outs_and_their_hand_kept():
     pk = seat(game, 1).pk
     sheet(game)  # the hand nobody typed kept
     asked = served_is_drawn(game, query=f"?guetter={pk}&outs-hand=7R+7B")
-    outs = re.search(r'<select[^>]*id="outs-player"[^>]*>(.*?)</select>', asked).group(1)
+    outs = search(r'<select[^>]*id="outs-player"[^>]*>(.*?)</select>', asked).group(1)
     assert re.findall(r'value="(\d+)" selected', outs) == [str(pk)]
     assert 'value="7R 7B"' in asked
 
@@ -170,9 +175,9 @@ def test_the_combinations_and_the_queue_are_in_the_language_of_the_sheet():
     combos = re.compile(r'<select[^>]*id="claim-combo"[^>]*>(.*?)</select>')
     queue = re.compile(r'<div class="alert alert-warning[^>]*id="party-queue".*?</div>', re.S)
     french, english = sheet(game, "fr"), sheet(game, "en")
-    assert combos.search(french).group(1) != combos.search(english).group(1)
-    assert queue.search(french).group() != queue.search(english).group()
-    assert "Paire" in combos.search(french).group(1) and "Pair" in combos.search(english).group(1)
+    assert search(combos, french).group(1) != search(combos, english).group(1)
+    assert search(queue, french).group() != search(queue, english).group()
+    assert "Paire" in search(combos, french).group(1) and "Pair" in search(combos, english).group(1)
     assert served_is_drawn(game, "en") == english
     assert served_is_drawn(game, "fr") == french
 
@@ -185,9 +190,9 @@ def test_a_refused_claim_keeps_its_combination_chosen():
         {"player": seat(game, 1).pk, "combo": "brelan", "cards": "1R", "seen": game.version},
     )
     html = response.content.decode()
-    chosen = re.search(r'<select[^>]*id="claim-combo"[^>]*>(.*?)</select>', html).group(1)
+    chosen = search(r'<select[^>]*id="claim-combo"[^>]*>(.*?)</select>', html).group(1)
     assert re.findall(r'value="(\w+)" selected', chosen) == ["brelan"]
-    player = re.search(r'<select[^>]*id="claim-player"[^>]*>(.*?)</select>', html).group(1)
+    player = search(r'<select[^>]*id="claim-player"[^>]*>(.*?)</select>', html).group(1)
     assert re.findall(r'value="(\d+)" selected', player) == [str(seat(game, 1).pk)]
     assert " selected" not in sheet(game).split('id="claim-combo"')[1].split("</select>")[0]
 
@@ -255,10 +260,10 @@ def connect_writes_in_turn(game: Game) -> list:
 )
 def test_after_each_write_the_sheet_served_is_the_sheet_drawn_afresh(kind, players, writes):
     game = party(kind, players)
-    sheets = {language: served_is_drawn(game, language) for language in ("fr", "en")}
+    sheets = {language: served_is_drawn(game, language) for language in LANGUAGES}
     for step, write in enumerate(writes(game)):
         write()
-        language = ("fr", "en")[step % 2]  # each language after every other write
+        language = LANGUAGES[step % len(LANGUAGES)]  # each language in turn
         served = served_is_drawn(game, language)
         assert served != sheets[language]
         sheets[language] = served

@@ -252,7 +252,7 @@ def test_the_writers_answer_offers_to_undo_its_write_and_redo_what_was_undone():
 
     game = party()
     phone = Client()
-    steps = [
+    steps: list[tuple[str, dict[str, object]]] = [
         ("claim_add", {"player": seat(game, 0).pk, "combo": "paire", "cards": "5R 5B"}),
         ("claim_add", {"player": seat(game, 1).pk, "combo": "paire", "cards": "7R 7B"}),
         ("undo", {}),
@@ -281,4 +281,5 @@ def test_the_writers_answer_offers_to_undo_its_write_and_redo_what_was_undone():
                 assert shown[which] is None, (action, which)
             else:
                 named = services.named(expected) if which == "undo" else expected.summary
-                assert shown[which] is not None and named in shown[which].group(1)
+                match = shown[which]
+                assert match is not None and named in match.group(1)

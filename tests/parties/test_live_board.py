@@ -15,6 +15,7 @@ from django.utils import translation
 
 from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import live
+from calculators.parties.board import game_key
 from tests.factories import fresh, party, seat
 
 from .conftest import url
@@ -112,7 +113,7 @@ def test_a_board_for_a_version_overtaken_before_the_work_ran_is_not_kept():
     work = live._Keeping(game, live._stamp(game), {"fr": ("old", "old")}, others=True)
     check_writes.add_claim(game, seat(game, 1).pk, "paire", "7R 7B")  # before the work ran
     work()
-    kept = cache.get(f"parties:board:{live.game_key(game)}:fr")
+    kept = cache.get(f"parties:board:{game_key(game)}:fr")
     assert kept is None or kept[1] != "old"
     assert "Tom — 1/8 combinaisons" in board(Client(), game, game.read_token)
 
@@ -180,5 +181,5 @@ def test_a_board_drawn_after_a_write_while_another_commits_is_not_kept_as_the_ea
     monkeypatch.setattr(live, "draw", another_phone_writes_meanwhile)
     live._Keeping(fresh(game), read, others=True)()
     monkeypatch.setattr(live, "draw", draw)
-    kept = cache.get(f"parties:board:{live.game_key(game)}:en")  # what that phone is served
+    kept = cache.get(f"parties:board:{game_key(game)}:en")  # what that phone is served
     assert kept is None or kept[0] != read or "Tom — 0/8 combinations" in kept[2]

@@ -123,7 +123,7 @@ def test_undo_of_a_correction_is_seen_by_a_later_correction_of_that_claim():
     services.undo(game)
     with pytest.raises(services.Conflict) as err:
         check_writes.edit_claim(game, claim.pk, "paire", "4R 4B", seen)
-    assert err.value.entry.action == "undo"
+    assert err.value.entry is not None and err.value.entry.action == "undo"
 
 
 def test_if_version_keeps_its_strict_meaning_for_api_clients(papi):
@@ -146,7 +146,7 @@ def test_draft_grids_of_different_players_merge_the_same_players_grid_conflicts(
     draft_writes.set_grid(game, b, ["4R", "5R", "6R", "", "", "", "", "", ""], seen)
     with pytest.raises(services.Conflict) as err:
         draft_writes.set_grid(game, a, ["7R", "", "", "", "", "", "", "", ""], seen)
-    assert err.value.entry.subject == f"grid:{a}"
+    assert err.value.entry is not None and err.value.entry.subject == f"grid:{a}"
 
 
 def test_num5_rounds_merge_but_a_correction_after_a_removal_is_refused():

@@ -38,6 +38,7 @@ def test_a_tie_resolved_to_another_row_changes_the_turn():
     expected, _ = play_round_turn(start_round(["Léa", "Tom", "Zoé"]), list(TURN), [None, 2, None])
     assert writes.round_in_play(game).state == expected
     entry = game.history.order_by("-version").first()
+    assert entry is not None
     assert entry.action == "turn_row" and "Tom pose sa carte sur la rangée 3" in entry.summary_text
 
 

@@ -386,6 +386,7 @@ def test_no_write_but_undo_redo_reopen_is_taken_once_the_board_says_finished(mod
     for step, (write, who) in enumerate(writes):
         finished = boards.board(fresh(game)).finished
         version = fresh(game).version
+        refused: str | None
         try:
             _write(fresh(game), write, who, step)
         except services.Conflict as err:

@@ -454,7 +454,8 @@ def test_rotate_makes_new_links_and_the_old_ones_stop_at_once(client):
     assert client.get(reverse("parties:game", args=[old_edit])).status_code == 410
     assert client.get(reverse("parties:game", args=[old_read])).status_code == 410
     assert client.get(url(game)).status_code == 200
-    assert game.history.first().action == "rotate"
+    latest = game.history.first()
+    assert latest is not None and latest.action == "rotate"
     with pytest.raises(services.Conflict):  # a rotation is never undone
         services.undo(game)
 
@@ -541,8 +542,8 @@ def test_a_refused_grid_or_round_keeps_what_was_typed(client):
     ).content.decode()
     assert "13" in html and 'value="13R"' in html and 'value="1R"' in html
     game = party("num5", ["A", "B", "C"], mode="normal")
-    a, b, c = (seat(game, i).pk for i in range(3))
-    data = {f"p{a}": "10R", f"p{b}": "10R", f"p{c}": "4"}
+    ids = [seat(game, i).pk for i in range(3)]
+    data = {f"p{ids[0]}": "10R", f"p{ids[1]}": "10R", f"p{ids[2]}": "4"}
     html = client.post(
         url(game, "action", action="round_add"), data, headers={"HX-Request": "true"}
     ).content.decode()

@@ -16,7 +16,9 @@ import threading
 import urllib.error
 import urllib.request
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,7 +60,9 @@ def call(base: str, method: str, path: str, body: object = None) -> tuple[int, d
         return err.code, json.loads(err.read() or b"{}")
 
 
-def race(base: str, jobs: list[tuple[str, str, object]]) -> list[tuple[int, dict, object]]:
+def race(
+    base: str, jobs: Sequence[tuple[str, str, Mapping[str, Any] | None]]
+) -> list[tuple[int, dict[str, Any], Any]]:
     """Send every job at the same instant, one thread each; the answers in job order."""
     results: list = [None] * len(jobs)
     barrier = threading.Barrier(len(jobs))

@@ -11,6 +11,7 @@ from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import services
 from calculators.parties.board import board
+from calculators.parties.models import Claim
 from tests.factories import fresh, party, seat
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,7 @@ def test_num_check_board_follows_a_rename_and_a_corrected_claim():
     services.rename(game, seat(game, 0).pk, "Ada")
     renamed = board(fresh(game))
     assert [r.player.name for r in renamed.rows] == ["Ada", "Tom"]
-    claim = check_writes.Claim.objects.get(player=seat(game, 1))
+    claim = Claim.objects.get(player=seat(game, 1))
     check_writes.edit_claim(game, claim.pk, "paire", "9R 9B")
     corrected = board(fresh(game))
     assert corrected.rows[1].total != corrected.rows[0].total
@@ -67,9 +68,12 @@ def test_num_check_board_after_a_claim_scores_no_sheet_the_write_checked(monkeyp
     board(fresh(game))  # every sheet as it was, remembered
     scored = []
     score = numcheck._player_sheet
-    monkeypatch.setattr(
-        numcheck, "_player_sheet", lambda name, *rest: scored.append(name) or score(name, *rest)
-    )
+
+    def counted(name, *rest):
+        scored.append(name)
+        return score(name, *rest)
+
+    monkeypatch.setattr(numcheck, "_player_sheet", counted)
     check_writes.add_claim(game, seat(game, 1).pk, "paire", "13R 13B")
     assert scored == ["Tom"]  # the write's check
     rows = {r.player.name: r.total for r in board(fresh(game)).rows}

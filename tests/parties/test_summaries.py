@@ -62,7 +62,7 @@ def test_english_rendering(written):
 
 def test_summaries_store_raw_parameters_never_french(written):
     """Names, numbers and combination codes: the combination is named when shown."""
-    by_action = {}
+    by_action: dict[str, HistoryEntry] = {}
     for entry in history_in_order(written):
         by_action.setdefault(entry.action, entry)
     data = {action: entry.data["summary"] for action, entry in by_action.items()}
@@ -75,7 +75,8 @@ def test_summaries_store_raw_parameters_never_french(written):
     assert data["round_tally"] == {"msg": "round_tally", "params": {"number": 2, "turns": 2}}
     # undo and redo hold no text: they render their target's summary
     assert data["undo"] == {"msg": "undo", "params": {}}
-    assert by_action["undo"].target.action == "claim_delete"
+    target = by_action["undo"].target
+    assert target is not None and target.action == "claim_delete"
 
 
 def test_an_undo_follows_its_target_not_a_frozen_text(written):
@@ -83,6 +84,7 @@ def test_an_undo_follows_its_target_not_a_frozen_text(written):
     undo = HistoryEntry.objects.get(game=written["num_check"], action="undo")
     with translation.override("en"):
         assert undo.summary_text == "Undone: Léa: Three of a Kind deleted (rank 1)"
+    assert undo.target is not None
     undo.target.data["summary"]["params"]["player"] = "Léna"
     with translation.override("fr"):
         assert undo.summary_text == "Annulé : Léna : annonce Brelan supprimée (rang 1)"

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from calculators.engines.cards import InputError
 from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_draft.party import writes as draft_writes
@@ -90,6 +91,6 @@ def test_a_game_read_again_after_another_write_forgets_the_kept_sheet(write):
 
 def test_a_refused_write_leaves_the_board_of_the_version_before():
     game = a_claim()
-    with pytest.raises(check_writes.InputError):
+    with pytest.raises(InputError):
         check_writes.add_claim(game, seat(game, 0).pk, "paire", "7R 7B")  # made already
     assert shown(board(game)) == shown(board(fresh(game)))

@@ -12,6 +12,7 @@ def console():
     handler = next(
         h for h in logging.getLogger().handlers if not type(h).__module__.startswith("_pytest")
     )
+    assert isinstance(handler, logging.StreamHandler)
     buffer = io.StringIO()
     old = handler.setStream(buffer)
     yield buffer

@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -32,7 +33,7 @@ CADDYFILE = ROOT / "deploy" / "Caddyfile"
 CADDY = shutil.which("caddy")
 
 
-def missing_caddy() -> None:
+def missing_caddy() -> NoReturn:
     """Skipped without caddy, but a failure under ``CI`` (`make test` installs it as root)."""
     if os.environ.get("CI"):
         pytest.fail("caddy is not installed (apt-get install caddy): make test installs it")
@@ -40,6 +41,8 @@ def missing_caddy() -> None:
 
 
 def caddy_version() -> tuple[int, ...]:
+    if CADDY is None:
+        missing_caddy()
     shown = subprocess.run([CADDY, "version"], capture_output=True, text=True, check=True).stdout
     found = re.match(r"v?(\d+)\.(\d+)\.(\d+)", shown.strip())
     assert found, shown

@@ -120,9 +120,9 @@ def test_access_log_injection_a_decoded_line_break_forges_no_line(server):
 def chunked_request(base: str, path: str, body: bytes) -> tuple[int, dict]:
     """POST ``body`` in two chunks (``Transfer-Encoding: chunked``, no ``Content-Length``), as a
     client streaming its body does; the JSON answer."""
-    connection = http.client.HTTPConnection(
-        urlsplit(base).hostname, urlsplit(base).port, timeout=10
-    )
+    address = urlsplit(base)
+    assert address.hostname is not None, base
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
     try:
         connection.putrequest("POST", path)
         connection.putheader("Content-Type", "application/json")
@@ -197,9 +197,9 @@ def test_head_answers_carry_headers_only_on_the_wire(server, path):
 
 def test_a_head_answer_leaves_a_kept_alive_connection_in_step(server):
     base, _, _ = server
-    connection = http.client.HTTPConnection(
-        urlsplit(base).hostname, urlsplit(base).port, timeout=10
-    )
+    address = urlsplit(base)
+    assert address.hostname is not None, base
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
     try:
         for _ in range(2):
             connection.request("HEAD", "/num-check/")

@@ -3,6 +3,8 @@
 import re
 import runpy
 
+from tests.matching import search
+
 from .servers import ROOT
 
 CONF = str(ROOT / "numsite" / "gunicorn.conf.py")
@@ -100,12 +102,12 @@ def test_workers_are_recycled_and_stopped_gracefully(monkeypatch):
     conf = load(monkeypatch)
     assert conf["max_requests"] > 0 and 0 < conf["max_requests_jitter"] < conf["max_requests"]
     service = (ROOT / "deploy" / "numsite.service").read_text()
-    stop = int(re.search(r"^TimeoutStopSec=(\d+)$", service, re.M).group(1))
+    stop = int(search(r"^TimeoutStopSec=(\d+)$", service, re.M).group(1))
     assert conf["timeout"] <= stop and conf["graceful_timeout"] < stop
     caddy = (ROOT / "deploy" / "Caddyfile").read_text()
     nginx = (ROOT / "deploy" / "nginx.conf").read_text()
     idle = [
-        int(re.search(r"^\s*keepalive (\d+)s$", caddy, re.M).group(1)),
-        int(re.search(r"^\s*keepalive_timeout (\d+)s;$", nginx, re.M).group(1)),
+        int(search(r"^\s*keepalive (\d+)s$", caddy, re.M).group(1)),
+        int(search(r"^\s*keepalive_timeout (\d+)s;$", nginx, re.M).group(1)),
     ]
     assert all(0 < proxy < conf["keepalive"] for proxy in idle), (idle, conf["keepalive"])

@@ -11,7 +11,7 @@ from django.urls import resolve
 
 from calculators.parties import services
 from tests.conftest import EIGHT_CLAIMS
-from tests.factories import party
+from tests.factories import party, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def test_the_polled_board_holds_no_token_and_is_compressed(client, edit):
 def test_a_board_that_shows_a_token_is_not_compressed(client):
     """A player named after the read link (pasted by mistake): that board holds a secret."""
     game = party("num_check", 2)
-    services.rename(game, game.players.first().pk, game.read_token)
+    services.rename(game, seat(game, 0).pk, game.read_token)
     response = client.get(f"/parties/{game.edit_token}/tableau/", headers=GZIP)
     assert response.status_code == 200
     assert "Content-Encoding" not in response
@@ -90,7 +90,7 @@ def test_a_page_drawn_at_a_write_url_links_the_board_absolutely(client):
     page = f"/parties/{game.edit_token}/"
     response = client.post(
         f"{page}claim_add/",
-        {"player": game.players.first().pk, "combo": "full", "cards": "1R", "if_version": 1},
+        {"player": seat(game, 0).pk, "combo": "full", "cards": "1R", "if_version": 1},
     )
     assert response.status_code in (200, 400, 409)
     body = response.content.decode()

@@ -16,6 +16,7 @@ from django.test import RequestFactory
 from whitenoise.middleware import WhiteNoiseFileResponse
 
 from numsite.security import capability
+from tests.matching import search
 
 from .pages import PAGES, result_pages
 
@@ -114,7 +115,7 @@ def test_no_result_page_renders_inline_script_or_style(client):
 
 def test_htmx_is_told_not_to_inject_its_indicator_style(client):
     html = client.get("/").content.decode()
-    found = re.search(r"""<meta name="htmx-config" content='([^']*)'>""", html)
+    found = search(r"""<meta name="htmx-config" content='([^']*)'>""", html)
     config = json.loads(found.group(1))
     assert config["includeIndicatorStyles"] is False
     # and a 429 (a write over the abuse limit) and a 503 (the database busy or down) are
@@ -186,7 +187,7 @@ def test_static_files_are_served_by_whitenoise_with_the_headers(client, collecte
         assert isinstance(response, WhiteNoiseFileResponse), type(response)
         assert response.status_code == 200
         assert response["Content-Encoding"] == encoding  # the compressed copy collectstatic made
-        assert decompress(b"".join(response.streaming_content)) == source
+        assert decompress(response.getvalue()) == source
         assert response["Vary"] == "Accept-Encoding"
         assert response["Cache-Control"] == "max-age=31536000, public, immutable"
         assert response["Content-Type"].startswith("text/css")

@@ -8,6 +8,7 @@ from html import unescape
 from urllib.parse import quote, urlencode
 
 import pytest
+from django.http import HttpResponse
 from django.urls import reverse
 
 from calculators.games.num_draft.forms import GRID_FIELDS, LEFT_FIELDS, RIGHT_FIELDS
@@ -147,7 +148,7 @@ def test_multipart_refusal_does_not_read_the_body(rf):
     )
     request._stream = Exploding()
     request.META["CONTENT_LENGTH"] = str(3 * 1024 * 1024)
-    response = RequestLimitsMiddleware(lambda r: r.body)(request)
+    response = RequestLimitsMiddleware(lambda r: HttpResponse(r.body))(request)
     assert response.status_code == 415
 
 
@@ -271,7 +272,8 @@ def test_the_json_reader_frames_a_chunked_body_itself():
     from calculators.web.json import BodyError, read_json
 
     def request(terminated: bool) -> WSGIRequest:
-        environ = RequestFactory()._base_environ(
+        # django-stubs leaves out this private helper, which builds the WSGI environ
+        environ = RequestFactory()._base_environ(  # type: ignore[attr-defined]
             REQUEST_METHOD="POST",
             CONTENT_TYPE="application/json",
             HTTP_TRANSFER_ENCODING="chunked",
@@ -549,6 +551,7 @@ def event_pages():
     current = event_services.start(event)
     tables = list(current.tables.select_related("game").order_by("number"))
     for table in tables:
+        assert table.game is not None
         party_services.finish(table.game)
     names = dict(event.players.values_list("pk", "name"))
     event_services.dispute(event, 2, names[tables[1].seats[0]], "Total faux")

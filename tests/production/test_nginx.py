@@ -71,6 +71,7 @@ def loopback(tmp: Path, upstream: int) -> tuple[Path, int, int]:
 
 def test_the_nginx_sample_passes_nginx_t_on_debians_nginx(tmp_path):
     conf, _, _ = loopback(tmp_path, free_port())
+    assert NGINX is not None  # else skipped (_nginx_installed)
     checked = subprocess.run(
         [NGINX, "-t", "-c", str(conf), "-p", str(tmp_path)], capture_output=True, text=True
     )
@@ -88,6 +89,7 @@ def test_a_request_through_the_nginx_sample_reaches_the_site(tmp_path):
     with gunicorn(env, tmp_path / "gunicorn.log") as base:
         upstream = int(base.rsplit(":", 1)[1])
         conf, plain, secure = loopback(tmp_path, upstream)
+        assert NGINX is not None  # else skipped (_nginx_installed)
         server = subprocess.Popen(
             [NGINX, "-c", str(conf), "-p", str(tmp_path)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -27,6 +27,7 @@ def client(base: str, answered: list[int], unanswered: list[str]) -> None:
     """One kept-alive connection (a new one only after the server closed it), ``REQUESTS``
     requests: a health check, then a score, in turn."""
     address = urlsplit(base)
+    assert address.hostname is not None, base
     conn = http.client.HTTPConnection(address.hostname, address.port, timeout=20)
     for number in range(REQUESTS):
         try:

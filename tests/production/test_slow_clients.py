@@ -42,9 +42,10 @@ def server(tmp_path_factory):
 
 
 @contextmanager
-def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterator[list]:
+def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterator[list[bytes]]:
     """``count`` connections that send ``start``, then one byte of ``drip`` every half second,
-    never reaching its end; yields the sockets (each remembers what it received)."""
+    never reaching its end; yields a list that holds, once the block is over, what each one
+    received."""
     host, port = urlsplit(base).hostname, urlsplit(base).port
     socks = [socket.create_connection((host, port), timeout=5) for _ in range(count)]
     for sock in socks:
@@ -62,8 +63,9 @@ def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterat
 
     dripper = threading.Thread(target=dripping, daemon=True)
     dripper.start()
+    answers: list[bytes] = []
     try:
-        yield socks
+        yield answers
     finally:
         stop.set()
         dripper.join()
@@ -73,7 +75,7 @@ def slow_connections(base: str, count: int, start: bytes, drip: bytes) -> Iterat
             with suppress(OSError):
                 received[sock] = sock.recv(4096)
             sock.close()
-        socks[:] = [received[s] for s in received]
+        answers[:] = [received[s] for s in received]
 
 
 def probes(base: str, count: int = 8) -> list[int]:

@@ -5,7 +5,6 @@ file): the counters are rows, so a client's requests count together whichever se
 """
 
 import http.cookiejar
-import re
 import secrets
 import urllib.request
 
@@ -13,6 +12,7 @@ import pytest
 from django.db import connection
 
 from numsite.throttle.models import Counter
+from tests.matching import search
 
 from .servers import fetch, gunicorn, server_env
 
@@ -30,7 +30,7 @@ def database_url() -> str:
 def login_attempt(base: str, opener) -> tuple[int, dict]:
     """One failed admin login (with its CSRF token, as a browser posts it)."""
     _, _, page = fetch(f"{base}/gestion/login/", opener=opener)
-    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
+    token = search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
     body = f"csrfmiddlewaretoken={token}&username=x&password=y&next=/gestion/".encode()
     status, headers, _ = fetch(
         f"{base}/gestion/login/",

@@ -4,13 +4,15 @@ admonitions, ruling sections, and no raw HTML."""
 import pytest
 from django.urls import NoReverseMatch
 
-from calculators.engines.cards import DRAFT_DECK_LARGE, Family, parse_card
+from calculators.engines.cards import DRAFT_DECK_LARGE, Card, Family, parse_card
 from calculators.templatetags.numsite import card_chip, chip, family_chip
 from rules.mdext import ContentError, render
 
 
 def test_card_chip_is_the_chip_the_calculators_render():
-    assert render("Une [7R].") == f"<p>Une {card_chip(parse_card('7R'))}.</p>"
+    card = parse_card("7R")
+    assert isinstance(card, Card)
+    assert render("Une [7R].") == f"<p>Une {card_chip(card)}.</p>"
 
 
 def test_every_family_and_value_bounds_have_chips():

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.games import GAMES, restored_typos
+from tests.matching import search
 from tests.rules.fidelity import restorations
 
 NNBSP = "\u202f"
@@ -28,7 +29,7 @@ def test_every_restored_typo_is_marked_with_the_official_wording(client, game):
     marked = [plain(m) for m in re.findall(r'<ins class="restored"[^>]*>(.*?)</ins>', html)]
     notes = (
         plain(
-            re.search(
+            search(
                 r'<aside [^>]*id="restaurations".*?</aside>|<aside .*?</aside>', html, re.S
             ).group(0)
         )
@@ -49,7 +50,7 @@ def test_every_restored_typo_is_marked_with_the_official_wording(client, game):
 
 def test_restored_typo_marks_are_accessible_not_title_only(client):
     html = client.get(reverse("rules:rulebook", args=["num-draft"])).content.decode()
-    mark = re.search(r'<a class="restored-mark site-note"[^>]*>(.*?)</a>', html, re.S).group(1)
+    mark = search(r'<a class="restored-mark site-note"[^>]*>(.*?)</a>', html, re.S).group(1)
     assert 'class="visually-hidden"' in mark and "le livret écrit" in plain(mark)
 
 

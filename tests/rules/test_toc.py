@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.games import GAMES
+from tests.conftest import LANGUAGES
 
 CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "numsite.css"
 
@@ -20,7 +21,7 @@ def toc_links(html: str) -> list[str]:
     return re.findall(r'href="#([^"]+)"', nav.group(1))
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_rulebook_page_has_a_table_of_contents_of_every_section_and_ruling(client, game, language):
     with translation.override(language):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from calculators.engines.cards import InputError
 from calculators.parties import services as party_services
 from calculators.tablees import services
 from calculators.tablees.models import Tablee
@@ -223,11 +224,11 @@ def test_link_a_party_created_outside(made):
     outside = party("num5", ["léa", "Tom", "Max"])
     plan = services.link_plan(tablee, outside)
     assert plan.new == ["Max"] and [m.name for _, m in plan.matched] == ["Léa", "Tom"]
-    with pytest.raises(services.InputError):
+    with pytest.raises(InputError):
         services.link_party(tablee, outside, add_members=False)
     services.link_party(tablee, outside, add_members=True)
     assert [m.name for m in tablee.members.all()] == [*NAMES, "Max"]
-    with pytest.raises(services.InputError):
+    with pytest.raises(InputError):
         services.link_plan(tablee, outside)  # already in a tablée
 
 

@@ -79,4 +79,5 @@ def test_the_tablee_pages_show_a_num_connect_party_in_both_languages(client):
     )
     assert made.status_code == 302, made.content.decode()[:2000]
     assert [g.kind for g in Game.objects.order_by("pk")] == ["num_connect"] * 2
-    assert Game.objects.order_by("pk").last().mode == ""
+    last = Game.objects.order_by("pk").last()
+    assert last is not None and last.mode == ""

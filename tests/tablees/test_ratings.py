@@ -2,6 +2,7 @@
 engine, in the order they finished, in the statistics' cache and in the API."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
@@ -86,7 +87,7 @@ def test_rating_order_is_deterministic_for_parties_finished_in_the_same_second(t
 def test_a_later_finish_is_rated_later(tablee):
     first = play(tablee, "num5", NAMES, rounds=LEA_WINS)
     second = play(tablee, "num5", NAMES, rounds=TOM_WINS)
-    Game.objects.filter(pk=first.pk).update(updated_at=timezone.now() + timezone.timedelta(1))
+    Game.objects.filter(pk=first.pk).update(updated_at=timezone.now() + timedelta(1))
     history = rated(tablee)["Léa"]["history"]
     assert [step[0] for step in history] == [second.pk, first.pk]
 

@@ -49,7 +49,9 @@ def test_the_big_tablee_counts_every_finished_party():
 
 def test_a_cached_page_is_recomputed_after_an_undo_of_a_member_party(client):
     tablee = big_tablee(3, members=4, seated=3)
-    game = tablee.links.order_by("game__created_at").first().game
+    first = tablee.links.order_by("game__created_at").first()
+    assert first is not None
+    game = first.game
     before = stats.statistics(tablee)
     assert stats.statistics(tablee) is not None
     party_services.reopen(game)  # a write of a member party: the stamp moves

@@ -10,6 +10,7 @@ input ``aria-describedby`` it, and ``is-invalid`` on the field in error.
 
 import re
 from collections import Counter
+from collections.abc import Set
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -75,7 +76,7 @@ class Page(HTMLParser):
             self.text[ident] += data
 
 
-def check_fields(html: str, invalid: set[str] = frozenset()) -> Page:
+def check_fields(html: str, invalid: Set[str] = frozenset()) -> Page:
     """Check every field of the page; ``invalid``: the ids of the fields in error."""
     page = Page(html)
     assert page.controls, "no form field drawn"
@@ -259,8 +260,9 @@ def test_fields_are_drawn_by_djangos_form_renderer_and_templates():
     assert form["hand"].field.widget.template_name == "web/widgets/card_input.html"
     django_forms = Path(forms.__file__).parent / "templates"
     stock = renderer.get_template(form["rank"].field.widget.template_name)
-    assert django_forms in Path(stock.origin.name).parents
-    assert Path(renderer.get_template("web/field.html").origin.name) == FIELD_TEMPLATE
+    assert stock is not None and django_forms in Path(stock.origin.name).parents
+    field = renderer.get_template("web/field.html")
+    assert field is not None and Path(field.origin.name) == FIELD_TEMPLATE
 
 
 HOSTILE = '<b>"L\'é&a"</b>'

@@ -15,9 +15,11 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.template import engines
+from django.template.backends.django import DjangoTemplates
 from django.template.loaders.cached import Loader as CachedLoader
 
 from numsite import release
+from tests.matching import search
 
 ROOT = Path(__file__).resolve().parents[2]
 PICKER = re.compile(r'<div class="picker .*?\n</div>', re.S)
@@ -32,7 +34,7 @@ def test_the_cache_is_shared_by_every_process_and_keyed_by_the_release(alias):
     """Another interpreter, started with the settings alone (no test override but the cache's
     folder, which this run keeps apart from var/), sets an entry; this one reads it under the
     same key, which carries the release."""
-    location = settings.CACHES[alias]["LOCATION"]
+    location = str(settings.CACHES[alias]["LOCATION"])
     script = (
         "import django; django.setup()\n"
         "from django.core.cache import caches\n"
@@ -75,7 +77,9 @@ def test_templates_come_from_djangos_cached_loader():
     """DEBUG is off here, as in production: each template is read and compiled once per
     process (the form renderer uses the same engine)."""
     assert not settings.DEBUG
-    loaders = engines["django"].engine.template_loaders
+    backend = engines["django"]
+    assert isinstance(backend, DjangoTemplates)
+    loaders = backend.engine.template_loaders
     found = [loaders[0], *getattr(loaders[0], "loaders", [])]
     assert any(isinstance(loader, CachedLoader) for loader in found)
 
@@ -105,10 +109,10 @@ def test_a_page_served_from_the_fragments_is_the_page_drawn_afresh(client, url):
 
 def test_a_picker_is_kept_per_language(client):
     clear_fragments()
-    french = PICKER.search(client.get("/num-connect/").content.decode()).group()
-    english = PICKER.search(client.get("/en/num-connect/").content.decode()).group()
+    french = search(PICKER, client.get("/num-connect/").content.decode()).group()
+    english = search(PICKER, client.get("/en/num-connect/").content.decode()).group()
     assert "Famille" in french and "Family" in english
-    assert PICKER.search(client.get("/num-connect/").content.decode()).group() == french
+    assert search(PICKER, client.get("/num-connect/").content.decode()).group() == french
 
 
 def test_a_fragment_drawn_by_one_process_is_served_to_another(tmp_path, settings):

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from rules.games import GAMES
+from tests.matching import search
 
 # The section headings and tables of each game's printed rulebook, listed by hand.
 HEADINGS = {
@@ -215,7 +216,7 @@ def ruling_examples(game):
     sections = re.findall(r'<section[^>]*class="ruling".*?</section>', game.rulings_html, re.S)
     assert sections, game.slug
     for section in sections:
-        anchor = re.search(r'<h3[^>]* id="([^"]+)"', section).group(1)
+        anchor = search(r'<h3[^>]* id="([^"]+)"', section).group(1)
         links = re.findall(r'<a class="try-link" href="([^"]+)"', section)
         yield anchor, [unescape(link) for link in links]
 

@@ -11,6 +11,7 @@ from django.template import engines
 from django.utils import translation
 
 from calculators.templatetags import numsite
+from tests.conftest import LANGUAGES
 
 PICKER = re.compile(r'<div class="picker .*?\n</div>', re.S)
 
@@ -65,7 +66,7 @@ def test_a_deck_with_other_values_gets_its_own_keypad():
     ],
 )
 def test_a_kept_picker_is_the_picker_drawn_afresh(source, settings):
-    for language in ("fr", "en"):
+    for language in LANGUAGES:
         with translation.override(language):
             first = drawn(source)
             assert drawn(source) == first  # the kept one

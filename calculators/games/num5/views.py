@@ -27,7 +27,8 @@ from ...engines import num5turn
 from ...engines.cards import Card
 from ...web.pages import HtmxRequest, page
 from ..answers import colour_name, where_text
-from .forms import ROW_FIELDS, Num5Form, TurnForm
+from ..readers import ROW_FIELDS
+from .forms import Num5Form, TurnForm
 
 TEMPLATE = "games/num5/sheet.html"
 TURN_TEMPLATE = "games/num5/turn.html"

@@ -82,9 +82,10 @@ class CheckForm(EngineForm):
         self.progress = (given, needed)
         if self.live and given < needed:
             return None  # the engine counts the cards once they are all there, or on submit
-        self.rank_table = numcheck.rank_table(data["combo"], data["cards"])
-        self.rank_note = numcheck.elargi_note(self.rank_table[3])
-        return self.rank_table[data["rank"] - 1]
+        self.rank_table = table = numcheck.rank_table(data["combo"], data["cards"])
+        self.rank_note = numcheck.elargi_note(table[3])
+        rank: int = data["rank"]
+        return table[rank - 1]
 
 
 class DetectForm(EngineForm):

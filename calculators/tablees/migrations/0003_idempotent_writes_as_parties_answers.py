@@ -6,9 +6,11 @@ names an index after it.)"""
 import json
 
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def body_to_bytes(apps, schema_editor):
+def body_to_bytes(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     IdempotentWrite = apps.get_model("tablees", "IdempotentWrite")
     for write in IdempotentWrite.objects.all():
         # the bytes the answer was sent as (the API's JSON, non-ASCII kept as is)
@@ -16,7 +18,7 @@ def body_to_bytes(apps, schema_editor):
         write.save(update_fields=["body_bytes"])
 
 
-def body_to_json(apps, schema_editor):
+def body_to_json(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     IdempotentWrite = apps.get_model("tablees", "IdempotentWrite")
     for write in IdempotentWrite.objects.all():
         write.body = json.loads(bytes(write.body_bytes))

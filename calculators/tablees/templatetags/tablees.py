@@ -92,7 +92,7 @@ def linked_tablee(game: Game) -> tuple[str, str, bool] | None:
     sheet asks (a write's answer too), nearly always for a party in no tablée, so by one
     indexed look-up whose SQL is written once (``tablees.services.party_links``), kept on the
     instance for the page's other part (an instance lives for one request)."""
-    memo = game.__dict__.get(_MEMO)
+    memo: tuple[int, tuple[str, str, bool] | None] | None = game.__dict__.get(_MEMO)
     if memo is not None and memo[0] == game.version:
         return memo[1]
     rows = party_links(

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from calculators.engines import num5
 from calculators.engines.cards import InputError
+from tests.matching import search
 
 URL = "/num-5/"
 HX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "num5-result"}
@@ -39,7 +40,7 @@ def columns(html):
 
 
 def pending(html):
-    box = re.search(r'<div id="num5-pending"[^>]*>(.*?)</div>', html, re.S)
+    box = search(r'<div id="num5-pending"[^>]*>(.*?)</div>', html, re.S)
     return re.sub(r"<[^>]+>", "", box.group(1)).strip()
 
 
@@ -125,7 +126,7 @@ def test_zero_is_collected_nothing_and_a_lone_number_has_no_shadow(client):
 
 def test_help_text_explains_cells(client):
     _, html = get(client, {})
-    help_text = re.search(r'<p class="small" id="num5-cell-help">(.*?)</p>', html, re.S).group(1)
+    help_text = search(r'<p class="small" id="num5-cell-help">(.*?)</p>', html, re.S).group(1)
     text = re.sub(r"<[^>]+>", "", help_text)
     for part in (
         "12R 3S",
@@ -143,7 +144,7 @@ def test_help_text_explains_cells(client):
 
 
 def form_html(html):
-    return re.search(r'<form[^>]*id="num5-form".*?</form>', html, re.S).group(0)
+    return search(r'<form[^>]*id="num5-form".*?</form>', html, re.S).group(0)
 
 
 def test_enter_activates_a_harmless_default_button_first_in_tree_order(client):
@@ -156,7 +157,7 @@ def test_enter_activates_a_harmless_default_button_first_in_tree_order(client):
     assert "name=" not in default and "hx-get" not in default  # it only submits the form
     assert any('name="remove"' in b for b in submitters[1:])
     # ... and with htmx the form's own submit recalculates (no page load).
-    opening = re.search(r"<form[^>]*>", form).group(0)
+    opening = search(r"<form[^>]*>", form).group(0)
     assert re.search(r'hx-trigger="[^"]*\bsubmit\b', opening)
 
 
@@ -188,9 +189,9 @@ def test_removing_a_round_offers_to_restore_it(client):
     }
     _, html = get(client, {**query, "remove": "0"})
     assert cells(html) == {"r0_0": "4", "r0_1": "", "r0_2": ""}
-    banner = re.search(r'data-testid="num5-discarded">(.*?)</div>', html, re.S).group(1)
+    banner = search(r'data-testid="num5-discarded">(.*?)</div>', html, re.S).group(1)
     assert "Manche 1 supprimée." in banner
-    restore = re.search(r'href="([^"]+)"[^>]*>Rétablir</a>', banner).group(1)
+    restore = search(r'href="([^"]+)"[^>]*>Rétablir</a>', banner).group(1)
     back = client.get(restore)
     assert back.status_code == 200
     assert cells(unescape(back.content.decode())) == {
@@ -256,7 +257,7 @@ def test_a_name_edited_in_place_keeps_its_cells(client):
 
 def test_restoring_a_removed_player_brings_back_the_cells(client):
     _, html = get(client, {"players": "Léa,Zoé,Max", "was": "Léa,Tom,Zoé,Max", **ROUND})
-    restore = re.search(r'href="([^"]+)"[^>]*>Rétablir</a>', html).group(1)
+    restore = search(r'href="([^"]+)"[^>]*>Rétablir</a>', html).group(1)
     html = unescape(client.get(restore).content.decode())
     assert columns(html) == ["Léa", "Tom", "Zoé", "Max"]
     assert cells(html) == {"r0_0": "10", "r0_1": "20", "r0_2": "30", "r0_3": "40"}
@@ -285,7 +286,7 @@ def test_changing_names_with_htmx_redraws_the_whole_calculator(client):
 
 def test_a_case_only_duplicate_is_refused_naming_both(client):
     _, html = get(client, {"players": "Léa, Tom, léa", "n": "0"})
-    error = re.search(r'id="err-id_players"[^>]*>(.*?)</div>', html, re.S).group(1)
+    error = search(r'id="err-id_players"[^>]*>(.*?)</div>', html, re.S).group(1)
     assert "« Léa »" in error and "« léa »" in error
 
 
@@ -380,7 +381,7 @@ def test_round_numbers_are_read_in_ascii_digits_only():
 
 
 def explosion_box(html):
-    return re.search(r'<input[^>]*id="id_explosion"[^>]*>', html).group(0)
+    return search(r'<input[^>]*id="id_explosion"[^>]*>', html).group(0)
 
 
 def test_the_variant_survives_every_action(client):
@@ -399,7 +400,7 @@ def test_the_variant_survives_every_action(client):
         if action != "recalculate":  # a recalculation sends the result alone, not the form
             assert " checked" in explosion_box(html), action
         if action == "remove":
-            restore = re.search(r'href="([^"]+)"[^>]*>Rétablir</a>', html).group(1)
+            restore = search(r'href="([^"]+)"[^>]*>Rétablir</a>', html).group(1)
             assert "explosion=on" in restore
         _, page = get(client, query)  # without JavaScript: the whole page
         assert " checked" in explosion_box(page), action

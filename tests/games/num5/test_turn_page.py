@@ -8,6 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.conf import settings
 
+from tests.matching import search
+
 URL = "/num-5/tour/"
 #: the rulings of a turn, T1 to T17, each with an example of this page
 RULINGS = settings.BASE_DIR / "rules" / "content" / "num-5-turn-rulings.md"
@@ -106,7 +108,7 @@ def test_playing_a_turn_with_htmx_answers_the_fragment_and_pushes_the_url(client
 def test_a_round_turn_by_turn_fills_the_num5_sheet(client):
     query = {"players": "Léa, Tom, Zoé", "t1": "5R 3A 0S", "t2": "1R 2B 4J", "t3": "6R 7B 8B"}
     html = client.get(URL, query).content.decode()
-    link = unescape(re.search(r'href="([^"]+)" data-testid="tally"', html).group(1))
+    link = unescape(search(r'href="([^"]+)" data-testid="tally"', html).group(1))
     assert "Reporter dans la feuille de manches" in html
     params = parse_qs(urlsplit(link).query, keep_blank_values=True)
     assert urlsplit(link).path == "/num-5/"
@@ -126,7 +128,7 @@ def test_a_turn_from_another_table_is_not_offered_to_the_sheet(client):
 def test_undo_link_drops_the_last_turn(client):
     query = {"players": "Léa, Tom, Zoé", "t1": "5R 3A 0S", "t2": "1R 2B 4J"}
     html = unescape(client.get(URL, query).content.decode())
-    undo = re.search(r'<a href="([^"]+)"[^>]*>Annuler le tour 2', html).group(1)
+    undo = search(r'<a href="([^"]+)"[^>]*>Annuler le tour 2', html).group(1)
     assert parse_qs(urlsplit(undo).query) == {"players": ["Léa, Tom, Zoé"], "t1": ["5R 3A 0S"]}
 
 
@@ -162,7 +164,7 @@ def test_bad_card_shows_a_french_message_at_its_field_and_keeps_the_input(
     response = client.get(URL, {"players": "Léa, Tom, Zoé", "t1": "5R 3A 0S", **cards, "play": "1"})
     assert response.status_code == 200
     html = response.content.decode()
-    error = re.search(rf'id="err-id_{field}"[^>]*>([^<]*)<', html).group(1)
+    error = search(rf'id="err-id_{field}"[^>]*>([^<]*)<', html).group(1)
     assert words in error
     assert f'name="{field}"' in html and "is-invalid" in html
     assert 'name="t1" value="5R 3A 0S"' in html  # the round is not lost
@@ -243,7 +245,7 @@ def test_the_turn_rulings_are_t1_to_t17_each_with_its_anchor_and_an_example():
 def test_ruling_example_url_works_and_cites_its_ruling(client, number):
     content = RULINGS.read_text(encoding="utf-8")
     section = content.split(f"### T{number}.")[1].split("### ")[0]
-    url = re.search(r"\[Essayer\]\(([^)]+)\)", section).group(1)
+    url = search(r"\[Essayer\]\(([^)]+)\)", section).group(1)
     response = client.get(url)
     html = response.content.decode()
     assert response.status_code == 200

@@ -6,6 +6,7 @@ import re
 
 from calculators.engines import numcheck
 from calculators.games.num_check.views import outs_context
+from tests.matching import search
 
 URL = "/num-check/guetter/"
 
@@ -44,12 +45,12 @@ def test_outs_skip_the_combinations_already_made(client):
 
 def test_outs_bad_hand_is_shown_at_the_hand_field(client):
     html = client.get(URL, {"outs-hand": "7R 7R"}).content.decode()
-    error = re.search(r'id="err-id_outs-hand"[^>]*>(.*?)</div>', html, re.S).group(1)
+    error = search(r'id="err-id_outs-hand"[^>]*>(.*?)</div>', html, re.S).group(1)
     assert "7R" in error and 'data-testid="outs"' not in html
     html = client.get(URL, {"outs-hand": "1R 2R 3R 4R 5R"}).content.decode()
-    assert "de 1 à 4 cartes" in re.search(
-        r'id="err-id_outs-hand"[^>]*>(.*?)</div>', html, re.S
-    ).group(1)
+    assert "de 1 à 4 cartes" in search(r'id="err-id_outs-hand"[^>]*>(.*?)</div>', html, re.S).group(
+        1
+    )
 
 
 def test_outs_none_says_so(client):
@@ -74,7 +75,7 @@ def out_cards(html, combo):
     part = part.split('data-testid="outs-group"', 1)[0]
     tags = re.findall(r'<a [^>]*data-testid="out-card"[^>]*>', part)
     return [
-        (re.search(r'data-card="(\w+)"', t)[1], "".join(re.findall(r'data-rainbows="(\d+)"', t)))
+        (search(r'data-card="(\w+)"', t)[1], "".join(re.findall(r'data-rainbows="(\d+)"', t)))
         for t in tags
     ]
 

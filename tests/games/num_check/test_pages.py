@@ -5,6 +5,8 @@ CHECKs a hand can claim from the centre, never all in hand) and the players' she
 import re
 from html import unescape
 
+from tests.matching import search
+
 
 def test_num_check_permalink_and_fragment(client):
     url = "/num-check/?combo=full&cards=7R+7B+7J+3V+3A&rank=4"
@@ -16,24 +18,24 @@ def test_num_check_permalink_and_fragment(client):
 
 def test_num_check_bad_card_shows_message_under_field_and_keeps_input(client):
     html = client.get("/num-check/?combo=paire&cards=5R+17B&rank=1").content.decode()
-    field = re.search(r'<input[^>]*id="id_cards"[^>]*>', html).group(0)
+    field = search(r'<input[^>]*id="id_cards"[^>]*>', html).group(0)
     assert 'value="5R 17B"' in field and "is-invalid" in field
-    assert "err-id_cards" in re.search(r'aria-describedby="([^"]*)"', field).group(1).split()
-    error = re.search(r'<div[^>]*id="err-id_cards"[^>]*>(.*?)</div>', html, re.S).group(1)
+    assert "err-id_cards" in search(r'aria-describedby="([^"]*)"', field).group(1).split()
+    error = search(r'<div[^>]*id="err-id_cards"[^>]*>(.*?)</div>', html, re.S).group(1)
     assert "« 17B » : la valeur 17 n’existe pas" in error
     assert html.index('id="err-id_cards"') > html.index('id="id_cards"')  # below its field
 
 
 def test_num_check_invalid_check_says_why(client):
     html = client.get("/num-check/?combo=brelan&cards=8R+8V+9B&rank=5").content.decode()
-    result = re.search(r'data-testid="check-invalid">(.*?)</div>', html, re.S).group(1)
+    result = search(r'data-testid="check-invalid">(.*?)</div>', html, re.S).group(1)
     assert "CHECK invalide" in result
     assert "ces cartes ne forment pas un Brelan (3 cartes de même valeur)" in unescape(result)
 
 
 def test_detector_and_sheet(client):
     html = client.get("/num-check/detecteur/?hand=7R+7B+7J+3V+3A&rank=1").content.decode()
-    found = re.search(r'data-testid="detected">(.*?)</ol>', html, re.S).group(1)
+    found = search(r'data-testid="detected">(.*?)</ol>', html, re.S).group(1)
     assert re.search(r"<strong>Full</strong>.*?data-score=\"\d+\">\d+ pts", found, re.S)
     response = client.post(
         "/num-check/feuille/",
@@ -69,7 +71,7 @@ def test_detector_without_centre_asks_for_it(client):
 
 def test_detector_card_in_hand_and_centre_is_shown_on_the_centre_field(client):
     html = client.get("/num-check/detecteur/?hand=7R+7B&centre=7R&rank=1").content.decode()
-    error = re.search(r'id="err-id_centre"[^>]*>(.*?)</div>', html, re.S).group(1)
+    error = search(r'id="err-id_centre"[^>]*>(.*?)</div>', html, re.S).group(1)
     assert "7R" in error and "main et au centre" in error
 
 
@@ -81,7 +83,7 @@ def test_num_check_sheet_shows_shared_positions(client):
 
 def test_rank_table_explains_the_couleur_elargi_switch(client):
     html = client.get("/num-check/?combo=couleur&cards=2S+5S+9S+11S+14S&rank=1").content.decode()
-    table = re.search(r"Cette combinaison aux rangs 1 à 8.*?</table>", html, re.S).group(0)
+    table = search(r"Cette combinaison aux rangs 1 à 8.*?</table>", html, re.S).group(0)
     assert "<strong>élargi</strong>" in table and table.count("<td>normal</td>") == 7
     assert 'data-testid="rank-note"' in html and "Au rang 4 seulement" in html
     assert 'href="#arbitrage-couleur-elargie"' in html

@@ -5,6 +5,8 @@ Ouverture, who starts by the smallest unique value)."""
 import re
 from html import unescape
 
+from tests.matching import search
+
 
 def test_num_draft_page_scores_and_highlights(client):
     html = client.get("/num-draft/?g00=1R&g01=JK&g02=1V&mode=classic").content.decode()
@@ -76,7 +78,7 @@ def test_table_mode_shows_shared_positions(client):
         "Zoé : - 7V 7B / - - - / - - -"
     )
     html = client.get("/num-draft/table/", {"players": players, "mode": "classic"}).content.decode()
-    table = re.search(r'data-testid="table-ranking".*?</table>', html, re.S).group(0)
+    table = search(r'data-testid="table-ranking".*?</table>', html, re.S).group(0)
     cells = re.findall(r"<tr><td>(\d)</td><td>(\w+)</td><td[^>]*>(\d+)</td>", table)
     assert [c[0] for c in cells] == ["1", "2", "2"]
 

@@ -23,7 +23,7 @@ from ..views import tie_view
 from . import api, forms, writes
 
 
-def _cell_text(entry: dict | None) -> str:
+def _cell_text(entry: dict[str, Any] | None) -> str:
     """A stored Num 5 entry as the text of a cell (what the player typed, in canonical form)."""
     if not entry:
         return ""

@@ -29,33 +29,33 @@ _round_delete = ROUNDS.delete
 _round_restore = ROUNDS.restore
 
 
-def _round_set(which: str) -> Callable[[Game, dict], None]:
-    def apply(game: Game, data: dict) -> None:
+def _round_set(which: str) -> Callable[[Game, dict[str, Any]], None]:
+    def apply(game: Game, data: dict[str, Any]) -> None:
         Round.objects.filter(game=game, number=data["number"]).update(entries=data[which])
 
     return apply
 
 
-def _turns(which: str) -> Callable[[Game, dict], None]:
-    def apply(game: Game, data: dict) -> None:
+def _turns(which: str) -> Callable[[Game, dict[str, Any]], None]:
+    def apply(game: Game, data: dict[str, Any]) -> None:
         Game.objects.filter(pk=game.pk).update(turns=data[which])
         game.turns = [list(turn) for turn in data[which]]  # its own copy, as a read gives
 
     return apply
 
 
-def _tally_do(game: Game, data: dict) -> None:
+def _tally_do(game: Game, data: dict[str, Any]) -> None:
     _round_create(game, data)
     _turns("after")(game, data)
 
 
-def _tally_undo(game: Game, data: dict) -> None:
+def _tally_undo(game: Game, data: dict[str, Any]) -> None:
     _round_remove(game, data)
     _turns("before")(game, data)
 
 
 def _round_table(
-    game: Game, rounds: Sequence[Round | dict], players: Sequence[Player] | None = None
+    game: Game, rounds: Sequence[Round | dict[str, Any]], players: Sequence[Player] | None = None
 ) -> list[list[dict[str, Any]]]:
     """Stored rounds (by player id) as the engine's rows (seat order); ``players``, the game's
     players in seat order when the caller has read them already."""
@@ -67,12 +67,14 @@ def _round_table(
     return rows
 
 
-def _entries(players: Sequence[Player], raw: Mapping[Any, object], field: str) -> dict[str, dict]:
+def _entries(
+    players: Sequence[Player], raw: Mapping[Any, object], field: str
+) -> dict[str, dict[str, Any]]:
     """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``,
     among ``players`` (the game's, read once by the write)."""
     if not isinstance(raw, Mapping):
         raise InputError(field, gettext("Indiquez une entrée par joueur."))
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for key, value in raw.items():
         player = _seated(players, key, field)
         if isinstance(value, str):
@@ -112,7 +114,7 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
 
     read: dict[str, Any] = {}
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
         players = list(g.players.all())
         rounds = list(g.rounds.all())
@@ -157,7 +159,7 @@ def edit_round(
 ) -> HistoryEntry:
     """Correct a round: only the players in ``changes`` change; the others are untouched."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
         stored_rounds = list(g.rounds.all())
         stored = _round(g, number, stored_rounds)
@@ -178,7 +180,7 @@ def edit_round(
 def delete_round(game: Game, number: object, if_version: object = None) -> HistoryEntry:
     """Remove a round; the later ones are renumbered."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
         stored = _round(g, number)
         data = {"round": {"id": stored.pk, "number": stored.number, "entries": stored.entries}}
@@ -261,7 +263,7 @@ def play_turn(
     (/num-5/regles/#arbitrage-tour-t8); without it, table order. A choice where nothing ties,
     or outside the tied rows, is refused naming the player and the rows they may choose."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
         players = list(g.players.all())
         rounds = list(g.rounds.all())
@@ -330,7 +332,7 @@ def choose_row(
                 ).format(turn=turn),
             )
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
         if not g.turns:
             raise InputError("row", gettext("Aucun tour joué dans cette manche."))
@@ -388,7 +390,7 @@ def choose_row(
 def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
     """« Reporter la manche »: the round played turn by turn becomes a round of the sheet."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
         if not g.turns:
             raise InputError("cards", gettext("Aucun tour joué dans cette manche."))

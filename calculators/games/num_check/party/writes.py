@@ -28,7 +28,7 @@ def _shift_claims(player_id: int, after: int, step: int) -> None:
         claim.save(update_fields=["position"])
 
 
-def _claim_create(game: Game, data: dict) -> None:
+def _claim_create(game: Game, data: dict[str, Any]) -> None:
     c = data["claim"]
     claim = Claim.objects.create(
         id=c.get("id"), player_id=c["player"], position=c["position"], combo=c["combo"],
@@ -37,16 +37,16 @@ def _claim_create(game: Game, data: dict) -> None:
     c["id"] = claim.pk
 
 
-def _claim_remove(game: Game, data: dict) -> None:
+def _claim_remove(game: Game, data: dict[str, Any]) -> None:
     Claim.objects.filter(pk=data["claim"]["id"], player__game=game).delete()
 
 
-def _claim_set(which: str) -> Callable[[Game, dict], None]:
+def _claim_set(which: str) -> Callable[[Game, dict[str, Any]], None]:
     """A correction's ``do`` (``after``) or ``undo`` (``before``). A claim moved to another
     player leaves a gap in the first player's ranks, closed as a removal does, and takes its
     rank at the other (older entries hold only the combination and the cards)."""
 
-    def apply(game: Game, data: dict) -> None:
+    def apply(game: Game, data: dict[str, Any]) -> None:
         target = data[which]
         claim = Claim.objects.get(pk=data["id"], player__game=game)
         if "player" not in target or target["player"] == claim.player_id:
@@ -66,13 +66,13 @@ def _claim_set(which: str) -> Callable[[Game, dict], None]:
     return apply
 
 
-def _claim_delete(game: Game, data: dict) -> None:
+def _claim_delete(game: Game, data: dict[str, Any]) -> None:
     c = data["claim"]
     _claim_remove(game, data)
     _shift_claims(c["player"], c["position"], -1)
 
 
-def _claim_restore(game: Game, data: dict) -> None:
+def _claim_restore(game: Game, data: dict[str, Any]) -> None:
     c = data["claim"]
     _shift_claims(c["player"], c["position"] - 1, +1)
     _claim_create(game, data)
@@ -128,7 +128,7 @@ def add_claim(
     sheet of the version it makes: kept for the answer's board (:func:`services.remember`)."""
     read: dict[str, Any] = {}
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)
         players, stored = sheet_read(g)
         read.update(players=players, claims=stored)
@@ -179,7 +179,7 @@ def edit_claim(
     rank, or moved to another player (a claim written under the wrong name), where it takes
     that player's next rank and the first player's later claims move up one rank."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)
         stored = _claim(g, claim)
         combo_obj = numcheck.get_combo(combo if combo not in (None, "") else stored.combo)
@@ -224,7 +224,7 @@ def edit_claim(
 def delete_claim(game: Game, claim: object, if_version: object = None) -> HistoryEntry:
     """Remove a claim; the player's later claims move up one rank (scores follow)."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)
         stored = _claim(g, claim)
         data = {
@@ -313,7 +313,7 @@ INVALID_CHECK = "invalid_check"
 PENALTY = gettext_noop("ne peut plus toucher aux cartes du centre jusqu’à son prochain tour")
 
 
-def _history_only(game: Game, data: dict) -> None:
+def _history_only(game: Game, data: dict[str, Any]) -> None:
     """A write kept in the history alone: its entry's state is the whole change."""
 
 
@@ -430,7 +430,7 @@ def has_entries(game: Game) -> bool:
 def add_deck_turn(game: Game, if_version: object = None) -> HistoryEntry:
     """« Tour de paquet terminé »: one more deck turn over; past the game's limit → Conflict."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)
         limit = deck_turn_limit(g)
         done = len(in_effect(g, DECK_TURN))
@@ -463,7 +463,7 @@ def add_invalid_check(
     invalid CHECK whatever the cards (/num-check/regles/#arbitrage-combinaison-annoncee-a-nouveau);
     a CHECK that does form a combination still free is refused (it is one to record as a claim)."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)
         who = services.player_at(g, player)
         combo_obj = numcheck.get_combo(combo)

@@ -85,7 +85,7 @@ def add_hand(
         raise InputError("left", gettext("Indiquez les cartes restantes par joueur."))
     read: dict[str, Any] = {}
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CONNECT)
         players = list(g.players.all())
         rounds = list(g.rounds.all())
@@ -128,7 +128,7 @@ def add_hand(
 def delete_hand(game: Game, number: object, if_version: object = None) -> HistoryEntry:
     """Remove a hand; the later ones are renumbered."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CONNECT)
         gone = gettext("Cette manche n’existe plus.")
         wanted = services.whole_number(number, "hand", gone)

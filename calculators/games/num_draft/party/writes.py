@@ -19,8 +19,8 @@ from ....parties.summaries import message
 from ...registry import NUM_DRAFT
 
 
-def _grid(which: str) -> Callable[[Game, dict], None]:
-    def apply(game: Game, data: dict) -> None:
+def _grid(which: str) -> Callable[[Game, dict[str, Any]], None]:
+    def apply(game: Game, data: dict[str, Any]) -> None:
         Player.objects.filter(pk=data["player"], game=game).update(grid=data[which])
 
     return apply
@@ -45,7 +45,7 @@ def set_grid(
 
     read: dict[str, Any] = {}
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_DRAFT)
         players = list(g.players.all())
         who = services.player_among(players, player)
