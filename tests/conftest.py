@@ -40,7 +40,7 @@ def current_manifest() -> Path | None:
     if not manifest.is_file():
         return None
     # an entry is a folder, or (prefix, folder): idiomorph's, served from node_modules
-    sources = [Path(d[1] if isinstance(d, tuple) else d) for d in settings.STATICFILES_DIRS]
+    sources = [Path(str(d[1] if isinstance(d, tuple) else d)) for d in settings.STATICFILES_DIRS]
     newest = max(p.stat().st_mtime for d in sources for p in [d, *d.rglob("*")])
     return manifest if manifest.stat().st_mtime >= newest else None
 

@@ -203,7 +203,9 @@ _TEXTS: dict[tuple[str, str, tuple[int, int, datetime]], str] = {}
 _lines_lock = threading.Lock()
 
 
-def _keep(lines: dict[tuple[str, str, Any], Any], into: dict | None = None) -> None:
+def _keep(
+    lines: dict[tuple[str, str, Any], Any], into: dict[tuple[str, str, Any], Any] | None = None
+) -> None:
     """Keep ``lines`` (by default in :data:`_LINES`, else ``into``), forgetting the older half
     of what is kept first if they would pass :data:`LINES_KEPT`."""
     kept = _LINES if into is None else into

@@ -195,7 +195,7 @@ def written(game: Game) -> Written | None:
     An instance whose version or time moved on (another write through it, a
     ``refresh_from_db`` after another phone's) no longer gets it; one held while others write
     (its version then behind the stored one) gets that version's sheet, as its version says."""
-    kept = game.__dict__.get("_written")
+    kept: Written | None = game.__dict__.get("_written")
     if kept is None or (kept.version, kept.updated_at) != (game.version, game.updated_at):
         return None
     return kept
@@ -213,7 +213,7 @@ def recorded(game: Game) -> HistoryEntry | None:
     hands it from the locked row to the caller's instance, :func:`_as_stored`), while the
     instance is still at the version and time that write gave it: the answer to that write
     lists it without reading it back."""
-    kept = game.__dict__.get("_recorded")
+    kept: tuple[int, Any, HistoryEntry] | None = game.__dict__.get("_recorded")
     if kept is None or kept[:2] != (game.version, game.updated_at):
         return None
     return kept[2]
@@ -260,7 +260,10 @@ def _by() -> dict[str, str]:
 
 
 def write(
-    game: Game, action: str, if_version: object, build: Callable[[Game], tuple[dict, dict]]
+    game: Game,
+    action: str,
+    if_version: object,
+    build: Callable[[Game], tuple[dict[str, Any], dict[str, Any]]],
 ) -> HistoryEntry:
     """Validate and build ``(structured summary, data)`` under the lock, apply ``do``, record the entry."""
     kind = actions.get(action)

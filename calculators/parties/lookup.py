@@ -73,4 +73,4 @@ def _version_sql(alias: str) -> str:
     sql, params = query.query.get_compiler(alias).as_sql()
     if list(params) != [_PROBE, _PROBE]:  # pragma: no cover - the ORM names the token twice
         raise ValueError(params)
-    return sql
+    return str(sql)

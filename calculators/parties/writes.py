@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -43,32 +44,32 @@ def rematch(game: Game) -> Game:
     return create_game(game.kind, game.mode, [p.name for p in game.players.all()], game.values)
 
 
-def _finished(value: bool) -> Callable[[Game, dict], None]:
-    def apply(game: Game, data: dict) -> None:
+def _finished(value: bool) -> Callable[[Game, dict[str, Any]], None]:
+    def apply(game: Game, data: dict[str, Any]) -> None:
         Game.objects.filter(pk=game.pk).update(finished=value)
         game.finished = value
 
     return apply
 
 
-def _name(which: str) -> Callable[[Game, dict], None]:
-    def apply(game: Game, data: dict) -> None:
+def _name(which: str) -> Callable[[Game, dict[str, Any]], None]:
+    def apply(game: Game, data: dict[str, Any]) -> None:
         Player.objects.filter(pk=data["player"], game=game).update(name=data[which])
 
     return apply
 
 
-def _player_create(game: Game, data: dict) -> None:
+def _player_create(game: Game, data: dict[str, Any]) -> None:
     p = data["player"]
     player = Player.objects.create(id=p.get("id"), game=game, name=p["name"], seat=p["seat"])
     p["id"] = player.pk
 
 
-def _player_remove(game: Game, data: dict) -> None:
+def _player_remove(game: Game, data: dict[str, Any]) -> None:
     Player.objects.filter(pk=data["player"]["id"], game=game).delete()
 
 
-def _nothing(game: Game, data: dict) -> None:
+def _nothing(game: Game, data: dict[str, Any]) -> None:
     """``create`` and ``rotate`` are never undone or redone."""
     raise Conflict("party", gettext("Cette écriture ne peut pas être annulée."))
 
@@ -158,7 +159,7 @@ def require_game(game: Game, *games: registry.GameSpec) -> None:
 def rename(game: Game, player: object, name: object, if_version: object = None) -> HistoryEntry:
     """Rename a player at any time (entries are stored by player, so they follow)."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         players = list(g.players.all())
         target = player_among(players, player)
         new = clean_name(name, "name")
@@ -178,7 +179,7 @@ def add_player(game: Game, name: object, if_version: object = None) -> HistoryEn
     """Add a player at the end of the table, only before the first entry: once anything was
     entered the sheet's state refuses it (a :class:`Conflict`, 409), whatever the name."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         if kinds.of(g).has_entries(g):
             raise Conflict("name", gettext("On n’ajoute un joueur qu’avant la première saisie."))
         players = list(g.players.all())
@@ -204,7 +205,7 @@ def reopen(game: Game, if_version: object = None) -> HistoryEntry:
     (``lifted``, :meth:`.kinds.PartyKind.lifted`): that end no longer closes the sheet, so the
     table can correct it; a new one does."""
 
-    def build(g: Game) -> tuple[dict, dict]:
+    def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         if not finished(g):
             raise Conflict("party", gettext("La partie n’est pas terminée."))
         data = {"manual": g.finished, "lifted": kinds.of(g).lifted(g)}

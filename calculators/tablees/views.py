@@ -33,6 +33,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from numsite import throttle
+from numsite.bodies import JSON_DUMPS
 from numsite.security import capability
 
 from ..engines.numbers import parse_whole
@@ -40,7 +41,6 @@ from ..games import registry
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.forms import ServiceForm
-from ..web.json import JSON_DUMPS
 from . import bgstats, charts, forms, services
 from .api import tablee_json
 from .models import Tablee, TableeParty

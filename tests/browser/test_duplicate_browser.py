@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from calculators.engines import deals
 from calculators.events import standings
 from calculators.events.models import Event
-from calculators.parties import deals as party_deals
 from tests.browser.test_party_table_browser import axe_clean
+from tests.events.helpers import dealt_of, game_of
 
 pytestmark = pytest.mark.browser
 
@@ -68,8 +68,8 @@ def test_a_duplicate_num_draft_event_of_2_tables_of_4_on_one_deal(page):
     page.locator("[data-testid=start]").click()
     expect(page.locator("[data-testid=round-deal]")).to_contain_text("donne n° 1")
     tables = list(event.round_set.get().tables.select_related("game"))
-    dealt = party_deals.dealt(tables[0].game)
-    assert all(t.game.deal == tables[0].game.deal for t in tables)
+    dealt = dealt_of(game_of(tables[0]))
+    assert all(game_of(t).deal == game_of(tables[0]).deal for t in tables)
     given = {str(c) for seat in dealt.seats for c in seat.cards}
     stranger = next(str(c) for c in deals.deck_cards(deals.draft_deck(4)) if str(c) not in given)
     own = [[str(c) for row in seat.grid for c in row] for seat in dealt.seats]
@@ -77,9 +77,9 @@ def test_a_duplicate_num_draft_event_of_2_tables_of_4_on_one_deal(page):
     # (cards circulate at NUM DRAFT), so the same seat scores differently at the two tables
     finals = [own, [own[1], own[0], own[2], own[3]]]
     for index, table in enumerate(tables):
-        page.goto(f"{base}/parties/{table.game.edit_token}/")
+        page.goto(f"{base}/parties/{game_of(table).edit_token}/")
         expect(page.locator("[data-testid=party-deal]")).to_contain_text("Donne n° 1 (4 sièges)")
-        players = list(table.game.players.order_by("seat"))
+        players = list(game_of(table).players.order_by("seat"))
         if index == 0:  # a card this table was not dealt: refused at the grid, with its message
             type_grid(page, players[0], [stranger, *own[0][1:]])
             refusal = page.locator(f"#grid-{players[0].pk} [data-testid=refusal]")
@@ -106,7 +106,7 @@ def test_a_duplicate_num_draft_event_of_2_tables_of_4_on_one_deal(page):
     # the room's page: the matchpoint standings, as the engine computes them
     expected = [
         (line.position, line.name, f"{float(line.total):.2f}".replace(".", ","))
-        for line in standings.standings(event).duplicate
+        for line in (standings.standings(event).duplicate or [])
     ]
     assert sorted(float(t.replace(",", ".")) for _, _, t in expected) != [50.0] * 8
     page.goto(f"{base}/tournois/{event.read_token}/")
@@ -143,8 +143,8 @@ def test_a_refused_grid_of_a_duplicate_event_with_javascript_off(plain_page):
     page.locator("[data-testid=start]").click()
     page.locator("[data-testid=party-link]").first.click()
     expect(page.locator("[data-testid=party-deal]")).to_contain_text("Donne n° 1 (4 sièges)")
-    game = Event.objects.get().round_set.get().tables.get(number=1).game
-    dealt = party_deals.dealt(game)
+    game = game_of(Event.objects.get().round_set.get().tables.get(number=1))
+    dealt = dealt_of(game)
     given = {str(c) for seat in dealt.seats for c in seat.cards}
     stranger = next(str(c) for c in deals.deck_cards(deals.draft_deck(4)) if str(c) not in given)
     first = game.players.get(seat=0)

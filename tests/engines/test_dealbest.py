@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.engines import dealbest, deals, numdraft
-from calculators.engines.cards import DRAFT_DECK_LARGE, JOKER, Card, Family, parse_card
+from calculators.engines.cards import DRAFT_DECK_LARGE, JOKER, AnyCard, Card, Family, parse_card
 
 DECK = deals.deck_cards(DRAFT_DECK_LARGE)
 MODES = (numdraft.CLASSIC, numdraft.DISCOVERY)
@@ -135,7 +135,7 @@ def test_neighbour_columns_are_left_out_of_the_best_grid():
 @pytest.mark.parametrize("mode", MODES)
 def test_the_symmetries_cut_keep_an_optimal_grid(mode):
     # two pairs sharing the 7R, one Joker: its best grids are not symmetric, the cut must keep one
-    cards = [Card(5, Family.RED), Card(5, Family.BLUE), Card(7, Family.RED), JOKER]
+    cards: list[AnyCard] = [Card(5, Family.RED), Card(5, Family.BLUE), Card(7, Family.RED), JOKER]
     assert dealbest.best_grid(cards, mode).total == oracle(cards, mode, 4)
 
 

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from calculators.engines.deals import Deal
 from calculators.events import services
 from calculators.events.models import Event, Round, Table
 from calculators.games.num_check.party import writes as check_writes
+from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
 from calculators.parties.models import Game
 
 NAMES = [f"Joueur {i}" for i in range(1, 41)]
+
+
+def dealt_of(game: Game) -> Deal:
+    """The cards of the prepared deal a Party plays (it plays one)."""
+    dealt = party_deals.dealt(game)
+    assert dealt is not None, game.deal
+    return dealt
 
 
 def game_of(table: Table) -> Game:

@@ -13,7 +13,7 @@ from calculators.events.models import Event
 from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
 
-from .helpers import NAMES, event
+from .helpers import NAMES, dealt_of, event
 from .test_duplicate import own_grids, play
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def at_field(html, field):
 
 
 def stranger(game):
-    dealt = party_deals.dealt(game)
+    dealt = dealt_of(game)
     given = {str(c) for seat in dealt.seats for c in seat.cards}
     return next(str(c) for c in deals.deck_cards(deals.draft_deck(4)) if str(c) not in given)
 

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from calculators.engines import deals
+from tests.matching import search
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_next_and_previous_are_plain_links_that_walk_every_step(client):
     for number in range(1, len(walk) + 1):
         page = client.get(url).content.decode()
         assert shown(page, "progress") == f"{number} / {len(walk)}"
-        seen.append(re.search(r'data-testid="step" data-card="([^"]+)"', page).group(1))
+        seen.append(search(r'data-testid="step" data-card="([^"]+)"', page).group(1))
         if number > 1:
             assert f"etape={number - 1}" in href(page, "previous")
         if number < len(walk):
