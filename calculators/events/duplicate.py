@@ -18,7 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from ..engines import deals, matchpoints
+from ..engines import dealbest, deals, matchpoints
 from ..engines.cards import InputError
 from ..games import registry
 from ..parties import deals as party_deals
@@ -125,6 +125,14 @@ class DealResults:
                 for s, seat in enumerate(self.lines, start=1)
             ],
         }
+
+
+def best_scores(event: Event, deal: DealResults) -> list[dealbest.Best]:
+    """The best score each seat's dealt cards allow, its grid alone (docs/deals.md#donnes-
+    meilleur), seat 1 first: asked by the deal's page only, as it costs up to seconds of CPU
+    (the room's poll never asks)."""
+    dealt = deals.deal(event.spec.api_name, deal.seats, deal.seed, deal.deck)
+    return dealbest.deal_limits([seat.cards for seat in dealt.seats], event.mode)
 
 
 def round_deals(event: Event, round_: Round, names: dict[int, str]) -> list[DealResults]:

@@ -222,16 +222,17 @@ def deal_results(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if not event.duplicate or round_ is None:
         raise Http404(gettext("Aucune donne jouée à cette ronde."))
     names = dict(event.players.values_list("pk", "name"))
+    # each deal with the best score each of its seats' cards allow (docs/deals.md#donnes-meilleur)
+    found = [
+        (deal, list(zip(deal.lines, duplicate.best_scores(event, deal), strict=True)))
+        for deal in duplicate.round_deals(event, round_, names)
+    ]
     context = {
         "event": event,
         "token": token,
         "can_edit": can_edit,
         "number": number,
-        "deals": duplicate.round_deals(event, round_, names),
-        # The best score each seat's cards allow, ``{(deal number, seats): [score per seat]}``:
-        # to be filled by the engine ``best_seat_score`` (being written apart) and shown beside
-        # each seat; nothing is computed or drawn for it yet.
-        "best_seat_scores": None,
+        "deals": found,
     }
     return render(request, "events/deal.html", context)
 

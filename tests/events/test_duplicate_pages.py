@@ -4,16 +4,18 @@ results page and the matchpoint standings, in French and in English."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
-from calculators.engines import deals
+from calculators.engines import dealbest, deals
 from calculators.events import services
 from calculators.events.models import Event
 from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
 
-from .helpers import NAMES, dealt_of, event
+from .helpers import NAMES, dealt_of, event, game_of
 from .test_duplicate import own_grids, play
 
 pytestmark = pytest.mark.django_db
@@ -150,6 +152,21 @@ def test_the_deal_page_shows_every_tables_score_at_each_seat(client):
     assert f"/tournois/{ev.read_token}/ronde/1/donne/" in room
     english = client.get(f"/en/tournois/{ev.read_token}/ronde/1/donne/").content.decode()
     assert "Round 1: the deal’s results" in english
+
+
+def test_the_deal_page_shows_the_best_score_each_seats_cards_allow(client):
+    """docs/deals.md#donnes-meilleur: beside each seat, the most its 14 dealt cards score in a
+    grid alone, the engine's exact search (one cell per seat, for all its tables)."""
+    ev = event(8, (4,), 1, game="num_draft", duplicate=True, seed="club")
+    play(ev)
+    table = ev.round_set.get().tables.select_related("game").first()
+    assert table is not None
+    dealt = dealt_of(game_of(table))
+    expected = [dealbest.best_grid(seat.cards, ev.mode).total for seat in dealt.seats]
+    html = client.get(f"/tournois/{ev.read_token}/ronde/1/donne/").content.decode()
+    shown = re.findall(r'data-testid="seat-best">([^<]+)<', html)
+    assert [int(text) for text in shown] == expected
+    assert any(total > 0 for total in expected)
 
 
 def test_the_deal_page_waits_for_every_table_of_the_deal(client):
