@@ -17,8 +17,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from .core import registry
 from .engines import numcheck
-from .games import registry
 
 METHODS = ("get", "post", "put", "patch", "delete")
 

@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
-from calculators.games import registry
+from calculators.core import registry
 
 from . import mdext
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from ..core import registry
 from ..engines import deals
 from ..engines.cards import InputError, format_cards
 from ..engines.i18n import gettext
-from ..games import registry
 
 
 def _game(value: object) -> registry.GameSpec:

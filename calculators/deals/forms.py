@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from ..core import registry
 from ..engines.cards import InputError
-from ..games import registry
 from . import answers
 
 #: The answer's field → the form's (the query's French names).

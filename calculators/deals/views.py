@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
-from ..games import registry
+from ..core import registry
 from .forms import DealSheetForm
 
 

@@ -9,8 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from ..core import registry
 from ..engines.cards import InputError
-from ..games import registry
 from ..parties import services as party_services
 from ..parties.models import Game
 from ..web import forms as web_forms

@@ -70,10 +70,10 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from ..core import registry
 from ..engines.cards import InputError
 from ..engines.names import clean_name, clean_names, name_key
 from ..engines.numbers import parse_whole
-from ..games import registry
 from . import actions, kinds
 from .actions import ANY, Action
 from .models import Game, HistoryEntry, Player, RetiredToken, new_token

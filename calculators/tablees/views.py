@@ -34,8 +34,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import capability
 
+from ..core import registry
 from ..engines.numbers import parse_whole
-from ..games import registry
+from ..parties import kinds
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.json import JSON_DUMPS
@@ -146,16 +147,13 @@ def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
     players = data["stats"]["players"]
     out = []
     for g in registry.PARTY_GAMES:
+        kind = kinds.for_spec(g)
         rows = []
         for p in players:
             s = p["games"].get(g.api_name)
             if s is None:
                 continue
-            combos = [
-                (charts.combo_name(c), n, s.get("kept_at_best_rank", {}).get(c, 0))
-                for c, n in s.get("combos", {}).items()
-            ]
-            rows.append((p["name"], s, combos))
+            rows.append((p["name"], s, kind.stats_cells(s)))
         if not rows:
             continue
         chart = data["charts"].get(g.api_name)
@@ -171,6 +169,7 @@ def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
             {
                 "api": g.api_name,
                 "name": g.name,
+                "cells": kind.stats_template,
                 "rows": rows,
                 "chart": chart,
                 "ratings": _ratings(data, g.api_name, rows),

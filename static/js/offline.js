@@ -7,8 +7,8 @@
      data-offline-body template: "@name" a field's text, "@name:cards" its cards split as the
      chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name,
      "@*" every field as typed), the worker runs the site's own engines on it
-     (calculators.games.answers, the API's code; a page's name: its own fields read by
-     calculators.games.readers, as its Django form reads them), and the answer's total, title
+     (calculators.core.answers, dispatching to each game's answers.py, the API's code; a
+     page's name: its own fields read by its game's readers.py, as its Django form reads them), and the answer's total, title
      and lines — or the page's "view", drawn generically — are drawn, marked « calculé sur ce
      téléphone », an error also at its field. No rule is here: only the fields and the
      drawing. When neither the server nor the phone can answer, the result area says so

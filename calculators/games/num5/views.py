@@ -26,7 +26,7 @@ from rules.views import rulebook_context
 from ...engines import num5turn
 from ...engines.cards import Card
 from ...web.pages import HtmxRequest, page
-from ..answers import colour_name, where_text
+from .answers import colour_name, where_text
 from .forms import ROW_FIELDS, Num5Form, TurnForm
 
 TEMPLATE = "games/num5/sheet.html"

@@ -14,12 +14,16 @@ that a rule and the site cannot drift: the mode keys, the player counts the engi
 (``num5.MIN_PLAYERS`` …), and NUM DRAFT's mode names, which its engine writes in a breakdown.
 
 This module imports only the engines (an import contract checks it): it is read by the Django
-layer and by the offline engines alike.
+layer and by the offline engines alike. It finds a game folder's modules
+(``calculators/games/<package>/``) by name, :func:`module` and :func:`modules`, when asked and
+never at import time, so that nothing below the game folders names one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
 
 from ..engines import num5, num5turn, numcheck, numconnecthands, numdraft
 from ..engines.cards import InputError, fold_name
@@ -256,3 +260,24 @@ def documented_aliases() -> list[tuple[str, str, list[str]]]:
     return [
         (game.name, mode.key, [mode.label, *mode.aliases]) for game in GAMES for mode in game.modes
     ]
+
+
+#: The package of the game folders, ``calculators/games/<package>/``.
+GAMES_PACKAGE = "calculators.games"
+
+
+def module(game: GameSpec, name: str) -> ModuleType:
+    """A module of a game's folder: ``module(NUM5, "urls")`` is ``calculators.games.num5.urls``."""
+    return import_module(f"{GAMES_PACKAGE}.{game.package}.{name}")
+
+
+def modules(name: str, games: tuple[GameSpec, ...] = GAMES) -> list[ModuleType]:
+    """That module of every game of ``games`` that has one, in the registry's order."""
+    found = []
+    for game in games:
+        try:
+            found.append(module(game, name))
+        except ModuleNotFoundError as err:
+            if err.name != f"{GAMES_PACKAGE}.{game.package}.{name}":
+                raise
+    return found
