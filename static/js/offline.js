@@ -223,7 +223,7 @@
     });
   }
 
-  /* The fields a page's answer draws when the page holds them not (answers.PAGES: "inputs"):
+  /* The fields a page's answer draws when the page holds them not (its game's answers.PAGES: "inputs"):
      a Num 5 sheet's cells after a round added, removed or its players changed, the first
      turn's cards of a round begun without network. A table of text fields, each named and
      labelled as the server's form does, a button per row, and buttons below; drawn in the
@@ -303,7 +303,7 @@
     return "h" + Math.min(level + 1, 6);
   }
 
-  /* A page's answer (answers.PAGES): its "view" is what the result area shows. */
+  /* A page's answer (its game's answers.PAGES): its "view" is what the result area shows. */
   function drawView(body, view, heading) {
     var parts = [];
     if (view.head) {
@@ -433,7 +433,7 @@
 
   /* ------------------------------------------------------------------ a Party entry's live score */
 
-  /* A Party entry's live score ([data-preview][data-offline]: its page name in answers.PAGES)
+  /* A Party entry's live score ([data-preview][data-offline]: its page name in its game's answers.PAGES)
      when the server cannot be reached: the phone's engines answer from the form's fields
      (data-offline-body) and the entry's player's data (data-offline-players, by the value of
      the form's "player"); the answer is drawn as the server draws it, then announced

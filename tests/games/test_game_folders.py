@@ -140,3 +140,29 @@ def test_the_game_name_search_skips_comments_and_docstrings_and_finds_code():
     assert _other_code(template, TEMPLATE_COMMENTS) == [(4, '{% if g.api == "num5" %}')]
     script = '/* NUM DRAFT\n */ var x = 1; // Num 5\nif (kind === "num_check") {}'
     assert _other_code(script, JS_COMMENTS) == [(3, 'if (kind === "num_check") {}')]
+
+
+def test_each_games_statistics_cells_are_in_its_own_folder_and_match_their_heads():
+    """A tablée's statistics table includes each game's own cells (its kind's
+    ``stats_template``, partials ``head`` and ``cells``): in the game's template folder, one
+    cell under each of its column heads."""
+    from django.template.loader import render_to_string
+
+    from calculators.core.registry import PARTY_GAMES
+    from calculators.parties import kinds
+
+    drawn = 0
+    for spec in PARTY_GAMES:
+        kind = kinds.for_spec(spec)
+        if not kind.stats_template:
+            assert kind.stats([]) == {}  # no numbers of its own, no cells
+            continue
+        assert kind.stats_template.startswith(f"games/{spec.package}/")
+        numbers = kind.stats([])
+        head = render_to_string(f"{kind.stats_template}#head", {})
+        cells = render_to_string(
+            f"{kind.stats_template}#cells", {"s": numbers, "cells": kind.stats_cells(numbers)}
+        )
+        assert head.count("<th") == cells.count("<td") >= 1
+        drawn += 1
+    assert drawn >= 1
