@@ -245,7 +245,8 @@
     if (spec.legend) parts.push(el("p", "h6 fw-bold mb-1", spec.legend));
     if (spec.rows && spec.rows.length) {
       var wrap = el("div", "table-responsive");
-      var table = el("table", "table table-sm align-middle num5-table");
+      /* its game's own class, when its answer gives one (a Num 5 sheet: a round a card on a phone) */
+      var table = el("table", "table table-sm align-middle" + (spec.table_class ? " " + spec.table_class : ""));
       var head = el("tr");
       (spec.head || []).forEach(function (text) {
         var th = el("th", null, text);

@@ -50,7 +50,6 @@ ALLOWED = {
     "calculators/tablees/forms.py": "the deck field's label « Paquet (NUM DRAFT) »",
     "numsite/pwa.py": "the web app manifest's description names the family",
     "templates/base.html": "the site's meta description names the family",
-    "static/js/offline.js": "the CSS class of the Num 5 cells drawn offline (static/css/calc.css)",
 }
 
 

@@ -105,6 +105,10 @@ def num5_turn(data: dict[str, Any]) -> Answer:
     return num5_turn_json(result)
 
 
+#: The class of the cells' table the phone draws, as the sheet's template draws it
+#: (static/css/calc.css: a round a card on a phone).
+TABLE_CLASS = "num5-table"
+
 #: Rounds a Num 5 sheet draws at most, as its form does.
 NUM5_MAX_ROUNDS = 30
 
@@ -174,6 +178,7 @@ def num5_sheet_inputs(names: Sequence[str], grid: Sequence[Sequence[str]]) -> An
     """The sheet's cells as the phone draws them (a round a row, a player a column, each row's
     ✕), named as the server's form names them."""
     return {
+        "table_class": TABLE_CLASS,
         "head": [gettext("Manche"), *names],
         "actions": gettext("Actions"),
         "rows": [
@@ -301,6 +306,7 @@ def num5_turn_page(data: dict[str, Any]) -> Answer:
         turn = state.turn + 1
         view["inputs"] = {
             "legend": gettext("Tour %(turn)s : la carte révélée de chacun") % {"turn": turn},
+            "table_class": TABLE_CLASS,
             "head": list(state.players),
             "rows": [
                 {
