@@ -85,8 +85,8 @@ run: install
 ## collectstatic only when a static file or folder (a file added, renamed or removed), the
 ## locked dependencies or the settings changed.
 var/static.stamp: $(shell find static) requirements/base.txt numsite/settings.py \
-		node_modules/.stamp $(wildcard calculators/engines/*.py calculators/games/registry.py \
-		calculators/games/answers.py locale/*/LC_MESSAGES/django.mo)
+		node_modules/.stamp $(wildcard calculators/engines/*.py calculators/core/*.py \
+		calculators/games/*/answers.py calculators/games/*/readers.py locale/*/LC_MESSAGES/django.mo)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@touch $@
 

@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from .api_urls import api
+from .core import registry
 from .engines import numcheck
-from .games import registry
 
 METHODS = ("get", "post", "put", "patch", "delete")
 

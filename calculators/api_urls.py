@@ -16,10 +16,10 @@ from ninja import NinjaAPI
 from ninja.errors import ValidationError
 from ninja.utils import normalize_path, replace_path_param_notation
 
+from .core.registry import modules
 from .deals import api as deals_api
 from .engines.cards import InputError
 from .events import api as events_api
-from .games import modules
 from .parties import api as parties_api
 from .parties import kinds
 from .tablees import api as tablees_api

@@ -41,23 +41,24 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from calculators.games import modules
-from calculators.games.registry import GAMES
+from calculators.core.registry import GAMES, modules
 
 BASE_DIR: Path = settings.BASE_DIR
 
 # --------------------------------------------------------------------------- the bundle
 
-#: What the browser runs offline: the same files as the server, under the same package names.
-#: ``calculators/__init__.py`` and ``calculators/games/__init__.py`` are part of it because the
-#: answers module is ``calculators.games.answers`` (both import nothing outside the bundle).
+#: What the browser runs offline: the same files as the server, under the same package names:
+#: the engines, the bottom layer (the registry, the shared getters, the answers' dispatch) and
+#: each game folder's pure answers and readers. The packages' ``__init__.py`` are part of it
+#: (each imports nothing outside the bundle: a test imports them without Django).
 BUNDLE_SOURCES = (
     "calculators/__init__.py",
     "calculators/engines/*.py",
+    "calculators/core/*.py",
     "calculators/games/__init__.py",
-    "calculators/games/registry.py",
-    "calculators/games/answers.py",
-    "calculators/games/readers.py",
+    "calculators/games/*/__init__.py",
+    "calculators/games/*/answers.py",
+    "calculators/games/*/readers.py",
     "locale/*/LC_MESSAGES/django.mo",
 )
 BUNDLE_NAME = "offline/engines.zip"

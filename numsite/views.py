@@ -18,7 +18,8 @@ from . import failures
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"games": GAMES})
+    dealt_names = [g.name for g in GAMES if g.dealt]  # the games a deal is prepared for
+    return render(request, "home.html", {"games": GAMES, "dealt_names": dealt_names})
 
 
 @require_safe

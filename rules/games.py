@@ -24,7 +24,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
-from calculators.games import registry
+from calculators.core import registry
 from calculators.templatetags.typo import french
 
 from . import mdext
@@ -58,6 +58,7 @@ class Game:
     players: StrOrPromise
     calculator_label: StrOrPromise
     party_kind: str = ""  # the kind of shared score sheet (« partie ») the game has, if any
+    dealt: bool = False  # a deal can be prepared for it (the registry's GameSpec.dealt)
 
     @property
     def url(self) -> str:
@@ -108,6 +109,7 @@ GAMES: tuple[Game, ...] = tuple(
         gettext_lazy(g.players_note),
         gettext_lazy(g.calculator_label),
         g.kind,
+        g.dealt,
     )
     for g in registry.GAMES
 )

@@ -13,15 +13,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from ..core import registry
 from ..engines import dealbest, deals
 from ..engines.cards import InputError, format_cards
 from ..engines.i18n import gettext
-from ..games import registry
 
 
 def _game(value: object) -> registry.GameSpec:
     text = value.strip().lower() if isinstance(value, str) else ""
-    for game in (registry.NUM_DRAFT, registry.NUM5):
+    for game in registry.DEALT:
         if text in (game.api_name, game.slug, game.kind):
             return game
     raise InputError(

@@ -8,13 +8,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from ..core import registry
 from ..engines.cards import InputError
-from ..games import registry
 from . import answers
 
 #: The answer's field → the form's (the query's French names).
 FIELDS = {"game": "jeu", "mode": "mode", "seats": "sieges", "seed": "graine", "deck": "paquet"}
-GAMES = (registry.NUM_DRAFT, registry.NUM5)
+GAMES = registry.DEALT
 
 
 def mode_choices() -> list[tuple[str, str]]:

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_safe
 
 from numsite import throttle
 
+from ..core import registry
 from ..engines import deals
-from ..games import registry
 from .forms import DealSheetForm, PrepareForm
 
 #: The grid's places, row by row from the top left (a step's ``index``).

@@ -18,9 +18,9 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from ..core import registry
 from ..engines import dealbest, deals, matchpoints
 from ..engines.cards import InputError
-from ..games import registry
 from ..parties import deals as party_deals
 from ..parties import kinds
 from .models import COUNTED, Event, Round

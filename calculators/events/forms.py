@@ -7,13 +7,15 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from ..core import registry
 from ..engines.cards import InputError
-from ..games import registry
 from ..parties import services as party_services
 from ..parties.models import Game
 from ..web import forms as web_forms
+from . import duplicate as duplicate_events
 from . import services
 from .models import MAX_ROUNDS, Event, Table
 
@@ -88,7 +90,10 @@ class NewEventForm(ServiceForm):
         label=gettext_lazy("Nombre de rondes"), min_value=1, max_value=MAX_ROUNDS, initial=3
     )
     duplicate = forms.BooleanField(
-        label=gettext_lazy("En donnes préparées (NUM DRAFT)"),
+        label=format_lazy(
+            gettext_lazy("En donnes préparées ({games})"),
+            games=", ".join(registry.by_kind(kind).name for kind in duplicate_events.GAMES),
+        ),
         required=False,
         help_text=gettext_lazy(
             "Chaque ronde, toutes les tables d’une même taille jouent la même donne ; chaque "

@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from ..games import registry
+from ..core import registry
 from ..parties.models import Game, RememberedAnswer, new_token
 
 NAME_LENGTH = 60

@@ -24,10 +24,10 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ..core import registry
 from ..engines import seating
 from ..engines.cards import InputError
 from ..engines.names import clean_name, clean_names, name_key
-from ..games import registry
 from ..parties import services as party_services
 from ..parties.board import board
 from ..parties.models import Game, new_token

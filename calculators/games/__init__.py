@@ -1,27 +1,5 @@
-"""One folder per game (``calculators/games/<package>/``: its forms, views, JSON endpoints and
-URLs, and its Parties hooks when it has Parties), and the registry that says which games there
-are (:mod:`.registry`)."""
-
-from __future__ import annotations
-
-from importlib import import_module
-from types import ModuleType
-
-from .registry import GAMES, GameSpec
-
-
-def module(game: GameSpec, name: str) -> ModuleType:
-    """A module of a game's folder: ``module(NUM5, "urls")`` is ``calculators.games.num5.urls``."""
-    return import_module(f"{__name__}.{game.package}.{name}")
-
-
-def modules(name: str) -> list[ModuleType]:
-    """That module of every game that has one, in the registry's order."""
-    found = []
-    for game in GAMES:
-        try:
-            found.append(module(game, name))
-        except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.{game.package}.{name}":
-                raise
-    return found
+"""One folder per game, ``calculators/games/<package>/``: its pure answers and page readers
+(``answers.py``, ``readers.py``: the engines and :mod:`calculators.core` only, run offline too),
+its forms, views, JSON endpoints and URLs, and its Parties hooks (``party/``) when it has
+Parties. Which games there are is the registry's (:mod:`calculators.core.registry`), which
+finds these modules by name. Imports nothing: the offline bundle loads this package."""

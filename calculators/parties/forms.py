@@ -19,9 +19,9 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from ..core import registry
 from ..engines.cards import InputError
 from ..engines.numbers import parse_whole
-from ..games import registry
 from . import frame, kinds, undo, writes
 from .models import Game, HistoryEntry
 

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_noop
 
+from ..core import registry
+from ..core.registry import GameSpec
 from ..engines.cards import InputError
-from ..games import registry
-from ..games.registry import GameSpec
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -89,6 +88,40 @@ class PartyKind:
         constant number of queries when it has a clock. None by default."""
         return {g.pk for g in games if self.ended(g)}
 
+    def boards(self, games: Sequence[Game]) -> dict[int, Board]:
+        """The boards of many parties of this game by id (a tablée's statistics; their players
+        and rounds prefetched): a game whose board reads more rows overrides it to read them
+        in bulk, in a constant number of queries."""
+        return {g.pk: self.board(g, list(g.players.all())) for g in games}
+
+    # A tablée's statistics (calculators/tablees/stats.py keeps the totals every game has,
+    # and asks the game for its own numbers and its own cells).
+
+    #: the game's cells in a tablée's statistics table: a template of its own
+    #: (``games/<package>/stats.html``) whose partials ``head`` (its column heads) and
+    #: ``cells`` (one player's cells, from ``s``: :meth:`stats`'s numbers, and ``cells``:
+    #: :meth:`stats_cells`) the table includes; none by default
+    stats_template: str = ""
+
+    def stats_seat(self, board: Board, row: BoardRow, index: int) -> dict[str, Any]:
+        """What the statistics keep of one player's party (``row``, their ``index`` in the
+        seating) besides the total, title and place, as JSON: nothing by default."""
+        return {}
+
+    def stats(self, seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """One player's own numbers over their finished parties of this game, from each
+        party's :meth:`stats_seat` (JSON, kept in the cache): nothing by default."""
+        return {}
+
+    def stats_cells(self, numbers: dict[str, Any]) -> Any:
+        """What :attr:`stats_template`'s cells draw besides ``numbers`` (names in the reader's
+        language): nothing by default."""
+        return None
+
+    def stats_chart(self, seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """What the game adds to its charts' numbers, from the members' seats' details."""
+        return {}
+
     def lifted(self, game: Game) -> Any:
         """The end the game's rules have reached, as a reopen keeps it in its entry (JSON):
         :meth:`ended` no longer counts it while that reopen is in effect."""
@@ -116,7 +149,7 @@ class PartyKind:
 @cache
 def for_spec(spec: GameSpec) -> PartyKind:
     """The hooks of a game with Parties (``calculators.games.<package>.party.KIND``)."""
-    kind: PartyKind = import_module(f"calculators.games.{spec.package}.party").KIND
+    kind: PartyKind = registry.module(spec, "party").KIND
     return kind
 
 

@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
-from ..games import registry
+from ..core import registry
 from .summaries import render
 
 TOKEN_BYTES = 24  # 192 random bits per link

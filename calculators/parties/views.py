@@ -35,9 +35,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import PublicResponse, capability, mark_capability
 
+from ..core import registry
 from ..engines.cards import InputError
 from ..engines.numbers import parse_whole
-from ..games import registry
 from ..web.pages import HtmxRequest
 from . import forms, frame, kinds, live, lookup, undo, writes
 from .board import board as compute_board

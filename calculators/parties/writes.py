@@ -12,10 +12,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from ..core import registry
 from ..engines.cards import InputError
 from ..engines.names import clean_name, clean_names, name_key
 from ..engines.numbers import parse_whole
-from ..games import registry
 from . import actions, kinds
 from .actions import ANY, Action
 from .frame import Conflict, State, check_seen, finished, lock, record, write

@@ -28,8 +28,8 @@ from urllib.parse import quote
 
 from django.utils import timezone
 
+from ..core import registry
 from ..engines.names import name_key
-from ..games import registry
 from ..parties import kinds
 from ..parties.board import Board
 from ..parties.models import Game

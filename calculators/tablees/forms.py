@@ -10,8 +10,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
+from ..core import registry
 from ..engines.cards import InputError
-from ..games import registry
 from ..parties.models import Game
 from ..web.forms import ServiceForm
 from . import services

@@ -1,14 +1,17 @@
 """A tablée's statistics, recomputed by the engines from its stored parties.
 
 Nothing is stored as a score: each party's board is the one its game computes (each game's
-Parties hooks, ``kinds.of(game).board``; NUM CHECK's from the same engine calls on claims read
-in bulk, below), then the finished parties are summed per member and game.
+Parties hooks, ``kinds.for_spec(game).boards``, which a game may read in bulk), then the
+finished parties are summed per member and game. This module keeps the numbers every game has
+(parties, wins, best, average, titles, places, ratings, charts of the scores); each game's own
+numbers, cells and chart come from its hooks (``stats_seat``, ``stats``, ``stats_cells``,
+``stats_chart``, ``stats_template``: ``calculators/games/<game>/party/stats.py``).
 
 Scale
 -----
 One pass reads everything with a constant number of queries, whatever the number of parties:
-the links with their games (one query), their players, their Num 5 rounds (one prefetch each)
-and every NUM CHECK claim of the tablée (one query). The result, a plain dict without any
+the links with their games (one query), their players, their rounds (one prefetch each) and
+what a game's ``boards`` hook reads in bulk (a constant number of queries per game). The result, a plain dict without any
 token, is kept in Django's cache under the tablée's ``stamp``, which every write of the tablée
 and of any of its parties changes (undo and redo included: the Parties write frame sends
 ``party_written``, :mod:`.receivers`), and under the language (titles are words).
@@ -19,21 +22,17 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext
 
-from ..engines import numcheck
+from ..core import registry
 from ..engines import ratings as rating_engine
-from ..engines.cards import InputError
 from ..engines.names import name_key
-from ..games import registry
 from ..parties import kinds
-from ..parties.board import Board, BoardRow, leaders, place
-from ..parties.models import Claim, Game, Player
+from ..parties.board import Board, BoardRow
 from .models import Member, Tablee, TableeParty
 from .services import seat_members
 
@@ -54,13 +53,13 @@ class Seat:
     title: str
     position: int
     won: bool
-    #: NUM CHECK: (combination, rank, whether that rank is its best for those cards)
-    combos: list[tuple[str, int, bool]] = field(default_factory=list)
-    #: NUM DRAFT: points scored on the neighbours' columns
-    neighbour_points: int = 0
-    #: Num 5: rounds won and negative points taken
-    rounds_won: int = 0
-    minus: int = 0
+    #: what the game's ``stats_seat`` hook keeps of this seat (JSON)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def numbers(self) -> dict[str, Any]:
+        """The seat as a game's ``stats`` hooks read it: its total and its game's detail."""
+        return {"total": self.total, **self.detail}
 
 
 @dataclass
@@ -86,96 +85,45 @@ def mode_label(api_name: str, mode: str) -> str:
         return mode
 
 
-@lru_cache(maxsize=8192)
-def rank_totals(combo: str, cards: str) -> tuple[int, ...]:
-    """The points of these cards as this combination at ranks 1 to 8
-    (/num-check/regles/#reference-et-rang): where keeping it would have paid most."""
-    return tuple(numcheck.score(combo, cards, rank).total for rank in numcheck.RANKS)
-
-
-def kept_at_best(combo: str, cards: str, rank: int) -> bool:
-    """Whether a combination made at ``rank`` scored there as much as at any rank."""
-    try:
-        totals = rank_totals(combo, cards)
-    except InputError:
-        return False
-    return totals[rank - 1] == max(totals)
-
-
-def _check_board(
-    game: Game, players: list[Player], claims: dict[int, list[Claim]], ended: set[int]
-) -> Board:
-    """NUM CHECK's board, from the engine as its Parties hooks compute it, on claims read in
-    bulk: scores by ``player_sheet``, positions by the standings rule, the end of the game as
-    the party's own board and writes ask it (``services.finished``): the table's « Terminer »,
-    or the game clock (/num-check/regles/#arbitrage-fin-de-partie: eight combinations or the
-    last deck turn) unless a reopen lifted that end — ``ended``, from the game's hooks in bulk."""
-    rows = []
-    for p in players:
-        mine = claims.get(p.pk, [])
-        sheet = numcheck.player_sheet(p.name, [(c.combo, c.cards) for c in mine], None)
-        rows.append(
-            BoardRow(p, sheet.total, sheet.title, detail=list(zip(mine, sheet.claims, strict=True)))
-        )
-    place(rows, lambda r: (r.total,))
-    finished = game.finished or game.pk in ended
-    return Board(game, rows, finished, leaders(rows) if finished else ())
-
-
-def _seat(kind: str, board: Board, row: BoardRow, index: int, member: Member | None) -> Seat:
-    seat = Seat(
+def _seat(
+    kind: kinds.PartyKind, board: Board, row: BoardRow, index: int, member: Member | None
+) -> Seat:
+    return Seat(
         member.pk if member else None,
         row.player.name,
         row.total,
         row.title,
         row.position,
         row.player.name in board.winners,
+        kind.stats_seat(board, row, index),
     )
-    if kind == registry.NUM_CHECK.kind:
-        seat.combos = [
-            (claim.combo, claim.position, kept_at_best(claim.combo, claim.cards, claim.position))
-            for claim, _ in row.detail
-        ]
-    elif kind == registry.NUM_DRAFT.kind:
-        seat.neighbour_points = sum(
-            points for (x, _), points in row.detail.result.place_points.items() if x in (-1, 3)
-        )
-    elif kind == registry.NUM5.kind:
-        seat.rounds_won = row.wins
-        seat.minus = sum(scored.players[index].minus for _, scored in board.extra["rounds"])
-    return seat
 
 
 def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
     """Every party of the tablée, newest first, scored by the engines (a constant number of
-    queries: links and games, players, rounds, NUM CHECK claims, and NUM CHECK's game clock
-    from its hooks)."""
+    queries: links and games, players, rounds, and what each game's ``boards`` hook reads in
+    bulk)."""
     links = list(
         TableeParty.objects.filter(tablee=tablee)
         .select_related("game")
         .prefetch_related("game__players", "game__rounds")
         .order_by("-game__created_at", "-game_id")
     )
-    claims: dict[int, list[Claim]] = defaultdict(list)
-    if any(link.game.kind == registry.NUM_CHECK.kind for link in links):
-        for claim in Claim.objects.filter(player__game__tablee_link__tablee=tablee).order_by(
-            "position"
-        ):
-            claims[claim.player_id].append(claim)
-    checks = [link.game for link in links if link.game.kind == registry.NUM_CHECK.kind]
-    ended = kinds.for_spec(registry.NUM_CHECK).ended_among(checks) if checks else set()
+    boards: dict[int, Board] = {}
+    for spec in registry.PARTY_GAMES:
+        mine = [link.game for link in links if link.game.kind == spec.kind]
+        if mine:
+            boards.update(kinds.for_spec(spec).boards(mine))
     out = []
     for link in links:
         game = link.game
         players = list(game.players.all())
-        if game.kind == registry.NUM_CHECK.kind:
-            board = _check_board(game, players, claims, ended)
-        else:
-            board = kinds.of(game).board(game, players)
+        board = boards[game.pk]
+        kind = kinds.of(game)
         seated = seat_members(players, members, link.seats)
         by_player = {r.player.pk: r for r in board.rows}
         seats = [
-            _seat(game.kind, board, by_player[p.pk], i, m)
+            _seat(kind, board, by_player[p.pk], i, m)
             for i, (p, m) in enumerate(zip(players, seated, strict=True))
         ]
         out.append(
@@ -198,35 +146,20 @@ def _average(values: list[int]) -> float:
     return round(sum(values) / len(values), 1) if values else 0.0
 
 
-def _game_stats(api_name: str, seats: list[Seat]) -> dict[str, Any]:
+def _game_stats(game: registry.GameSpec, seats: list[Seat]) -> dict[str, Any]:
+    """A member's numbers over their finished parties of ``game``: those every game has, then
+    the game's own (its ``stats`` hook)."""
     totals = [s.total for s in seats]
     wins = sum(1 for s in seats if s.won)
-    out: dict[str, Any] = {
+    return {
         "played": len(seats),
         "wins": wins,
         "win_rate": round(wins / len(seats), 3),
         "best": max(totals),
         "average": _average(totals),
         "titles": dict(Counter(s.title for s in seats if s.title)),
+        **kinds.for_spec(game).stats([s.numbers for s in seats]),
     }
-    if api_name == registry.NUM_CHECK.api_name:
-        made = [c for s in seats for c in s.combos]
-        ranks: dict[str, Counter[int]] = defaultdict(Counter)
-        for combo, rank, _ in made:
-            ranks[combo][rank] += 1
-        out["combos"] = dict(Counter(combo for combo, _, _ in made))
-        out["ranks"] = {combo: dict(sorted(r.items())) for combo, r in ranks.items()}
-        out["kept_at_best_rank"] = dict(Counter(combo for combo, _, best in made if best))
-    elif api_name == registry.NUM_DRAFT.api_name:
-        neighbours = sum(s.neighbour_points for s in seats)
-        points = sum(totals)
-        out["neighbour_points"] = neighbours
-        out["neighbour_share"] = round(neighbours / points, 3) if points > 0 else 0.0
-    elif api_name == registry.NUM5.api_name:
-        out["rounds_won"] = sum(s.rounds_won for s in seats)
-        out["minus"] = sum(s.minus for s in seats)
-        out["minus_average"] = _average([s.minus for s in seats])
-    return out
 
 
 def _histogram(values: list[int], bins: int = 8) -> list[dict[str, int]]:
@@ -261,7 +194,7 @@ def compute(tablee: Tablee) -> dict[str, Any]:
         {
             "name": m.name,
             "games": {
-                g.api_name: _game_stats(g.api_name, by_member[m.pk][g.api_name])
+                g.api_name: _game_stats(g, by_member[m.pk][g.api_name])
                 for g in games
                 if by_member[m.pk][g.api_name]
             },
@@ -352,8 +285,8 @@ def recent(members: list[Member], finished: list[PartyResult]) -> dict[str, list
 
 def charts(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]:
     """The numbers of the charts, per game: each member's score over the game's last
-    :data:`CHART_PARTIES` finished parties, the distribution of every score, and (NUM CHECK)
-    how often each combination was made."""
+    :data:`CHART_PARTIES` finished parties, the distribution of every score, and what the
+    game adds (its ``stats_chart`` hook)."""
     names = {m.pk: m.name for m in members}
     out: dict[str, Any] = {}
     for game in registry.PARTY_GAMES:
@@ -371,17 +304,8 @@ def charts(members: list[Member], finished: list[PartyResult]) -> dict[str, Any]
             "lines": lines,
             "histogram": _histogram([s.total for p in mine for s in p.seats if s.member in names]),
         }
-        if game.api_name == registry.NUM_CHECK.api_name:
-            made = Counter(
-                combo
-                for p in mine
-                for s in p.seats
-                if s.member in names
-                for combo, _, _ in s.combos
-            )
-            entry["combos"] = [
-                {"combo": c.key, "count": made[c.key]} for c in numcheck.COMBOS if made[c.key]
-            ]
+        seats = [s.numbers for p in mine for s in p.seats if s.member in names]
+        entry.update(kinds.for_spec(game).stats_chart(seats))
         out[game.api_name] = entry
     return out
 
@@ -525,7 +449,8 @@ def summary(tablee: Tablee) -> dict[str, Any]:
             full = compute(tablee)
             data = {k: v for k, v in full.items() if k not in ("parties", "seats")}
             data["party_count"] = len(full["parties"])
-    return data
+    summary: dict[str, Any] = data
+    return summary
 
 
 def party_count(tablee: Tablee) -> int:
@@ -541,4 +466,5 @@ def party_page(tablee: Tablee, start: int, stop: int) -> list[dict[str, Any]]:
     if data is None:
         data = statistics(tablee)["parties"][start:stop]
         cache.set(key, data, CACHE_SECONDS)
-    return data
+    page: list[dict[str, Any]] = data
+    return page

@@ -36,8 +36,9 @@ from numsite import throttle
 from numsite.bodies import JSON_DUMPS
 from numsite.security import capability
 
+from ..core import registry
 from ..engines.numbers import parse_whole
-from ..games import registry
+from ..parties import kinds
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.forms import ServiceForm
@@ -150,16 +151,13 @@ def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
     players = data["stats"]["players"]
     out = []
     for g in registry.PARTY_GAMES:
+        kind = kinds.for_spec(g)
         rows = []
         for p in players:
             s = p["games"].get(g.api_name)
             if s is None:
                 continue
-            combos = [
-                (charts.combo_name(c), n, s.get("kept_at_best_rank", {}).get(c, 0))
-                for c, n in s.get("combos", {}).items()
-            ]
-            rows.append((p["name"], s, combos))
+            rows.append((p["name"], s, kind.stats_cells(s)))
         if not rows:
             continue
         chart = data["charts"].get(g.api_name)
@@ -175,6 +173,7 @@ def _per_game(data: dict[str, Any]) -> list[dict[str, Any]]:
             {
                 "api": g.api_name,
                 "name": g.name,
+                "cells": kind.stats_template,
                 "rows": rows,
                 "chart": chart,
                 "ratings": _ratings(data, g.api_name, rows),

@@ -1,7 +1,7 @@
 /* The offline engines (docs/offline.md): a module Web Worker that runs Pyodide with the site's own
    engines, unpacked from the zip collectstatic made of the very files the server runs. It only
    hands text over: {id, endpoint, body, language} in, {id, answer} out, the answer being the
-   JSON of calculators.games.answers.answer — the API's answer or its 400 error. It holds no
+   JSON of calculators.core.answers.answer — the API's answer or its 400 error. It holds no
    rule. The page's script (offline.js) starts it once the page is idle, with the URLs of the
    bundle in the query string (?engines=…&pyodide=…). */
 (function () {
@@ -23,7 +23,7 @@
         pyodide.runPython(
           "import sys\n" +
           "sys.path.insert(0, '/home/pyodide/numsite')\n" +
-          "from calculators.games.answers import answer as numsite_answer\n"
+          "from calculators.core.answers import answer as numsite_answer\n"
         );
         return pyodide.globals.get("numsite_answer");
       });

@@ -7,8 +7,8 @@
      data-offline-body template: "@name" a field's text, "@name:cards" its cards split as the
      chips are, "@name:int", "@name:bool" a checkbox, "@name:all" every checked box of a name,
      "@*" every field as typed), the worker runs the site's own engines on it
-     (calculators.games.answers, the API's code; a page's name: its own fields read by
-     calculators.games.readers, as its Django form reads them), and the answer's total, title
+     (calculators.core.answers, dispatching to each game's answers.py, the API's code; a
+     page's name: its own fields read by its game's readers.py, as its Django form reads them), and the answer's total, title
      and lines — or the page's "view", drawn generically — are drawn, marked « calculé sur ce
      téléphone », an error also at its field. No rule is here: only the fields and the
      drawing. When neither the server nor the phone can answer, the result area says so
@@ -223,7 +223,7 @@
     });
   }
 
-  /* The fields a page's answer draws when the page holds them not (answers.PAGES: "inputs"):
+  /* The fields a page's answer draws when the page holds them not (its game's answers.PAGES: "inputs"):
      a Num 5 sheet's cells after a round added, removed or its players changed, the first
      turn's cards of a round begun without network. A table of text fields, each named and
      labelled as the server's form does, a button per row, and buttons below; drawn in the
@@ -245,7 +245,8 @@
     if (spec.legend) parts.push(el("p", "h6 fw-bold mb-1", spec.legend));
     if (spec.rows && spec.rows.length) {
       var wrap = el("div", "table-responsive");
-      var table = el("table", "table table-sm align-middle num5-table");
+      /* its game's own class, when its answer gives one (a Num 5 sheet: a round a card on a phone) */
+      var table = el("table", "table table-sm align-middle" + (spec.table_class ? " " + spec.table_class : ""));
       var head = el("tr");
       (spec.head || []).forEach(function (text) {
         var th = el("th", null, text);
@@ -303,7 +304,7 @@
     return "h" + Math.min(level + 1, 6);
   }
 
-  /* A page's answer (answers.PAGES): its "view" is what the result area shows. */
+  /* A page's answer (its game's answers.PAGES): its "view" is what the result area shows. */
   function drawView(body, view, heading) {
     var parts = [];
     if (view.head) {
@@ -433,7 +434,7 @@
 
   /* ------------------------------------------------------------------ a Party entry's live score */
 
-  /* A Party entry's live score ([data-preview][data-offline]: its page name in answers.PAGES)
+  /* A Party entry's live score ([data-preview][data-offline]: its page name in its game's answers.PAGES)
      when the server cannot be reached: the phone's engines answer from the form's fields
      (data-offline-body) and the entry's player's data (data-offline-players, by the value of
      the form's "player"); the answer is drawn as the server draws it, then announced

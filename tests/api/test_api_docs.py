@@ -5,8 +5,8 @@ import re
 import pytest
 from django.utils.html import escape
 
+from calculators.core import registry as modes
 from calculators.engines import numcheck
-from calculators.games import registry as modes
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from calculators.games.registry import GAMES
+from calculators.core.registry import GAMES
 from tests.api.test_golden_cases import ENDPOINTS
 from tests.conftest import load_cases
 

@@ -1,5 +1,5 @@
 """The text and turn-by-turn calculators with no network (docs/offline.md): after one online
-visit, each page reads its own fields on the phone (calculators/games/readers.py, the readers its
+visit, each page reads its own fields on the phone (calculators/games/<game>/readers.py, the readers its
 Django form calls) and draws the same totals and titles as the server's API answers, marked
 « calculé sur ce téléphone »; a bad input shows its message at the field, as the server does."""
 
@@ -8,9 +8,11 @@ from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
 from playwright.sync_api import expect
 
-from calculators.games import readers
+from calculators.games.num5 import readers as num5_readers
 from calculators.games.num5.forms import Num5Form, TurnForm
+from calculators.games.num_check import readers as check_readers
 from calculators.games.num_check.forms import OutsForm, SheetForm
+from calculators.games.num_draft import readers as draft_readers
 from calculators.games.num_draft.forms import DraftTableForm
 from tests.browser.test_axe import describe
 from tests.browser.test_offline_browser import online_visit, server_answer
@@ -99,7 +101,7 @@ def test_check_sheet_answers_offline_in_both_languages(offline_page):
         for text in sheets:
             page.fill("#id_players", text)
             page.locator("#feuille button[type=submit]").click()
-            entries = readers.read_check_sheet(text)
+            entries = check_readers.read_check_sheet(text)
             body = {
                 "players": [
                     {"name": n, "claims": [{"combo": c, "cards": k.split()} for c, k in claims]}
@@ -139,7 +141,7 @@ def test_draft_table_answers_offline(offline_page):
         page.check(f"[name=mode][value={mode}]")
         page.fill("#id_players", text)
         page.get_by_role("button", name="Compter la table").click()
-        body = {"players": readers.read_draft_table(text), "mode": mode}
+        body = {"players": draft_readers.read_draft_table(text), "mode": mode}
         want = server_answer(page.base, "num-draft/table", body, "fr")
         box = answer_box(page, "#table-result")
         expect(box).to_contain_text(f"Classement (paquet {want['values']})")
@@ -170,7 +172,7 @@ def test_num5_sheet_answers_offline(offline_page):
         page.locator(f"[data-testid=cell-{i}-2]").dispatch_event("change")
         box = answer_box(page, "#num5-result")
         expect(box).to_contain_text(f"Après {i + 1} manche")
-        sheet = readers.read_num5_sheet("Léa, Max, Zoé", rounds[: i + 1])
+        sheet = num5_readers.read_num5_sheet("Léa, Max, Zoé", rounds[: i + 1])
         points = " · ".join(f"{n} {sheet.game.points[n]}" for n in sheet.game.players)
         want = server_answer(
             page.base,
@@ -199,7 +201,7 @@ def test_num5_turn_answers_offline(offline_page):
     open_page(page, "/num-5/tour/?players=Léa,+Max,+Zoé")
     expect(page.locator("[data-testid=card-2]")).to_be_visible()
     page.context.set_offline(True)
-    rows = [{"cards": [code]} for code in readers.SETUP_LINES]
+    rows = [{"cards": [code]} for code in num5_readers.SETUP_LINES]
     for turn, cards in enumerate([["5R", "3B", "7J"], ["6R", "1B", "2V"]], start=1):
         for index, code in enumerate(cards):
             page.fill(f"[data-testid=card-{index}]", code)
@@ -225,6 +227,6 @@ def test_num5_turn_answers_offline(offline_page):
     page.get_by_test_id("play").click()
     data = {"players": "Léa, Max, Zoé", "t1": "5R 3B 7J", "t2": "6R 1B 2V"}
     data |= {"c0": "8R", "c1": "8R", "c2": "9J", "play": "1"}
-    data |= dict(zip(readers.ROW_FIELDS, readers.SETUP_LINES, strict=True))
+    data |= dict(zip(num5_readers.ROW_FIELDS, num5_readers.SETUP_LINES, strict=True))
     want = form_error(TurnForm, data, "c1")
     expect(page.locator("[data-error-for=id_c1]")).to_have_text(want)

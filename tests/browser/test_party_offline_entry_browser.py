@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from calculators.games import readers
+from calculators.games.num5 import readers as num5_readers
 from calculators.parties import services
 from calculators.parties.models import Claim
 from tests.browser.test_party_queue_browser import unexpected, waiting
@@ -175,7 +175,7 @@ def test_num5_sheet_works_offline_from_a_blank_page(page):
     box = page.locator("#num5-result [data-offline-answer]")
     expect(box).to_contain_text("Calculé sur ce téléphone")
     expect(box).to_contain_text("Après 1 manche")
-    sheet = readers.read_num5_sheet("Léa, Max, Zoé", [["12R 3S", "31 - 4", "0"]])
+    sheet = num5_readers.read_num5_sheet("Léa, Max, Zoé", [["12R 3S", "31 - 4", "0"]])
     points = " · ".join(f"{n} {sheet.game.points[n]}" for n in sheet.game.players)
     expect(box).to_contain_text(f"Points : {points}")
     page.get_by_role("button", name="Ajouter une manche").click()
@@ -201,7 +201,7 @@ def test_num5_turn_works_offline_from_a_blank_page(page):
     page.get_by_role("button", name="Commencer la manche").click()
     box = page.locator("#turn-result [data-offline-answer]")
     expect(box).to_contain_text("La table après la mise en place")
-    rows = [{"cards": [code]} for code in readers.SETUP_LINES]
+    rows = [{"cards": [code]} for code in num5_readers.SETUP_LINES]
     for turn, cards in enumerate([["5R", "3B", "7J"], ["6R", "1B", "2V"]], start=1):
         expect(page.get_by_test_id("play")).to_have_text(f"Jouer le tour {turn}")
         for index, code in enumerate(cards):

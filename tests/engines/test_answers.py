@@ -1,4 +1,5 @@
-"""The calculators' answers (calculators/games/answers.py): the one pure module that both the
+"""The calculators' answers (calculators/core/answers.py, dispatching to each game's
+calculators/games/<game>/answers.py): the pure modules that both the
 JSON API and the offline bundle call, so a phone with no network answers what the server does."""
 
 import io
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from calculators.games import answers, modules
+from calculators.core import answers
+from calculators.core.registry import GAMES, modules
 from tests.api.test_golden_cases import CASES, ENDPOINTS
 
 
@@ -23,7 +25,7 @@ def test_every_calculator_endpoint_has_its_answer():
         for game_api in modules("api")
         for path in game_api.router.path_operations
     }
-    assert routes == set(answers.ENDPOINTS)
+    assert routes == set(answers.endpoints())
 
 
 @pytest.mark.parametrize(("name", "case"), CASES)
@@ -56,9 +58,10 @@ def test_offline_answer_refuses_what_the_api_refuses():
 
 
 def test_answers_run_without_django():
-    """The offline bundle has no Django: the module and everything it imports must not need it."""
+    """The offline bundle has no Django: the dispatch, every game's answers it loads and
+    everything they import must not need it (a game folder's ``__init__.py`` included)."""
     code = (
-        "import sys, calculators.games.answers as a;"
+        "import sys, calculators.core.answers as a; a.endpoints(); a.pages();"
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django';"
         'print(a.answer(\'num-check/score\', \'{"combo": "full", "cards": ["7R", "7B", "7J", "3V", "3A"], "rank": 1}\'))'
     )
@@ -70,8 +73,9 @@ def test_answers_run_without_django():
 
 
 def test_the_bundle_is_the_servers_own_files():
-    """offline/engines.zip holds, byte for byte, the engines, the registry, the answers and the
-    compiled catalogues the server runs, and nothing else."""
+    """offline/engines.zip holds, byte for byte, the engines, the bottom layer (the registry,
+    the answers' dispatch), each game folder's pure answers and readers and the compiled
+    catalogues the server runs, and nothing else."""
     from numsite import pwa
 
     with zipfile.ZipFile(io.BytesIO(pwa.bundle_bytes())) as archive:
@@ -84,10 +88,16 @@ def test_the_bundle_is_the_servers_own_files():
     )
     assert set(engines) <= set(names)
     assert {
-        "calculators/games/answers.py",
-        "calculators/games/registry.py",
+        "calculators/core/answers.py",
+        "calculators/core/registry.py",
         "locale/en/LC_MESSAGES/django.mo",
     } <= set(names)
+    for game in GAMES:  # each game folder's pure answers (and readers, when it has them)
+        folder = settings.BASE_DIR / "calculators" / "games" / game.package
+        for module in ("__init__.py", "answers.py", "readers.py"):
+            if (folder / module).is_file():
+                assert f"calculators/games/{game.package}/{module}" in names
+    assert not any("/party/" in n or n.endswith(("views.py", "forms.py", "api.py")) for n in names)
     assert all(n.endswith((".py", ".mo")) for n in names)
     assert pwa.bundle_bytes() == pwa.bundle_bytes()  # same sources, same bytes, same hash
 
@@ -112,7 +122,7 @@ def test_the_bundle_runs_alone(tmp_path):
         archive.extractall(tmp_path)
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "from calculators.games.answers import answer;"
+        "from calculators.core.answers import answer;"
         "print(answer('num-draft/score', sys.argv[2], 'en'))"
     )
     body = json.dumps({"grid": [["3R", "3B", "3J"], ["5R", "5B", "5J"], ["8V", "8A", "8S"]]})
@@ -132,7 +142,7 @@ def _calculator_number_cases():
     for case in strict.cases():
         label, path, required, kind = case.values
         endpoint = label.split(" ", 1)[1].removeprefix("/api/v1/")
-        if endpoint in answers.ENDPOINTS and (required or kind != "null"):
+        if endpoint in answers.endpoints() and (required or kind != "null"):
             yield pytest.param(label, path, kind, id=case.id)
 
 

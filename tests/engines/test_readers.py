@@ -1,14 +1,17 @@
-"""The pages' readers (calculators/games/readers.py) and the pages' offline answers
-(``answers.PAGES``): a page's text fields read once, for its Django form and for the phone."""
+"""The pages' readers (calculators/games/<game>/readers.py) and the pages' offline answers
+(``answers.pages()``): a page's text fields read once, for its Django form and for the phone."""
 
 import json
 import re
 
 import pytest
 
+from calculators.core import answers
 from calculators.engines import num5turn
 from calculators.engines.cards import InputError
-from calculators.games import answers, readers
+from calculators.games.num5 import readers as num5_readers
+from calculators.games.num_check import readers as check_readers
+from calculators.games.num_draft import readers as draft_readers
 
 
 def page(name, fields, language="fr"):
@@ -24,7 +27,7 @@ def api(endpoint, body, language="fr"):
 
 def test_check_sheet_groups_claims_by_player_in_the_order_announced():
     text = "Léa : Full 7R 7B 7J 3V 3A\n\nMax : Double paire 5R 5B 6R 6B\nLéa : Paire 2R 2B"
-    assert readers.read_check_sheet(text) == [
+    assert check_readers.read_check_sheet(text) == [
         ("Léa", [("full", "7R 7B 7J 3V 3A"), ("paire", "2R 2B")]),
         ("Max", [("double_paire", "5R 5B 6R 6B")]),
     ]
@@ -36,7 +39,7 @@ def test_check_sheet_groups_claims_by_player_in_the_order_announced():
 )
 def test_check_sheet_bad_line_is_an_error_on_players(text, words):
     with pytest.raises(InputError) as err:
-        readers.read_check_sheet(text)
+        check_readers.read_check_sheet(text)
     assert err.value.field == "players"
     assert err.value.message.startswith(words)
 
@@ -45,7 +48,7 @@ def test_check_sheet_bad_line_is_an_error_on_players(text, words):
 
 
 def test_draft_table_reads_each_players_grid():
-    assert readers.read_draft_table(" Léa : 3R 3B 3J / 5R - 5J / 8V 8A 8S\n") == [
+    assert draft_readers.read_draft_table(" Léa : 3R 3B 3J / 5R - 5J / 8V 8A 8S\n") == [
         {"name": "Léa", "grid": [["3R", "3B", "3J"], ["5R", "-", "5J"], ["8V", "8A", "8S"]]}
     ]
 
@@ -56,7 +59,7 @@ def test_draft_table_reads_each_players_grid():
 )
 def test_draft_table_bad_line_is_an_error_on_players(text, words):
     with pytest.raises(InputError) as err:
-        readers.read_draft_table(text)
+        draft_readers.read_draft_table(text)
     assert err.value.field == "players"
     assert err.value.message.startswith(words)
 
@@ -65,13 +68,13 @@ def test_draft_table_bad_line_is_an_error_on_players(text, words):
 
 
 def test_sheet_columns_follow_names_and_an_edit_in_place():
-    assert readers.sheet_columns(["Léa", "Max"], ["max", "Léa", "Zoé"]) == [1, 0, None]
-    assert readers.sheet_columns(["Léa", "Tom"], ["Léa", "Thomas"]) == [0, 1]
+    assert num5_readers.sheet_columns(["Léa", "Max"], ["max", "Léa", "Zoé"]) == [1, 0, None]
+    assert num5_readers.sheet_columns(["Léa", "Tom"], ["Léa", "Thomas"]) == [0, 1]
 
 
 def test_num5_sheet_scores_complete_rounds_and_names_the_pending_one():
     """Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie)."""
-    sheet = readers.read_num5_sheet(
+    sheet = num5_readers.read_num5_sheet(
         "Léa, Max, Zoé", [["12R 3S", "31 - 4", "0"], ["5R", None, None]]
     )
     assert [r.totals for r in sheet.game.rounds] == [(9, 27, 0)]
@@ -80,10 +83,10 @@ def test_num5_sheet_scores_complete_rounds_and_names_the_pending_one():
 
 def test_num5_sheet_bad_names_and_bad_cell_name_their_field():
     with pytest.raises(InputError) as err:
-        readers.read_num5_sheet("Léa", [])
+        num5_readers.read_num5_sheet("Léa", [])
     assert err.value.field == "players"
     with pytest.raises(InputError) as err:
-        readers.read_num5_sheet("Léa, Max, Zoé", [["12Z", "0", "0"]])
+        num5_readers.read_num5_sheet("Léa, Max, Zoé", [["12Z", "0", "0"]])
     assert err.value.field == "rounds"
 
 
@@ -91,20 +94,23 @@ def test_num5_sheet_bad_names_and_bad_cell_name_their_field():
 
 
 def test_turn_line_reads_choices_and_writes_them_back():
-    assert readers.read_turn_line("5R 3A@2 0S", 1) == (["5R", "3A", "0S"], [None, 1, None])
+    assert num5_readers.read_turn_line("5R 3A@2 0S", 1) == (["5R", "3A", "0S"], [None, 1, None])
     with pytest.raises(InputError) as err:
-        readers.read_turn_line("5R@9", 3)
+        num5_readers.read_turn_line("5R@9", 3)
     assert err.value.field == "history"
     assert err.value.message.startswith("Tour 3 : « 5R@9 »")
 
 
 def test_history_stops_at_the_first_missing_turn():
-    assert readers.history_of({"t1": " 5R  3B ", "t2": "6R 4B", "t4": "x"}) == ["5R 3B", "6R 4B"]
+    assert num5_readers.history_of({"t1": " 5R  3B ", "t2": "6R 4B", "t4": "x"}) == [
+        "5R 3B",
+        "6R 4B",
+    ]
 
 
 def test_replay_plays_the_history_then_the_turn():
     """T1: a card goes on the row of its colour (/num-5/regles/#arbitrage-tour-t1)."""
-    replay = readers.Replay()
+    replay = num5_readers.Replay()
     state = replay.run("Léa, Max, Zoé", False, ["", "", "", ""], ["5R 3B 7J"], ["6R", "4B", "8J"])
     assert state.turn == 2 and replay.played_now
     assert replay.history_lines() == ["5R 3B 7J", "6R 4B 8J"]
@@ -112,7 +118,7 @@ def test_replay_plays_the_history_then_the_turn():
 
 
 def test_replay_refused_history_turn_is_an_error_on_history_and_keeps_the_table():
-    replay = readers.Replay()
+    replay = num5_readers.Replay()
     with pytest.raises(InputError) as err:
         replay.run("Léa, Max, Zoé", False, ["", "", "", ""], ["5R 3B 7J", "5R 4B 8J"])
     assert err.value.field == "history"
@@ -183,7 +189,9 @@ def test_table_page_equals_the_endpoint_in_english():
     text = "Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S\nMax : 1R 2R 4R / 4B 6B 7B / - - -"
     got = page("num_draft_table", {"players": text, "mode": "classic", "values": ""}, "en")
     want = api(
-        "num-draft/table", {"players": readers.read_draft_table(text), "mode": "classic"}, "en"
+        "num-draft/table",
+        {"players": draft_readers.read_draft_table(text), "mode": "classic"},
+        "en",
     )
     assert got["players"] == want["players"]
     assert got["view"]["head"].startswith("Standings")
@@ -255,7 +263,7 @@ def test_every_calculator_page_is_answered_on_the_phone(client, path, name):
     html = client.get(path).content.decode()
     wired = set(re.findall(r'data-offline="([^"]+)"', html))
     assert name in wired
-    assert wired <= set(answers.ENDPOINTS) | set(answers.PAGES)
+    assert wired <= set(answers.endpoints()) | set(answers.pages())
 
 
 def test_num5_sheet_page_without_rounds_says_what_to_enter():
@@ -268,5 +276,5 @@ def test_num5_sheet_page_without_rounds_says_what_to_enter():
 def test_turn_line_a_row_that_is_not_1_to_4_in_ascii_digits_is_an_error_on_history(row):
     """« ² » or « ٣ » are digits to str.isdigit but not rows: bad input, never a crash."""
     with pytest.raises(InputError) as refused:
-        readers.read_turn_line(f"5R@{row} 3A 0S", 1)
+        num5_readers.read_turn_line(f"5R@{row} 3A 0S", 1)
     assert refused.value.field == "history"

@@ -42,7 +42,7 @@ def test_bad_input_is_refused_at_its_field(kwargs, field):
 
 
 def test_the_games_with_parties_come_from_the_registry():
-    from calculators.games import registry
+    from calculators.core import registry
 
     for spec in registry.PARTY_GAMES:
         low, high = spec.players

@@ -1,4 +1,4 @@
-"""The registry of games (calculators/games/registry.py), the one owner of "a game": its modes
+"""The registry of games (calculators/core/registry.py), the one owner of "a game": its modes
 and the names they accept, the Parties games by any of their names, the URL names and templates
 each game's folder must provide, and no other module spelling a mode's name."""
 
@@ -10,9 +10,8 @@ import pytest
 from django.conf import settings
 from django.urls import resolve, reverse
 
-from calculators import games
+from calculators.core import registry
 from calculators.engines.cards import InputError
-from calculators.games import registry
 
 ROOT = Path(settings.BASE_DIR)
 #: the site's own Python packages (the tests aside)
@@ -21,7 +20,7 @@ SOURCES = ("calculators", "numsite", "rules")
 #: writes its modes' names in a breakdown (« Total (Classique) : 30 ») and lends them to the
 #: registry
 MODE_NAMES_OWNERS = {
-    ROOT / "calculators" / "games" / "registry.py",
+    ROOT / "calculators" / "core" / "registry.py",
     ROOT / "calculators" / "engines" / "numdraft.py",
 }
 
@@ -122,7 +121,7 @@ def test_every_games_url_names_resolve(game):
     assert resolve(page).url_name == game.url_name
     assert reverse("rules:rulebook", args=[game.slug]) == f"/{game.slug}/regles/"
     assert registry.get(game.slug) is game and registry.by_api_name(game.api_name) is game
-    router = games.module(game, "api").router
+    router = registry.module(game, "api").router
     names = [op.url_name for view in router.path_operations.values() for op in view.operations]
     assert names, game.slug
     for name in names:

@@ -6,7 +6,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from calculators.games import registry
+from calculators.core import registry
 from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_connect.party import writes as connect_writes

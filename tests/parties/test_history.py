@@ -9,11 +9,11 @@ import random
 
 import pytest
 
+from calculators.core.registry import NUM_CHECK, NUM_DRAFT
 from calculators.engines.cards import InputError
 from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_check.party import writes as check_writes
 from calculators.games.num_draft.party import writes as draft_writes
-from calculators.games.registry import NUM_CHECK, NUM_DRAFT
 from calculators.parties import services
 from calculators.parties.models import Claim, HistoryEntry
 from tests.factories import fresh, party, seat

@@ -5,6 +5,7 @@ import pytest
 from django.utils import translation
 
 from calculators.engines import numcheck
+from calculators.games.num_check.party import stats as check_stats
 from calculators.parties.board import board
 from calculators.tablees import services, stats
 from tests.i18n.test_english_pages import assert_english
@@ -28,13 +29,13 @@ def mine(data, name, game):
 def test_rank_totals_reference_et_rang_kept_at_best_rank():
     """/num-check/regles/#reference-et-rang: a combination's points at each rank; it is « kept
     for its best rank » when the rank it was made at paid as much as any other."""
-    totals = stats.rank_totals("full", "7R 7B 7J 3V 3A")
+    totals = check_stats.rank_totals("full", "7R 7B 7J 3V 3A")
     assert totals == tuple(numcheck.score("full", "7R 7B 7J 3V 3A", r).total for r in range(1, 9))
     best = max(totals)
-    assert stats.kept_at_best("full", "7R 7B 7J 3V 3A", totals.index(best) + 1)
+    assert check_stats.kept_at_best("full", "7R 7B 7J 3V 3A", totals.index(best) + 1)
     worst = totals.index(min(totals)) + 1
-    assert min(totals) == best or not stats.kept_at_best("full", "7R 7B 7J 3V 3A", worst)
-    assert not stats.kept_at_best("full", "not cards", 1)  # never a crash on a bad row
+    assert min(totals) == best or not check_stats.kept_at_best("full", "7R 7B 7J 3V 3A", worst)
+    assert not check_stats.kept_at_best("full", "not cards", 1)  # never a crash on a bad row
 
 
 def test_num_check_board_matches_the_games_own_board(tablee):

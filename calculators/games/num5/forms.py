@@ -18,13 +18,14 @@ from django.http import QueryDict
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from ...core.registry import NUM5
 from ...engines import num5, num5turn
 from ...engines.cards import Card, InputError
 from ...engines.names import split_names
 from ...engines.numbers import parse_whole
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm
-from ..readers import (
+from .readers import (
     ROW_FIELDS,
     SETUP_LINES,
     Replay,
@@ -33,7 +34,6 @@ from ..readers import (
     sheet_grid,
     turn_line,
 )
-from ..registry import NUM5
 
 
 def _explosion_label() -> str:

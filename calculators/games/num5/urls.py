@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..registry import NUM5
+from ...core.registry import NUM5
 from . import views
 
 urlpatterns = [

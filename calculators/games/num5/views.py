@@ -26,9 +26,9 @@ from rules.views import rulebook_context
 from ...engines import num5turn
 from ...engines.cards import Card
 from ...web.pages import HtmxRequest, page
-from ..answers import colour_name, where_text
-from ..readers import ROW_FIELDS
+from .answers import colour_name, where_text
 from .forms import Num5Form, TurnForm
+from .readers import ROW_FIELDS
 
 TEMPLATE = "games/num5/sheet.html"
 TURN_TEMPLATE = "games/num5/turn.html"

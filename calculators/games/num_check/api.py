@@ -1,5 +1,5 @@
 """NUM CHECK's JSON endpoints: score, detect, outs, sheet (the game's ninja ``router``) (the game's ninja ``router``:
-typed bodies validated here, answers computed by games/answers.py, shared with the offline
+typed bodies validated here, answers computed by answers.py, shared with the offline
 bundle)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext_noop
 from ninja import Field, Router, Schema
 
+from ...core.registry import NUM_CHECK
 from ...web.json import Body, Item, answer, calculator
-from .. import answers
-from ..registry import NUM_CHECK
+from . import answers
 
 router = Router(tags=[NUM_CHECK.name])
 

@@ -13,7 +13,7 @@ from ...engines import numcheck
 from ...engines.cards import InputError
 from ...web.fields import CardInput
 from ...web.forms import EngineForm
-from ..readers import read_check_sheet
+from .readers import read_check_sheet
 
 
 @lru_cache(maxsize=8)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..registry import NUM_CHECK
+from ...core.registry import NUM_CHECK
 from . import views
 
 urlpatterns = [

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ...engines import numcheck
 from ...web.pages import HtmxRequest, bound, is_live, page
-from ..answers import group_outs
+from .answers import group_outs
 from .forms import CheckForm, DetectForm, OutsForm, SheetForm
 
 TEMPLATE = "games/num_check/calculator.html"

@@ -1,5 +1,5 @@
 """Num Connect's JSON endpoint: a line checked (the typed body validated here, the answer
-computed by games/answers.py, shared with the offline bundle)."""
+computed by answers.py, shared with the offline bundle)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext_noop
 from ninja import Field, Router, Schema
 
+from ...core.registry import NUM_CONNECT
 from ...web.json import Body, answer, calculator
-from .. import answers
-from ..registry import NUM_CONNECT
+from . import answers
 
 router = Router(tags=[NUM_CONNECT.name])
 

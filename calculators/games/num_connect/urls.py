@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..registry import NUM_CONNECT
+from ...core.registry import NUM_CONNECT
 from . import views
 
 urlpatterns = [

@@ -8,12 +8,12 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from ...core.registry import NUM_DRAFT, Deck
 from ...engines import numdraft
 from ...engines.cards import InputError
 from ...web.fields import CardInput, place
 from ...web.forms import EngineForm, name_lines
-from ..readers import read_draft_table
-from ..registry import NUM_DRAFT, Deck
+from .readers import read_draft_table
 
 #: NUM DRAFT's two decks (/num-draft/regles/#arbitrage-paquet);
 #: each form adds its own "by the player count" default.

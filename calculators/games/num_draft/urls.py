@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..registry import NUM_DRAFT
+from ...core.registry import NUM_DRAFT
 from . import views
 
 urlpatterns = [

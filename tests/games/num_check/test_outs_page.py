@@ -98,7 +98,7 @@ def test_outs_group_the_rainbows_of_a_combination_into_one_entry(client):
 
 
 def test_outs_rainbows_of_other_totals_stay_apart_and_some_values_are_named():
-    from calculators.games.answers import OutEntry, OutGroup
+    from calculators.games.num_check.answers import OutEntry, OutGroup
 
     group = outs_context(numcheck.outs("7R 7B 8J", 1), 1)["out_groups"]
     brelan = next(g for g in group if g.combo.key == "brelan")
@@ -115,7 +115,7 @@ def test_outs_rainbows_of_other_totals_stay_apart_and_some_values_are_named():
 
 
 def test_offline_outs_answer_groups_the_rainbows_as_the_page_does():
-    from calculators.games.answers import num_check_outs_page
+    from calculators.games.num_check.answers import num_check_outs_page
 
     view = num_check_outs_page({"hand": "7R 7B 8J", "rank": "1"})["view"]
     brelan = next(g for g in view["groups"] if g["key"] == "brelan")

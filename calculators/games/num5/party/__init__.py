@@ -12,15 +12,15 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from ....core.registry import NUM5
 from ....engines import num5, num5turn
 from ....engines.numbers import parse_whole
 from ....parties import services
 from ....parties.board import Board, BoardRow, leaders, place
-from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
-from ...registry import NUM5
 from ..views import tie_view
 from . import api, forms, writes
+from .stats import Num5Stats
 
 
 def _cell_text(entry: dict[str, Any] | None) -> str:
@@ -53,7 +53,7 @@ def ties(
     return out
 
 
-class Num5Party(PartyKind):
+class Num5Party(Num5Stats):
     spec = NUM5
     write_forms = forms.WRITE_FORMS
     api_router = api.router

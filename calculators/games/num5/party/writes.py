@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from ....core.registry import NUM5
 from ....engines import num5, num5turn
 from ....engines.cards import InputError
 from ....engines.names import name_key
@@ -18,7 +19,6 @@ from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
 from ....parties.rows import NumberedRows
 from ....parties.summaries import message, names_text
-from ...registry import NUM5
 from ..views import rows_text
 
 #: this game's rounds' do and undo steps (:mod:`calculators.parties.rows`)

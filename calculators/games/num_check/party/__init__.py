@@ -12,20 +12,20 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from ....core.registry import NUM_CHECK
 from ....engines import numcheck
 from ....engines.numbers import parse_whole
 from ....parties import services
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.export import csv_ranking
-from ....parties.kinds import PartyKind
 from ....parties.models import Claim, Game, Player
-from ...registry import NUM_CHECK
 from ..forms import combo_choices
 from . import api, forms, outs, writes
+from .stats import NumCheckStats
 from .writes import ShownClaim, stored_claims
 
 
-class NumCheckParty(PartyKind):
+class NumCheckParty(NumCheckStats):
     spec = NUM_CHECK
     write_forms = forms.WRITE_FORMS
     api_router = api.router

@@ -12,7 +12,7 @@ from ....engines.cards import InputError
 from ....parties import services
 from ....parties.forms import CARD_ATTRS, WriteForm
 from ....parties.models import Game, HistoryEntry
-from ... import answers
+from .. import answers
 from ..forms import combo_choices
 from . import writes
 

@@ -10,6 +10,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from ....core.registry import NUM_CHECK
 from ....engines import i18n as engine_i18n
 from ....engines import numcheck
 from ....engines.cards import InputError, format_line
@@ -17,7 +18,6 @@ from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Claim, Game, HistoryEntry, Player
 from ....parties.summaries import message, of_player
-from ...registry import NUM_CHECK
 
 
 def _shift_claims(player_id: int, after: int, step: int) -> None:

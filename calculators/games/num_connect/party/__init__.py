@@ -15,11 +15,11 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
+from ....core.registry import NUM_CONNECT
 from ....parties import services
 from ....parties.board import Board, BoardRow, leaders
 from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
-from ...registry import NUM_CONNECT
 from . import api, forms, writes
 
 

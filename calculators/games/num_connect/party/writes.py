@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from ....core.registry import NUM_CONNECT
 from ....engines import numconnecthands
 from ....engines.cards import InputError
 from ....engines.names import name_key
@@ -19,7 +20,6 @@ from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
 from ....parties.rows import NumberedRows
 from ....parties.summaries import message
-from ...registry import NUM_CONNECT
 
 
 class CountError(InputError):

@@ -12,17 +12,17 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from ....core.registry import NUM_DRAFT
 from ....engines import numdraft
 from ....parties import services
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.export import csv_ranking
-from ....parties.kinds import PartyKind
 from ....parties.models import Game, Player
-from ...registry import NUM_DRAFT
 from . import api, forms, writes
+from .stats import NumDraftStats
 
 
-class NumDraftParty(PartyKind):
+class NumDraftParty(NumDraftStats):
     spec = NUM_DRAFT
     write_forms = forms.WRITE_FORMS
     api_router = api.router

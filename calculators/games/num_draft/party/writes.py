@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from ....core.registry import NUM_DRAFT
 from ....engines import numdraft
 from ....engines.cards import JOKER, InputError, parse_card
 from ....parties import deals as party_deals
@@ -16,7 +17,6 @@ from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player
 from ....parties.summaries import message
-from ...registry import NUM_DRAFT
 
 
 def _grid(which: str) -> Callable[[Game, dict[str, Any]], None]:

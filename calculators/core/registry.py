@@ -14,12 +14,16 @@ that a rule and the site cannot drift: the mode keys, the player counts the engi
 (``num5.MIN_PLAYERS`` …), and NUM DRAFT's mode names, which its engine writes in a breakdown.
 
 This module imports only the engines (an import contract checks it): it is read by the Django
-layer and by the offline engines alike.
+layer and by the offline engines alike. It finds a game folder's modules
+(``calculators/games/<package>/``) by name, :func:`module` and :func:`modules`, when asked and
+never at import time, so that nothing below the game folders names one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
 
 from ..engines import num5, num5turn, numcheck, numconnecthands, numdraft
 from ..engines.cards import InputError, fold_name
@@ -74,6 +78,9 @@ class GameSpec:
     parties: bool = False
     #: what the order of the players means, when the game says (NUM DRAFT: who passes to whom)
     seating_note: str = ""
+    #: its cards are all dealt before play, nothing drawn after: a deal can be prepared from a
+    #: seed and played at every table (docs/deals.md)
+    dealt: bool = False
 
     @property
     def kind(self) -> str:
@@ -183,6 +190,7 @@ NUM_DRAFT = GameSpec(
     ),
     parties=True,
     seating_note=gettext_noop("dans l’ordre où l’on se passe les cartes"),
+    dealt=True,
 )
 NUM5 = GameSpec(
     slug="num-5",
@@ -198,6 +206,7 @@ NUM5 = GameSpec(
         Mode(num5turn.EXPLOSION, gettext_noop("Explosion de rangée"), ("Explosion",)),
     ),
     parties=True,
+    dealt=True,
 )
 NUM_CONNECT = GameSpec(
     slug="num-connect",
@@ -217,6 +226,8 @@ NUM_CONNECT = GameSpec(
 GAMES: tuple[GameSpec, ...] = (NUM_CHECK, NUM_DRAFT, NUM5, NUM_CONNECT)
 #: The games that have shared score sheets, in that order.
 PARTY_GAMES: tuple[GameSpec, ...] = tuple(g for g in GAMES if g.parties)
+#: the games whose deal can be prepared (docs/deals.md)
+DEALT: tuple[GameSpec, ...] = tuple(g for g in GAMES if g.dealt)
 
 _BY_SLUG = {g.slug: g for g in GAMES}
 _BY_KIND = {g.kind: g for g in PARTY_GAMES}
@@ -256,3 +267,24 @@ def documented_aliases() -> list[tuple[str, str, list[str]]]:
     return [
         (game.name, mode.key, [mode.label, *mode.aliases]) for game in GAMES for mode in game.modes
     ]
+
+
+#: The package of the game folders, ``calculators/games/<package>/``.
+GAMES_PACKAGE = "calculators.games"
+
+
+def module(game: GameSpec, name: str) -> ModuleType:
+    """A module of a game's folder: ``module(NUM5, "urls")`` is ``calculators.games.num5.urls``."""
+    return import_module(f"{GAMES_PACKAGE}.{game.package}.{name}")
+
+
+def modules(name: str, games: tuple[GameSpec, ...] = GAMES) -> list[ModuleType]:
+    """That module of every game of ``games`` that has one, in the registry's order."""
+    found = []
+    for game in games:
+        try:
+            found.append(module(game, name))
+        except ModuleNotFoundError as err:
+            if err.name != f"{GAMES_PACKAGE}.{game.package}.{name}":
+                raise
+    return found

@@ -1,101 +1,19 @@
-"""The calculator pages' text fields read, pure: the field values a page posts (strings) → the
-engine's input, or the engines' :class:`InputError` naming the field.
-
-A page's own fields are not the API's JSON: a NUM CHECK sheet is one textarea of lines
-« Léa : Full 7R 7B 7J 3V 3A », a Num 5 round is a list of turns kept in the URL (``t1=5R 3A@2
-0S``). These readers are the one place that reads them. The Django forms call them (their
-errors land on the field the :class:`InputError` names) and so does the offline bundle
-(docs/offline.md: ``answers.page_answer``, run by Pyodide in the browser when the phone has no
-network), so a page answered on a phone reads its text exactly as the server does.
-
-Like the answers, this module imports only the engines (an import contract checks it): no
-Django, its texts through the engines' ``gettext`` on the site's one catalogue.
-"""
+"""Num 5's page fields read, pure: the field values a page posts (strings) → the engine's
+input, or the engines' :class:`InputError` naming the field. The game's Django forms call them
+(their errors land on the field the :class:`InputError` names) and so do its offline answers
+(:mod:`.answers`, run by Pyodide in the browser), so a page answered on a phone reads its text
+exactly as the server does. The engines only (an import contract checks it): no Django, its
+texts through the engines' ``gettext`` on the site's one catalogue."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engines import num5, num5turn, numcheck
-from ..engines.cards import Card, InputError
-from ..engines.i18n import gettext
-from ..engines.names import name_key, split_names
-
-# --------------------------------------------------------------------------- NUM CHECK sheet
-
-SHEET_LINE = re.compile(r"^\s*([^:]+?)\s*:\s*(.+?)\s*$")
-
-
-def read_check_sheet(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Sheet lines « Léa : Full 7R 7B 7J 3V 3A » in the order announced, grouped by player
-    (the engine ranks each claim in that order, /num-check/regles/#reference-et-rang). The
-    combination is its first one to three words (« Double paire », « Full cosmique »). A line
-    that is not « Nom : combinaison cartes », or names no combination: field ``players``."""
-    players: dict[str, list[tuple[str, str]]] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        match = SHEET_LINE.match(line)
-        if not match:
-            raise InputError(
-                "players",
-                gettext("Ligne {number} : écrivez « Nom : combinaison cartes ».").format(
-                    number=number
-                ),
-            )
-        name, claim = match.group(1), match.group(2)
-        words = claim.split()
-        combo = None
-        for size in (3, 2, 1):
-            found = numcheck.find_combo("".join(words[:size]))
-            if found:
-                combo, cards = found.key, " ".join(words[size:])
-                break
-        if combo is None:
-            raise InputError(
-                "players",
-                gettext("Ligne {number} : combinaison inconnue dans « {claim} ».").format(
-                    number=number, claim=claim
-                ),
-            )
-        players.setdefault(name, []).append((combo, cards))
-    return list(players.items())
-
-
-# --------------------------------------------------------------------------- NUM DRAFT table
-
-
-def read_draft_table(text: str) -> list[dict[str, object]]:
-    """One line per player in seating (passing) order, « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S »
-    (/num-draft/regles/#scoring: each pool takes its neighbours' real columns): each player as
-    the engine's ``{"name", "grid"}``, the grid three rows of three words (``-`` an empty
-    place, read by the engine). A line without « : » or a grid of another shape: field
-    ``players``."""
-    players: list[dict[str, object]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        if ":" not in line:
-            raise InputError(
-                "players",
-                gettext("Ligne {number} : écrivez « Nom : grille ».").format(number=number),
-            )
-        name, grid_text = line.split(":", 1)
-        rows = [r.split() for r in grid_text.split("/")]
-        if len(rows) != 3 or any(len(r) != 3 for r in rows):
-            raise InputError(
-                "players",
-                gettext("Ligne {number} : la grille a 3 lignes de 3 cases séparées par /.").format(
-                    number=number
-                ),
-            )
-        players.append({"name": name.strip(), "grid": rows})
-    return players
-
-
-# --------------------------------------------------------------------------- Num 5 sheet
+from ...engines import num5, num5turn
+from ...engines.cards import Card, InputError
+from ...engines.i18n import gettext
+from ...engines.names import name_key, split_names
 
 
 def sheet_columns(previous: list[str], names: list[str]) -> list[int | None]:
@@ -198,13 +116,17 @@ def read_num5_sheet(players: str, cells: Sequence[Sequence[str | None]]) -> Num5
     return Num5Sheet(game, "" if game.finished else pending)
 
 
-# --------------------------------------------------------------------------- Num 5 turn
-
 #: The set-up's four rows as a page writes them (``0B``, ``0R``, ``0J``, ``0V``).
 SETUP_LINES = tuple(" ".join(str(c) for c in row) for row in num5turn.SETUP)
+
+
 #: The page's fields of the starting rows, and of the turns already played (in the URL).
 ROW_FIELDS = tuple(f"r{i}" for i in range(1, num5turn.ROWS + 1))
+
+
 TURN_KEYS = tuple(f"t{k}" for k in range(1, num5turn.TURNS_PER_ROUND + 1))
+
+
 #: a turn played, in the URL: each seat's card, ``@<row>`` after the card when its player chose
 #: among tied rows (T8 « Choice », the table position 1–4): ``t1=5R 3A@2 0S``
 CHOICE_MARK = "@"
