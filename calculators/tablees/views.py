@@ -39,7 +39,7 @@ from ..games import registry
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.json import JSON_DUMPS
-from . import bgstats, charts, forms, services
+from . import bgstats, charts, daily, forms, services
 from .api import tablee_json
 from .models import Tablee, TableeParty
 from .stats import cache_key, mode_label, party_count, party_page, statistics, summary
@@ -237,6 +237,8 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         "add_form": None,
         "rename_form": None,
         "settings_form": None,
+        "daily_form": None,
+        "daily": daily.comparisons(tablee),
     }
     if can_edit:
         context["party_form"] = forms.NewPartyForm(tablee, members)
@@ -247,6 +249,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         context["add_form"] = forms.MemberAddForm(tablee)
         context["rename_form"] = forms.RenameForm(tablee)
         context["settings_form"] = forms.SettingsForm(tablee)
+        context["daily_form"] = daily.DailyPartyForm(tablee, members)
     context.update(extra)
     return context
 
@@ -264,6 +267,7 @@ WRITES = {
     "renommer": "rename_form",
     "liens": None,
     "reglages": "settings_form",
+    "jour": "daily_form",
 }
 
 
@@ -282,6 +286,8 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     form: forms.ServiceForm
     if name == "partie":
         form = forms.NewPartyForm(tablee, list(tablee.members.all()), request.POST)
+    elif name == "jour":
+        form = daily.DailyPartyForm(tablee, list(tablee.members.all()), request.POST)
     elif name == "joueur":
         form = forms.MemberAddForm(tablee, request.POST)
     elif name == "renommer":
@@ -291,7 +297,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     else:
         form = forms.RotateForm(tablee, request.POST)
     if form.is_valid():
-        if name == "partie":
+        if name in ("partie", "jour"):
             return redirect(share_first_url(form.result))
         tablee.refresh_from_db()
         anchor = "#reglages" if name == "reglages" else "#joueurs"
