@@ -100,6 +100,11 @@ class MemberNameIn(Body):
     name: str = Field(description="A player's name (1–40 characters, unique ignoring case).")
 
 
+class TableeDailyIn(Body):
+    mode: str | None = Field(None, description="NUM DRAFT's mode (its key or its name).")
+    players: list[str] | None = Field(None, description="2 to 7 members, in seating order.")
+
+
 class TableePlayerOut(Schema):
     name: str
 
@@ -258,6 +263,27 @@ def _new_party(request: HttpRequest, tablee: Tablee, payload: CreateIn) -> HttpR
     game = services.new_party(
         tablee, data.get("game"), data.get("mode"), data.get("players"), data.get("values") or ""
     )
+    body = {
+        **party_json(request, game, True),
+        "edit_token": game.edit_token,
+        "read_token": game.read_token,
+    }
+    return answer(body, 201)
+
+
+@route(
+    router, "POST", "/tablees/{token}/daily", url_name="tablee_daily", status=201,
+    scope=TABLEE, out=CreatedOut, summary=gettext_noop("Jouer la donne du jour (NUM DRAFT)"),
+)  # fmt: skip
+def _new_daily(request: HttpRequest, tablee: Tablee, payload: TableeDailyIn) -> HttpResponse:
+    """A NUM DRAFT party of the tablée's members playing today's deal for its number of seats
+    (docs/deals.md#donnes-du-jour): 201, the party plus its tokens, throttled as creating a
+    party is."""
+    retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
+    if retry_after is not None:
+        return throttle.too_many(request, retry_after)
+    data = payload.model_dump(exclude_unset=True)
+    game = daily.new_party(tablee, data.get("mode"), data.get("players"))
     body = {
         **party_json(request, game, True),
         "edit_token": game.edit_token,

@@ -5,8 +5,6 @@ import datetime
 from fractions import Fraction
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
@@ -41,6 +39,17 @@ def test_the_day_changes_at_midnight_in_paris_not_in_utc():
 @given(st.dates(datetime.date(2000, 1, 1), datetime.date(2999, 12, 31)), st.integers(2, 7))
 def test_day_of_reads_back_the_day_of_every_daily_seed(day, seats):
     assert daily.day_of(daily.describe(day, seats)) == day
+
+
+@given(
+    st.dates(datetime.date(2000, 1, 1), datetime.date(2999, 12, 31)),
+    st.dates(datetime.date(2000, 1, 1), datetime.date(2999, 12, 31)),
+    st.integers(2, 7),
+    st.integers(2, 7),
+)
+def test_two_days_or_two_table_sizes_never_share_a_seed(one, two, seats, others):
+    same = daily.seed(one, seats) == daily.seed(two, others)
+    assert same == ((one, seats) == (two, others))
 
 
 def cells(game, seat):
@@ -124,15 +133,16 @@ def test_a_party_alone_with_its_deal_has_no_matchpoints():
     assert found.parties == 1 and all(line.matchpoints is None for line in found.lines)
 
 
-def test_the_comparison_takes_a_bounded_number_of_queries(three):
+@pytest.mark.parametrize("more", [0, 4])
+def test_the_comparison_takes_a_bounded_number_of_queries(three, more, django_assert_num_queries):
     mine = three[0]
-    for i in range(4):
+    for i in range(more):
         play(mine, ["Léa", "Tom"], [i % 2, 1 - i % 2])
         play(services.create(f"Autre {i}", ["Kim", "Lou"]), ["Kim", "Lou"], [0, 1])
-    with CaptureQueriesContext(connection) as queries:
+    # the tablée's daily parties, every Party of those deals, their players, the members
+    with django_assert_num_queries(4):
         found = daily.comparisons(mine)
-    assert len(found) == 5 and found[0].parties == 11
-    assert len(queries) == 4
+    assert len(found) == 1 + more and found[0].parties == 3 + 2 * more
 
 
 def test_start_the_daily_party_from_the_page_without_javascript(client):
@@ -191,3 +201,21 @@ def test_the_api_answer_has_the_comparison(client, three):
     assert "Ana" not in str(answer) and b.read_token not in str(answer)
     schema = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
     assert "TableeDailyOut" in schema and "daily" in schema["TableeOut"]["properties"]
+
+
+def test_the_api_starts_the_deal_of_the_day(client):
+    tablee = services.create("Les jeudis", ["Léa", "Tom", "Zoé"])
+    url = f"/api/v1/tablees/{tablee.edit_token}/daily"
+    body = {"mode": "Familiale", "players": ["Zoé", "Léa", "Tom"]}
+    response = client.post(url, body, content_type="application/json")
+    game = Game.objects.get()
+    assert response.status_code == 201 and response.json()["edit_token"] == game.edit_token
+    assert game.deal == daily.describe(daily.today(), 3) and game.mode == "discovery"
+    assert game.tablee_link.tablee == tablee
+    refused = client.post(url, {"players": ["Léa"]}, content_type="application/json")
+    assert refused.status_code == 400 and refused.json()["error"]["field"] == "players"
+    stranger = client.post(url, {"players": ["Léa", "Max"]}, content_type="application/json")
+    assert stranger.status_code == 400 and "Max" in stranger.json()["error"]["message"]
+    read = f"/api/v1/tablees/{tablee.read_token}/daily"
+    assert client.post(read, body, content_type="application/json").status_code == 403
+    assert Game.objects.count() == 1
