@@ -14,13 +14,16 @@ played that deal.
 from __future__ import annotations
 
 import datetime
+import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from django import forms
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Count, Max, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
@@ -43,6 +46,8 @@ PARIS = ZoneInfo("Europe/Paris")
 PREFIX = "jour:"
 #: The daily parties compared on a tablée's page, newest first.
 SHOWN = 10
+#: How long the scores of a deal's Parties are kept (a write of any of them changes the key).
+CACHE_SECONDS = 3600
 
 
 def today(now: datetime.datetime | None = None) -> datetime.date:
@@ -216,32 +221,21 @@ class Comparison:
         }
 
 
-def comparisons(tablee: Tablee) -> list[Comparison]:
-    """The tablée's last :data:`SHOWN` finished daily parties, each seat compared with the same
-    seat of every other finished Party of that deal in that mode (docs/deals.md#donnes-du-jour).
+Tables = dict[tuple[str, str], list[tuple[int, list[int]]]]
 
-    Four queries whatever the number of Parties: the tablée's daily parties, its members, every
-    Party of those deals (one query) and their players (one prefetch)."""
+
+def _tables(seeds: set[str]) -> Tables:
+    """Every finished Party of the deals ``seeds``, by (seed, mode): ``(id, score at each seat)``,
+    scored by the game's engine (its Parties hooks); one query and one prefetch."""
     kind = registry.NUM_DRAFT.kind
-    links = list(
-        TableeParty.objects.filter(
-            tablee=tablee, game__kind=kind, game__deal__seed__startswith=PREFIX
-        )
-        .select_related("game")
-        .order_by("-game__created_at", "-game_id")
-    )
-    if not links:
-        return []
-    seeds = {link.game.deal["seed"] for link in links}
     everyone = list(
-        Game.objects.filter(kind=kind, deal__seed__in=list(seeds)).prefetch_related("players")
+        Game.objects.filter(kind=kind, deal__seed__in=sorted(seeds)).prefetch_related("players")
     )
     hooks = kinds.for_spec(registry.NUM_DRAFT)
     ended = hooks.ended_among(everyone)
-    tables: dict[tuple[str, str], list[tuple[int, list[int]]]] = {}
-    roster = {}
+    tables: Tables = {}
     for game in everyone:
-        players = roster[game.pk] = list(game.players.all())
+        players = list(game.players.all())
         if not (game.finished or game.pk in ended) or len(players) != game.deal.get("seats"):
             continue
         board = hooks.board(game, players)
@@ -249,6 +243,60 @@ def comparisons(tablee: Tablee) -> list[Comparison]:
         tables.setdefault((game.deal["seed"], game.mode), []).append(
             (game.pk, [by_player[p.pk] for p in players])
         )
+    for group in tables.values():
+        group.sort()
+    return tables
+
+
+def _cached_tables(seeds: set[str]) -> Tables:
+    """:func:`_tables`, kept in the cache under what every write of a Party changes: for each
+    deal, its Parties' count, the sum of their versions and their last write (one aggregate
+    query). A deal played by a thousand tables is scored once per change, not per page."""
+    kind = registry.NUM_DRAFT.kind
+    stamps = (
+        Game.objects.filter(kind=kind, deal__seed__in=sorted(seeds))
+        .values("deal__seed")
+        .annotate(n=Count("id"), v=Sum("version"), u=Max("updated_at"))
+        .order_by()
+    )
+    keys = {}
+    for row in stamps:
+        text = f"{row['deal__seed']}|{row['n']}|{row['v']}|{row['u'].isoformat()}"
+        keys[row["deal__seed"]] = "tablees:daily:" + hashlib.sha256(text.encode()).hexdigest()
+    found = cache.get_many(list(keys.values()))
+    missing = {seed for seed, key in keys.items() if key not in found}
+    fresh = _tables(missing) if missing else {}
+    out: Tables = {}
+    for seed, key in keys.items():
+        if seed in missing:
+            mine = {mode: group for (s, mode), group in fresh.items() if s == seed}
+            cache.set(key, mine, CACHE_SECONDS)
+        else:
+            mine = found[key]
+        for mode, group in mine.items():
+            out[(seed, mode)] = group
+    return out
+
+
+def comparisons(tablee: Tablee) -> list[Comparison]:
+    """The tablée's last :data:`SHOWN` finished daily parties, each seat compared with the same
+    seat of every other finished Party of that deal in that mode (docs/deals.md#donnes-du-jour).
+
+    A bounded number of queries whatever the number of Parties: the tablée's daily parties with
+    their players, its members, the deals' stamps and, when the cache does not have them, every
+    Party of those deals (one query) with their players (one prefetch)."""
+    kind = registry.NUM_DRAFT.kind
+    links = list(
+        TableeParty.objects.filter(
+            tablee=tablee, game__kind=kind, game__deal__seed__startswith=PREFIX
+        )
+        .select_related("game")
+        .prefetch_related("game__players")
+        .order_by("-game__created_at", "-game_id")
+    )
+    if not links:
+        return []
+    tables = _cached_tables({link.game.deal["seed"] for link in links})
     members = list(tablee.members.all())
     out = []
     for link in links:
@@ -259,16 +307,16 @@ def comparisons(tablee: Tablee) -> list[Comparison]:
         if mine is None or day is None:
             continue
         scores = [s for _, s in group]
-        points = matchpoints.score(scores) if len(scores) > 1 else None
-        players = roster[game.pk]
+        points = matchpoints.one_table(scores, mine) if len(scores) > 1 else None
+        players = list(game.players.all())
         seated = services.seat_members(players, members, link.seats)
         lines = tuple(
             SeatComparison(
                 s + 1,
                 member.name if member else player.name,
                 scores[mine][s],
-                points.results[mine][s].matchpoints if points else None,
-                points.results[mine][s].percentage if points else None,
+                points[s].matchpoints if points else None,
+                points[s].percentage if points else None,
             )
             for s, (player, member) in enumerate(zip(players, seated, strict=True))
         )

@@ -139,10 +139,24 @@ def test_the_comparison_takes_a_bounded_number_of_queries(three, more, django_as
     for i in range(more):
         play(mine, ["Léa", "Tom"], [i % 2, 1 - i % 2])
         play(services.create(f"Autre {i}", ["Kim", "Lou"]), ["Kim", "Lou"], [0, 1])
-    # the tablée's daily parties, every Party of those deals, their players, the members
-    with django_assert_num_queries(4):
+    # the tablée's daily parties and their players, the deals' stamps, every Party of those
+    # deals and their players, the members; then the deals' scores come from the cache
+    with django_assert_num_queries(6):
         found = daily.comparisons(mine)
     assert len(found) == 1 + more and found[0].parties == 3 + 2 * more
+    with django_assert_num_queries(4):
+        assert daily.comparisons(mine) == found
+
+
+def test_a_party_finished_elsewhere_changes_the_comparison_at_once(three):
+    mine = three[0]
+    assert daily.comparisons(mine)[0].parties == 3
+    late = play(services.create("Tard", ["Eve", "Fay"]), ["Eve", "Fay"], [0, 1], finished=False)
+    assert daily.comparisons(mine)[0].parties == 3
+    party_services.finish(late)
+    assert daily.comparisons(mine)[0].parties == 4
+    party_services.reopen(fresh(late))
+    assert daily.comparisons(mine)[0].parties == 3
 
 
 def test_start_the_daily_party_from_the_page_without_javascript(client):
@@ -219,3 +233,11 @@ def test_the_api_starts_the_deal_of_the_day(client):
     read = f"/api/v1/tablees/{tablee.read_token}/daily"
     assert client.post(read, body, content_type="application/json").status_code == 403
     assert Game.objects.count() == 1
+
+
+def test_each_seat_averages_fifty_percent_over_the_tablees_of_a_deal(three):
+    """docs/deals.md#donnes-invariant, seen from the tablées: each seat's percentages over the
+    three Parties add up to 50 × 3."""
+    found = [daily.comparisons(t.tablee_link.tablee)[0] for t in three[1:]]
+    for seat in range(2):
+        assert sum(c.lines[seat].percentage for c in found) == 150
