@@ -79,6 +79,34 @@ def score(scores: Sequence[Sequence[int]], higher_is_better: bool = True) -> Mat
     return Matchpoints(best, tuple(results))
 
 
+def one_table(
+    scores: Sequence[Sequence[int]], table: int, higher_is_better: bool = True
+) -> tuple[SeatResult, ...]:
+    """``score(scores, higher_is_better).results[table]`` alone: one table's seats against the
+    same seats at every other table, in time linear in the tables (a tablée's « donne du
+    jour » compares its own Party with every Party on the site, docs/deals.md#donnes-du-jour).
+    The same :class:`InputError` as :func:`score`."""
+    if len(scores) < 2:
+        raise InputError(
+            "scores", gettext("Les matchpoints comparent au moins deux tables de la même donne.")
+        )
+    seats = len(scores[0])
+    if seats == 0 or any(len(t) != seats for t in scores):
+        raise InputError(
+            "scores",
+            gettext("Les tables d’une même donne ont toutes le même nombre de sièges."),
+        )
+    best = top(len(scores))
+    sign = 1 if higher_is_better else -1
+    line = []
+    for s, mine in enumerate(scores[table]):
+        others = [other[s] for u, other in enumerate(scores) if u != table]
+        points = WIN * sum(sign * mine > sign * theirs for theirs in others)
+        points += TIE * sum(mine == theirs for theirs in others)
+        line.append(SeatResult(table, s, mine, points, Fraction(100 * points, best)))
+    return tuple(line)
+
+
 #: What a seat scores when no other table played its deal, and for a bye
 #: (docs/deals.md#donnes-seule, docs/events.md#tournoi-donnes-classement): the average.
 AVERAGE = Fraction(50)

@@ -24,7 +24,7 @@ from numsite.security import capability
 
 from ..parties.api import CreatedOut, CreateIn, Scope, party_json, route
 from ..web.json import ERRORS, Body, ErrorOut, answer, reads_body
-from . import services
+from . import daily, services
 from .models import IdempotentWrite, Tablee, TableeParty
 from .stats import statistics
 
@@ -81,6 +81,7 @@ def tablee_json(request: HttpRequest, tablee: Tablee, can_edit: bool) -> dict[st
         "parties": [party(p) for p in data["parties"] if p["id"] in links],
         "stats": data["stats"],
         "ratings": ratings_json(data["ratings"]),
+        "daily": [c.as_json() for c in daily.comparisons(tablee)],
         "read_url": request.build_absolute_uri(reverse("tablees:tablee", args=[tablee.read_token])),
     }
     if can_edit:
@@ -97,6 +98,11 @@ class TableeCreateIn(Body):
 
 class MemberNameIn(Body):
     name: str = Field(description="A player's name (1–40 characters, unique ignoring case).")
+
+
+class TableeDailyIn(Body):
+    mode: str | None = Field(None, description="NUM DRAFT's mode (its key or its name).")
+    players: list[str] | None = Field(None, description="2 to 7 members, in seating order.")
 
 
 class TableePlayerOut(Schema):
@@ -140,6 +146,34 @@ class TableeRatingOut(Schema):
     history: list[TableeRatingStepOut]
 
 
+class TableeDailySeatOut(Schema):
+    seat: int = Field(description="The seat, 1 first.")
+    player: str = Field(description="The tablée's member (or guest) who sat there.")
+    score: int
+    matchpoints: int | None = Field(
+        description="2 per other Party of the deal where that seat scored less, 1 per tie; "
+        "null when no other Party finished it (docs/deals.md#donnes-matchpoints)."
+    )
+    percentage: float | None = Field(description="The matchpoints as a percentage of the top.")
+
+
+class TableeDailyOut(Schema):
+    """A finished « donne du jour » party of the tablée, each seat compared with the same seat
+    of every finished Party of that deal in that mode on the site (docs/deals.md#donnes-du-jour):
+    only counts, scores and percentages, never another tablée's names."""
+
+    day: str = Field(description="The day (Europe/Paris), `YYYY-MM-DD`.")
+    number: int = Field(description="The deal's number: the day as `YYYYMMDD`.")
+    seed: str = Field(description="`jour:<day>:<seats>`.")
+    seats: int
+    mode: str
+    parties: int = Field(
+        description="The finished Parties of this deal and mode, this one included."
+    )
+    top: int = Field(description="The most matchpoints a seat can earn: 2 × (parties − 1).")
+    results: list[TableeDailySeatOut]
+
+
 class TableeOut(Schema):
     """The whole tablée: its players, its parties, its statistics and its ratings."""
 
@@ -150,6 +184,9 @@ class TableeOut(Schema):
     stats: dict[str, Any]
     ratings: dict[str, list[TableeRatingOut]] = Field(
         description="Per game (its API name): the members with a rating, best first."
+    )
+    daily: list[TableeDailyOut] = Field(
+        description="The last finished « donne du jour » parties, newest first."
     )
     read_url: str
     edit_url: str | None = Field(None, description="Only in answers to the edit token.")
@@ -226,6 +263,27 @@ def _new_party(request: HttpRequest, tablee: Tablee, payload: CreateIn) -> HttpR
     game = services.new_party(
         tablee, data.get("game"), data.get("mode"), data.get("players"), data.get("values") or ""
     )
+    body = {
+        **party_json(request, game, True),
+        "edit_token": game.edit_token,
+        "read_token": game.read_token,
+    }
+    return answer(body, 201)
+
+
+@route(
+    router, "POST", "/tablees/{token}/daily", url_name="tablee_daily", status=201,
+    scope=TABLEE, out=CreatedOut, summary=gettext_noop("Jouer la donne du jour (NUM DRAFT)"),
+)  # fmt: skip
+def _new_daily(request: HttpRequest, tablee: Tablee, payload: TableeDailyIn) -> HttpResponse:
+    """A NUM DRAFT party of the tablée's members playing today's deal for its number of seats
+    (docs/deals.md#donnes-du-jour): 201, the party plus its tokens, throttled as creating a
+    party is."""
+    retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
+    if retry_after is not None:
+        return throttle.too_many(request, retry_after)
+    data = payload.model_dump(exclude_unset=True)
+    game = daily.new_party(tablee, data.get("mode"), data.get("players"))
     body = {
         **party_json(request, game, True),
         "edit_token": game.edit_token,

@@ -42,7 +42,7 @@ from ..parties import kinds
 from ..parties.views import qr_svg, replaced_links_are_410, share_first_url
 from ..parties.views import resolve as resolve_party
 from ..web.forms import ServiceForm
-from . import bgstats, charts, forms, services
+from . import bgstats, charts, daily, forms, services
 from .api import tablee_json
 from .models import Tablee, TableeParty
 from .stats import cache_key, mode_label, party_count, party_page, statistics, summary
@@ -240,6 +240,8 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         "add_form": None,
         "rename_form": None,
         "settings_form": None,
+        "daily_form": None,
+        "daily": daily.comparisons(tablee),
     }
     if can_edit:
         context["party_form"] = forms.NewPartyForm(tablee, members)
@@ -250,6 +252,7 @@ def _context(request: HttpRequest, tablee: Tablee, can_edit: bool, **extra: Any)
         context["add_form"] = forms.MemberAddForm(tablee)
         context["rename_form"] = forms.RenameForm(tablee)
         context["settings_form"] = forms.SettingsForm(tablee)
+        context["daily_form"] = daily.DailyPartyForm(tablee, members)
     context.update(extra)
     return context
 
@@ -267,6 +270,7 @@ WRITES = {
     "renommer": "rename_form",
     "liens": None,
     "reglages": "settings_form",
+    "jour": "daily_form",
 }
 
 
@@ -285,6 +289,8 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     form: ServiceForm
     if name == "partie":
         form = forms.NewPartyForm(tablee, list(tablee.members.all()), request.POST)
+    elif name == "jour":
+        form = daily.DailyPartyForm(tablee, list(tablee.members.all()), request.POST)
     elif name == "joueur":
         form = forms.MemberAddForm(tablee, request.POST)
     elif name == "renommer":
@@ -294,7 +300,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     else:
         form = forms.RotateForm(tablee, request.POST)
     if form.is_valid():
-        if name == "partie":
+        if name in ("partie", "jour"):
             return redirect(share_first_url(form.result))
         tablee.refresh_from_db()
         anchor = "#reglages" if name == "reglages" else "#joueurs"
