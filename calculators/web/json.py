@@ -204,12 +204,10 @@ def check_values(data: dict[str, Any]) -> None:
 
 
 # --------------------------------------------------------------------------- the typed API
-# The endpoints are django-ninja operations: their request bodies are typed schemas (strict:
-# a string is no number, a bool is no number), which validate before any engine runs and
-# document the API (/api/v1/openapi.json). The body is read by :func:`read_json` all the same
-# (the parser below), and every refusal keeps the site's shape ``{"error": {"field",
-# "message"}}``. The answers are built by the endpoints as before and sent as they are: the
-# answer schemas document them (the fuzzing tests check that they agree).
+# Request schemas are strict (a string or a bool is no number) and validate before any engine
+# runs; the body is still read by :func:`read_json`, so every refusal keeps the site's shape
+# ``{"error": {"field", "message"}}``. Answers are sent as the endpoints build them: the answer
+# schemas only document them (the fuzzing tests check that they agree).
 
 
 class Body(Schema):

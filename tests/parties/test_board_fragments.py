@@ -6,10 +6,15 @@ never shows an edit control or a token."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
@@ -18,6 +23,7 @@ from calculators.games.num_check.party import writes as check_writes
 from calculators.parties import services
 from calculators.parties.board import forget_lines
 from calculators.parties.models import Claim, Game
+from numsite import release
 from tests.conftest import LANGUAGES
 from tests.factories import by_seat, fresh, party, seat
 
@@ -151,27 +157,43 @@ def test_an_undo_drawn_without_its_target_reads_the_target_once():
     assert "Ada" in str(alone.summary_html) and str(alone.summary_html) == str(undo.summary_html)
 
 
-def test_the_parts_cache_is_each_processs_memory_keyed_by_the_release_and_off_under_debug():
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from django.conf import settings
-
-    config = settings.CACHES["board"]
-    assert config["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
-    assert config["KEY_PREFIX"] == settings.RELEASE
-    shown = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from django.conf import settings; print(settings.CACHES['board']['BACKEND'])",
-        ],
+def other_process(script: str, **env: str) -> list[str]:
+    """What another interpreter, started with the settings alone (and ``env``), prints."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()\n" + script],
         cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "numsite.settings", "DEBUG": "1"},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "numsite.settings", **env},
         capture_output=True,
         text=True,
         check=True,
+        timeout=120,
     )
-    assert shown.stdout.strip() == "django.core.cache.backends.dummy.DummyCache"
+    return done.stdout.split()
+
+
+#: Run with this process's ``board`` location (its tests keep every cache apart from var/).
+PART_SET_AND_READ = (
+    "import os; from django.conf import settings\n"
+    "if 'LOCATION' in settings.CACHES['board']:\n"
+    "    settings.CACHES['board']['LOCATION'] = os.environ['BOARD_LOCATION']\n"
+    "from django.core.cache import caches\n"
+    "board = caches['board']\n"
+    "print(board.get('part', 'absent'))\n"
+    "board.set('part', 'there', 60)\n"
+    "print(board.get('part', 'absent'), board.make_key('part'))\n"
+)
+
+
+def test_the_parts_cache_is_each_processs_memory_keyed_by_the_release_and_off_under_debug():
+    """A part this process keeps is not seen by another process, which keeps its own (under
+    a key carrying the release) and never sees it here; under DEBUG nothing is kept."""
+    board = caches["board"]
+    board.set("part", "here", 60)
+    location = str(settings.CACHES["board"].get("LOCATION", ""))
+    seen, kept, key = other_process(PART_SET_AND_READ, BOARD_LOCATION=location)
+    assert seen == "absent" and kept == "there"
+    assert board.get("part") == "here"
+    assert key == board.make_key("part")
+    assert key.startswith(f"{release.digest(Path(__file__).resolve().parents[2])}:")
+    debug = other_process(PART_SET_AND_READ, DEBUG="1", BOARD_LOCATION=location)
+    assert debug[:2] == ["absent", "absent"]

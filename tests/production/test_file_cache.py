@@ -40,10 +40,16 @@ def test_adding_entries_makes_room_as_django_does(small):
 
 
 def test_a_failed_set_leaves_the_next_one_culling(small):
-    small.set("a", "a")
+    """A replacement whose write fails (a full disk) keeps the old entry, and the next entry
+    added still makes room as Django does."""
+    for key in ("a", "b", "c"):
+        small.set(key, key)
     with (
-        mock.patch("numsite.cache.FileBasedCache.set", side_effect=OSError),
+        mock.patch("django.core.cache.backends.filebased.file_move_safe", side_effect=OSError),
         pytest.raises(OSError),
     ):
         small.set("a", "b")
-    assert small._replacing is False
+    assert small.get("a") == "a"
+    small.set("d", "d")  # the fourth entry: a third of the three culled first
+    assert len([k for k in ("a", "b", "c") if small.get(k) is not None]) == 2
+    assert small.get("d") == "d"

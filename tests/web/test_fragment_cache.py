@@ -42,6 +42,8 @@ def test_the_cache_is_shared_by_every_process_and_keyed_by_the_release(alias):
         f"print(caches[{alias!r}].make_key('shared'))\n"
     )
     variable = {"default": "CACHE_LOCATION", "fragments": "FRAGMENT_CACHE_LOCATION"}[alias]
+    other = {"default": "fragments", "fragments": "default"}[alias]
+    caches[other].delete("shared")
     made = subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,
@@ -54,23 +56,41 @@ def test_the_cache_is_shared_by_every_process_and_keyed_by_the_release(alias):
     assert caches[alias].get("shared") == "from another process"
     assert made.stdout.strip() == caches[alias].make_key("shared")
     assert made.stdout.strip().startswith(f"{release.digest(ROOT)}:")
-    assert settings.CACHES["default"]["LOCATION"] != settings.CACHES["fragments"]["LOCATION"]
+    assert caches[other].get("shared") is None  # each alias its own store
 
 
-def test_no_fragment_is_kept_under_debug():
+def test_no_fragment_is_kept_under_debug(tmp_path):
+    """Under DEBUG another interpreter draws the NUM CHECK page twice, the fragments' folder
+    pointed at an empty one: nothing is found under the score form's key, nothing is written."""
+    folder = tmp_path / "fragments"
+    script = (
+        "import django; django.setup()\n"
+        "from django.conf import settings; settings.ALLOWED_HOSTS = ['testserver']\n"
+        "from django.core.cache import caches\n"
+        "from django.core.cache.utils import make_template_fragment_key\n"
+        "from django.test import Client\n"
+        "for _ in range(2):\n"
+        "    assert Client().get('/num-check/').status_code == 200\n"
+        "key = make_template_fragment_key('num-check-fields', ['fr'])\n"
+        "caches['fragments'].set(key, 'kept', 60)\n"
+        "print(caches['fragments'].get(key))\n"
+    )
     shown = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from django.conf import settings; print(settings.CACHES['fragments']['BACKEND'])",
-        ],
+        [sys.executable, "-c", script],
         cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "numsite.settings", "DEBUG": "1"},
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "numsite.settings",
+            "DEBUG": "1",
+            "FRAGMENT_CACHE_LOCATION": str(folder),
+        },
         capture_output=True,
         text=True,
         check=True,
+        timeout=120,
     )
-    assert shown.stdout.strip() == "django.core.cache.backends.dummy.DummyCache"
+    assert shown.stdout.strip() == "None"
+    assert not folder.exists() or not any(folder.iterdir())
 
 
 def test_templates_come_from_djangos_cached_loader():
