@@ -22,7 +22,7 @@ from ninja.decorators import decorate_view
 from numsite import throttle
 from numsite.security import capability
 
-from ..parties.api import Scope, route
+from ..parties.api import Scope, opened, route
 from ..web.json import ERRORS, Body, ErrorOut, answer, calculator, reads_body
 from . import duplicate, seatings, services, standings
 from .models import Event, IdempotentWrite
@@ -370,7 +370,7 @@ def create(request: HttpRequest, payload: EventCreateIn) -> JsonResponse:
     router, "GET", "/events/{token}", url_name="event", writes=False, scope=EVENT,
     summary=gettext_noop("Lire un tournoi : joueurs, rondes, tables, résultats"),
 )  # fmt: skip
-def _read(event: Event) -> None:
+def _read(request: HttpRequest, token: str) -> None:
     """The event, to either token."""
 
 
@@ -378,7 +378,8 @@ def _read(event: Event) -> None:
     router, "POST", "/events/{token}/rounds", url_name="event_rounds", status=201, scope=EVENT,
     summary=gettext_noop("Placer la ronde suivante (ou replacer la ronde pas encore commencée)"),
 )  # fmt: skip
-def _seat(event: Event, payload: SeatIn) -> None:
+def _seat(request: HttpRequest, token: str, payload: SeatIn) -> None:
+    event = opened(request, Event)
     services.seat(event, swiss=payload.swiss)
 
 
@@ -386,7 +387,8 @@ def _seat(event: Event, payload: SeatIn) -> None:
     router, "POST", "/events/{token}/swap", url_name="event_swap", scope=EVENT,
     summary=gettext_noop("Échanger deux joueurs de la ronde placée, avant qu’elle commence"),
 )  # fmt: skip
-def _swap(event: Event, payload: SwapIn) -> None:
+def _swap(request: HttpRequest, token: str, payload: SwapIn) -> None:
+    event = opened(request, Event)
     services.swap(event, payload.first, payload.second)
 
 
@@ -394,7 +396,8 @@ def _swap(event: Event, payload: SwapIn) -> None:
     router, "POST", "/events/{token}/start", url_name="event_start", scope=EVENT,
     summary=gettext_noop("Commencer la ronde : chaque table devient une partie"),
 )  # fmt: skip
-def _start(event: Event) -> None:
+def _start(request: HttpRequest, token: str) -> None:
+    event = opened(request, Event)
     services.start(event)
 
 
@@ -402,7 +405,8 @@ def _start(event: Event) -> None:
     router, "POST", "/events/{token}/close", url_name="event_close", scope=EVENT,
     summary=gettext_noop("Clore la ronde (toutes ses tables confirmées)"),
 )  # fmt: skip
-def _close(event: Event) -> None:
+def _close(request: HttpRequest, token: str) -> None:
+    event = opened(request, Event)
     services.close(event)
 
 
@@ -410,7 +414,8 @@ def _close(event: Event) -> None:
     router, "POST", "/events/{token}/tables/{int:number}/confirm", url_name="event_confirm",
     scope=EVENT, summary=gettext_noop("Confirmer le résultat d’une table"),
 )  # fmt: skip
-def _confirm(event: Event, payload: ConfirmIn, number: int) -> None:
+def _confirm(request: HttpRequest, token: str, payload: ConfirmIn, number: int) -> None:
+    event = opened(request, Event)
     services.confirm(event, number, payload.player)
 
 
@@ -418,7 +423,8 @@ def _confirm(event: Event, payload: ConfirmIn, number: int) -> None:
     router, "POST", "/events/{token}/tables/{int:number}/dispute", url_name="event_dispute",
     scope=EVENT, summary=gettext_noop("Contester le résultat d’une table"),
 )  # fmt: skip
-def _dispute(event: Event, payload: DisputeIn, number: int) -> None:
+def _dispute(request: HttpRequest, token: str, payload: DisputeIn, number: int) -> None:
+    event = opened(request, Event)
     services.dispute(event, number, payload.player, payload.reason)
 
 
@@ -426,7 +432,8 @@ def _dispute(event: Event, payload: DisputeIn, number: int) -> None:
     router, "POST", "/events/{token}/tables/{int:number}/settle", url_name="event_settle",
     scope=EVENT, summary=gettext_noop("Trancher une table contestée"),
 )  # fmt: skip
-def _settle(event: Event, payload: SettleIn, number: int) -> None:
+def _settle(request: HttpRequest, token: str, payload: SettleIn, number: int) -> None:
+    event = opened(request, Event)
     services.settle(event, number, payload.decision)
 
 
@@ -434,7 +441,8 @@ def _settle(event: Event, payload: SettleIn, number: int) -> None:
     router, "POST", "/events/{token}/players", url_name="event_players", status=201,
     scope=EVENT, summary=gettext_noop("Ajouter un joueur (placé dès la ronde suivante)"),
 )  # fmt: skip
-def _add(event: Event, payload: PlayerIn) -> None:
+def _add(request: HttpRequest, token: str, payload: PlayerIn) -> None:
+    event = opened(request, Event)
     services.add_player(event, payload.name)
 
 
@@ -442,7 +450,8 @@ def _add(event: Event, payload: PlayerIn) -> None:
     router, "POST", "/events/{token}/drops", url_name="event_drops", scope=EVENT,
     summary=gettext_noop("Retirer un joueur (plus jamais placé, ses résultats gardés)"),
 )  # fmt: skip
-def _drop(event: Event, payload: PlayerIn) -> None:
+def _drop(request: HttpRequest, token: str, payload: PlayerIn) -> None:
+    event = opened(request, Event)
     services.drop_player(event, payload.name)
 
 
@@ -450,7 +459,8 @@ def _drop(event: Event, payload: PlayerIn) -> None:
     router, "POST", "/events/{token}/substitutes", url_name="event_substitutes", status=201,
     scope=EVENT, summary=gettext_noop("Remplacer un joueur à sa table pendant la ronde"),
 )  # fmt: skip
-def _substitute(event: Event, payload: SubstituteIn) -> None:
+def _substitute(request: HttpRequest, token: str, payload: SubstituteIn) -> None:
+    event = opened(request, Event)
     services.replace_player(event, payload.name, payload.substitute)
 
 
@@ -518,6 +528,7 @@ class StandingsOut(Schema):
     router, "GET", "/events/{token}/standings", url_name="event_standings", writes=False,
     scope=EVENT, out=StandingsOut, summary=gettext_noop("Le classement du tournoi"),
 )  # fmt: skip
-def _standings(event: Event) -> JsonResponse:
+def _standings(request: HttpRequest, token: str) -> JsonResponse:
     """The standings, to either token (docs/api.md « Standings (events) »)."""
+    event = opened(request, Event)
     return answer(standings.as_json(standings.standings(event)))

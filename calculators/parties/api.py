@@ -9,16 +9,18 @@ The routes every game has are here; a game's own (NUM CHECK's claims …) are in
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, get_type_hints
+from functools import wraps
+from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 from ninja import Field, Router, Schema
 from ninja.decorators import decorate_view
+from ninja.operation import Operation
+from ninja.utils import contribute_operation_callback
 from pydantic import ConfigDict
 
 from numsite import throttle, tokens  # noqa: F401  (tokens: the « token » converter)
@@ -196,20 +198,32 @@ PARTY = Scope(
 )
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What :class:`TokenAuth` leaves in ``request.auth``: the object the token opens and
+    whether the token is its edit token."""
+
+    found: Any
+    can_edit: bool
+
+
 class TokenAuth:
     """ninja's authentication of an operation reached by ``{token}`` (a plain callable: no
     OpenAPI security scheme, the token is the path parameter the schema already describes).
     Before the body is read: the ``scope``'s object of the token (404 unknown, 410 a replaced
     link), a read token that would write (403), the ``Idempotency-Key``'s form (400); then the
-    body, read by :func:`read_json` (an empty body is ``{}``). ``request.auth`` is then the
-    object and whether the token is its edit token; a refusal is a :class:`Refused`, which the
-    API's exception handler answers."""
+    body, read by :func:`read_json` (an empty body is ``{}``). ``request.auth`` is then an
+    :class:`Opened`, the object and whether the token is its edit token; a refusal is a
+    :class:`Refused`, which the API's exception handler answers."""
 
     def __init__(self, scope: Scope, writes: bool) -> None:
         self.scope = scope
         self.writes = writes
 
-    def __call__(self, request: HttpRequest) -> tuple[Any, bool]:
+    def __call__(self, request: HttpRequest) -> Opened:
         scope = self.scope
         assert request.resolver_match is not None  # a ninja operation is reached by its URL
         try:
@@ -228,7 +242,80 @@ class TokenAuth:
             if malformed is not None:
                 raise Refused(malformed, 400, "idempotency_key")
         keep_json(request, read_json(request, empty_ok=True) if self.writes else {})
-        return found, can_edit
+        return Opened(found, can_edit)
+
+
+def opened(request: HttpRequest, kind: type[T]) -> T:
+    """The ``kind`` of object (a :class:`Game`, a tablée, an event) the request's token opened,
+    for an operation declared with :func:`route` (its :class:`TokenAuth` found it)."""
+    found = _opened(request).found
+    assert isinstance(found, kind), found
+    return found
+
+
+def party_of(request: HttpRequest) -> Game:
+    """The party the request's token opened (an operation of the :data:`PARTY` scope)."""
+    return opened(request, Game)
+
+
+def _opened(request: HttpRequest) -> Opened:
+    auth = getattr(request, "auth", None)
+    assert isinstance(auth, Opened), "an operation declared with route() (TokenAuth)"
+    return auth
+
+
+def answering(scope: Scope, status: int, writes: bool) -> Callable[[Operation], None]:
+    """What :func:`route` contributes to its operation: ninja calls the handler, once the token
+    is checked and the body validated, through a view that gives the answer — the
+    ``Idempotency-Key`` (replay, 409), a :class:`~.frame.Conflict` (409 with the party), an
+    :class:`InputError` (400), the handler's own response or else the whole party, tablée or
+    event with ``status``. It wraps ``operation.view_func`` after ninja has read the handler's
+    signature (ninja's own ``mode="operation"`` decoration, for one operation): the idempotent
+    write must lock what :class:`TokenAuth` found, and :func:`decorate_view`'s wrappers, around
+    the whole operation, run before :class:`TokenAuth`."""
+
+    def contribute(operation: Operation) -> None:
+        handler: Handler = operation.view_func
+
+        @wraps(handler)
+        def view(request: HttpRequest, **values: Any) -> HttpResponse:
+            auth = _opened(request)
+            found, can_edit = auth.found, auth.can_edit
+
+            def refuse(field: str, message: str) -> HttpResponse:
+                if scope.conflict_key is None:
+                    return error(field, message, 409)
+                found.refresh_from_db()
+                current = scope.json(request, found, can_edit)
+                return error(field, message, 409, **{scope.conflict_key: current})
+
+            def carry_out() -> HttpResponse:
+                try:
+                    done = handler(request, **values)
+                except InputError as err:
+                    return error(err.field, err.message)
+                except frame.Conflict as err:
+                    return refuse(err.field, err.message)
+                if isinstance(done, HttpResponse):
+                    return done
+                return answer(scope.json(request, found, can_edit), status)
+
+            key = request.headers.get(IDEMPOTENCY_KEY)
+            if not writes or key is None:
+                return carry_out()
+            return idempotent(
+                request,
+                key,
+                scope.remembered,
+                found,
+                carry_out,
+                refuse,
+                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(frame.CONFLICT)),
+            )
+
+        operation.view_func = view
+
+    return contribute
 
 
 def route(
@@ -244,83 +331,22 @@ def route(
     out: type[Schema] | None = None,
 ) -> Callable[[Handler], Handler]:
     """One operation on ``path`` (under ``/api/v1/``, with ``{token}``) of the ``scope`` the
-    token opens (a party unless told).
+    token opens (a party unless told): a plain ninja operation, its handler read by ninja as
+    written, ``(request, token: str, payload: <a Body schema>, <path parameters>)``, taking
+    what the token opened with :func:`opened` (:func:`party_of`). It returns nothing (the
+    answer is the whole party, tablée or event, with ``status``) or a whole response.
 
-    The handler is ``(found, payload, **path params)`` (``(request, found, …)`` when its
-    first parameter is ``request``): ``payload`` typed by a :class:`Body` schema (its
-    annotation), the path parameters typed by theirs. It returns nothing (200), the status
-    (201) or a whole response. Around it: the throttle, the capability headers, the token, its
-    rights and the body (:class:`TokenAuth`, ninja's authentication: 404, 410, 403, 400, 411,
-    413), the ``Idempotency-Key`` (replay, 409), a :class:`~.frame.Conflict` (409 with the
-    party), an :class:`InputError` (400), and the answer, the whole party, tablée or event
-    (``out``: the schema of a handler's own answer).
-
-    ninja reads an operation's parameters from its view's signature: the view it is given
-    takes ``request``, ``token`` and the handler's own parameters, typed as the handler's
-    module types them (a game's body schemas), so that every handler — a game's, a tablée's,
-    an event's — names only what it writes with.
+    Composed of ninja's own parts: ``router.api_operation`` with :class:`TokenAuth` (the token,
+    its rights and the body: 404, 410, 403, 400, 411, 413) and the answers' schemas (``out``:
+    the schema of a handler's own answer); :func:`decorate_view` with the throttle and the
+    capability headers; :func:`answering` (idempotency, 409, 400, the answer).
     """
 
     def decorator(handler: Handler) -> Handler:
-        hints = get_type_hints(handler)
-        params = list(inspect.signature(handler).parameters.values())
-        wants_request = params[0].name == "request"
-        params = params[2:] if wants_request else params[1:]
-        signature = inspect.Signature(
-            [
-                inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-                inspect.Parameter("token", inspect.Parameter.KEYWORD_ONLY, annotation=str),
-                *(
-                    p.replace(kind=inspect.Parameter.KEYWORD_ONLY, annotation=hints[p.name])
-                    for p in params
-                ),
-            ]
-        )
-
-        def view(request: HttpRequest, token: str, **values: Any) -> HttpResponse:
-            found, can_edit = request.auth  # type: ignore[attr-defined]  # set by TokenAuth
-
-            def refuse(field: str, message: str) -> HttpResponse:
-                if scope.conflict_key is None:
-                    return error(field, message, 409)
-                found.refresh_from_db()
-                current = scope.json(request, found, can_edit)
-                return error(field, message, 409, **{scope.conflict_key: current})
-
-            def carry_out() -> HttpResponse:
-                try:
-                    done = (
-                        handler(request, found, **values)
-                        if wants_request
-                        else handler(found, **values)
-                    ) or status
-                except InputError as err:
-                    return error(err.field, err.message)
-                except frame.Conflict as err:
-                    return refuse(err.field, err.message)
-                if isinstance(done, HttpResponse):
-                    return done
-                return answer(scope.json(request, found, can_edit), done)
-
-            key = request.headers.get(IDEMPOTENCY_KEY)
-            if not writes or key is None:
-                return carry_out()
-            return idempotent(
-                request,
-                key,
-                scope.remembered,
-                found,
-                carry_out,
-                refuse,
-                lambda: refuse(scope.conflict_key or "idempotency_key", gettext(frame.CONFLICT)),
-            )
-
-        view.__signature__ = signature  # type: ignore[attr-defined]
-        view.__name__ = handler.__name__.lstrip("_")
-        view.__doc__ = handler.__doc__
         answers: dict[int, type[Schema]] = {status: out or scope.out, **TOKEN_ERRORS}
         if writes:
             answers[409] = scope.conflict_out or ErrorOut
+        contribute_operation_callback(handler, answering(scope, status, writes))
         router.api_operation(
             [method],
             # the token's converter marks it a secret (numsite/tokens.py: kept out of the logs)
@@ -330,9 +356,10 @@ def route(
             operation_id=f"{url_name}_{method.lower()}",
             summary=summary,
             auth=TokenAuth(scope, writes),
-        )(view)
-        decorate_view(throttle.limit("parties-write", "PARTIES_WRITE_RATE"), capability)(view)
-        return handler
+        )(handler)
+        return decorate_view(throttle.limit("parties-write", "PARTIES_WRITE_RATE"), capability)(
+            handler
+        )
 
     return decorator
 
@@ -372,7 +399,7 @@ def create(request: HttpRequest, payload: CreateIn) -> JsonResponse:
     router, "GET", "/parties/{token}", url_name="party", writes=False,
     summary=gettext_noop("Lire une partie (jeton d’édition ou de lecture)"),
 )  # fmt: skip
-def _read(game: Game) -> None:
+def _read(request: HttpRequest, token: str) -> None:
     """The party, to either token."""
 
 
@@ -380,15 +407,16 @@ def _read(game: Game) -> None:
     router, "POST", "/parties/{token}/players", url_name="party_players", status=201,
     summary=gettext_noop("Ajouter un joueur (avant la 1re saisie)"),
 )  # fmt: skip
-def _player_add(game: Game, payload: NameIn) -> None:
-    writes.add_player(game, payload.name, payload.if_version)
+def _player_add(request: HttpRequest, token: str, payload: NameIn) -> None:
+    writes.add_player(party_of(request), payload.name, payload.if_version)
 
 
 @route(
     router, "PATCH", "/parties/{token}/players/{int:seat}", url_name="party_player",
     summary=gettext_noop("Renommer un joueur"),
 )  # fmt: skip
-def _rename(game: Game, payload: NameIn, seat: int) -> None:
+def _rename(request: HttpRequest, token: str, payload: NameIn, seat: int) -> None:
+    game = party_of(request)
     player = writes.player_by_seat(game, seat)
     writes.rename(game, player.pk, payload.name, payload.if_version)
 
@@ -400,8 +428,8 @@ def _rename(game: Game, payload: NameIn, seat: int) -> None:
     url_name="party_undo",
     summary=gettext_noop("Annuler la dernière écriture"),
 )
-def _undo(game: Game, payload: WriteIn) -> None:
-    undo.undo(game, payload.if_version)
+def _undo(request: HttpRequest, token: str, payload: WriteIn) -> None:
+    undo.undo(party_of(request), payload.if_version)
 
 
 @route(
@@ -411,7 +439,7 @@ def _undo(game: Game, payload: WriteIn) -> None:
     url_name="party_history_undo",
     summary=gettext_noop("Annuler une écriture donnée de l’historique, si rien n’en dépend"),
 )
-def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
+def _undo_entry(request: HttpRequest, token: str, payload: WriteIn, version: int) -> None:
     """Undo the write recorded at `version` (its `history[].version`) alone. The latest write
     in effect is undone exactly as `POST …/undo` does, and may be redone. An earlier one is
     undone when the game is not finished, no later write in effect bears on what it bears on
@@ -421,7 +449,7 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     what undo had taken back can no longer be redone either. Otherwise 409, naming the later
     write it depends on. The creation, new links, undo and redo entries are never undone
     (409); an entry already undone → 409; no such entry → 400, field `version`."""
-    undo.undo_entry(game, version, payload.if_version)
+    undo.undo_entry(party_of(request), version, payload.if_version)
 
 
 @route(
@@ -431,8 +459,8 @@ def _undo_entry(game: Game, payload: WriteIn, version: int) -> None:
     url_name="party_redo",
     summary=gettext_noop("Rétablir l’écriture annulée"),
 )
-def _redo(game: Game, payload: WriteIn) -> None:
-    undo.redo(game, payload.if_version)
+def _redo(request: HttpRequest, token: str, payload: WriteIn) -> None:
+    undo.redo(party_of(request), payload.if_version)
 
 
 @route(
@@ -442,8 +470,8 @@ def _redo(game: Game, payload: WriteIn) -> None:
     url_name="party_finish",
     summary=gettext_noop("Terminer la partie"),
 )
-def _finish(game: Game, payload: WriteIn) -> None:
-    writes.finish(game, payload.if_version)
+def _finish(request: HttpRequest, token: str, payload: WriteIn) -> None:
+    writes.finish(party_of(request), payload.if_version)
 
 
 @route(
@@ -453,5 +481,5 @@ def _finish(game: Game, payload: WriteIn) -> None:
     url_name="party_reopen",
     summary=gettext_noop("Rouvrir la partie"),
 )
-def _reopen(game: Game, payload: WriteIn) -> None:
-    writes.reopen(game, payload.if_version)
+def _reopen(request: HttpRequest, token: str, payload: WriteIn) -> None:
+    writes.reopen(party_of(request), payload.if_version)

@@ -22,7 +22,7 @@ from pydantic import ConfigDict
 from numsite import throttle
 from numsite.security import capability
 
-from ..parties.api import CreatedOut, CreateIn, Scope, party_json, route
+from ..parties.api import CreatedOut, CreateIn, Scope, opened, party_json, route
 from ..web.json import ERRORS, Body, ErrorOut, answer, reads_body
 from . import daily, services
 from .models import IdempotentWrite, Tablee, TableeParty
@@ -245,7 +245,7 @@ def create(request: HttpRequest, payload: TableeCreateIn) -> JsonResponse:
     router, "GET", "/tablees/{token}", url_name="tablee", writes=False, scope=TABLEE,
     summary=gettext_noop("Lire une tablée : joueurs, parties, statistiques"),
 )  # fmt: skip
-def _read(tablee: Tablee) -> None:
+def _read(request: HttpRequest, token: str) -> None:
     """The tablée, to either token."""
 
 
@@ -253,9 +253,10 @@ def _read(tablee: Tablee) -> None:
     router, "POST", "/tablees/{token}/parties", url_name="tablee_parties", status=201,
     scope=TABLEE, out=CreatedOut, summary=gettext_noop("Lancer une partie de la tablée"),
 )  # fmt: skip
-def _new_party(request: HttpRequest, tablee: Tablee, payload: CreateIn) -> HttpResponse:
+def _new_party(request: HttpRequest, token: str, payload: CreateIn) -> HttpResponse:
     """A new party of the tablée's members: 201, the party plus its tokens (as
     ``POST /api/v1/parties``), throttled as creating a party is."""
+    tablee = opened(request, Tablee)
     retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
     if retry_after is not None:
         return throttle.too_many(request, retry_after)
@@ -296,7 +297,8 @@ def _new_daily(request: HttpRequest, tablee: Tablee, payload: TableeDailyIn) -> 
     router, "POST", "/tablees/{token}/players", url_name="tablee_players", status=201,
     scope=TABLEE, summary=gettext_noop("Ajouter un joueur à la tablée"),
 )  # fmt: skip
-def _add_member(tablee: Tablee, payload: MemberNameIn) -> None:
+def _add_member(request: HttpRequest, token: str, payload: MemberNameIn) -> None:
+    tablee = opened(request, Tablee)
     services.add_member(tablee, payload.name)
 
 
@@ -304,5 +306,6 @@ def _add_member(tablee: Tablee, payload: MemberNameIn) -> None:
     router, "PATCH", "/tablees/{token}/players/{int:index}", url_name="tablee_player",
     scope=TABLEE, summary=gettext_noop("Renommer un joueur de la tablée"),
 )  # fmt: skip
-def _rename(tablee: Tablee, payload: MemberNameIn, index: int) -> None:
+def _rename(request: HttpRequest, token: str, payload: MemberNameIn, index: int) -> None:
+    tablee = opened(request, Tablee)
     services.rename_member(tablee, index, payload.name)

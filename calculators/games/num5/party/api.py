@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from django.utils.translation import gettext_noop
 from ninja import Field, Router
 
-from ....parties.api import WriteIn, route
-from ....parties.models import Game
+from ....parties.api import WriteIn, party_of, route
 from ..api import Num5EntryIn
 from . import writes
 
@@ -33,7 +33,8 @@ class Num5PartyTurnIn(WriteIn):
     router, "POST", "/parties/{token}/rounds", url_name="party_rounds", status=201,
     summary=gettext_noop("Num 5 : ajouter une manche"),
 )  # fmt: skip
-def _round_add(game: Game, payload: Num5PartyRoundIn) -> None:
+def _round_add(request: HttpRequest, token: str, payload: Num5PartyRoundIn) -> None:
+    game = party_of(request)
     writes.add_round(game, _entries(payload), payload.if_version)
 
 
@@ -45,7 +46,8 @@ def _entries(payload: Num5PartyRoundIn) -> dict[str, dict[str, object]]:
     router, "PATCH", "/parties/{token}/rounds/{int:number}", url_name="party_round",
     summary=gettext_noop("Num 5 : corriger une manche (seuls les joueurs donnés changent)"),
 )  # fmt: skip
-def _round_edit(game: Game, payload: Num5PartyRoundIn, number: int) -> None:
+def _round_edit(request: HttpRequest, token: str, payload: Num5PartyRoundIn, number: int) -> None:
+    game = party_of(request)
     writes.edit_round(game, number, _entries(payload), payload.if_version)
 
 
@@ -53,7 +55,8 @@ def _round_edit(game: Game, payload: Num5PartyRoundIn, number: int) -> None:
     router, "DELETE", "/parties/{token}/rounds/{int:number}", url_name="party_round",
     summary=gettext_noop("Num 5 : supprimer une manche"),
 )  # fmt: skip
-def _round_delete(game: Game, payload: WriteIn, number: int) -> None:
+def _round_delete(request: HttpRequest, token: str, payload: WriteIn, number: int) -> None:
+    game = party_of(request)
     writes.delete_round(game, number, payload.if_version)
 
 
@@ -61,7 +64,8 @@ def _round_delete(game: Game, payload: WriteIn, number: int) -> None:
     router, "POST", "/parties/{token}/turns", url_name="party_turns", status=201,
     summary=gettext_noop("Num 5 : jouer un tour de la manche en cours"),
 )  # fmt: skip
-def _turn(game: Game, payload: Num5PartyTurnIn) -> None:
+def _turn(request: HttpRequest, token: str, payload: Num5PartyTurnIn) -> None:
+    game = party_of(request)
     writes.play_turn(game, payload.cards, payload.if_version, payload.rows)
 
 
@@ -69,5 +73,6 @@ def _turn(game: Game, payload: Num5PartyTurnIn) -> None:
     router, "POST", "/parties/{token}/turns/tally", url_name="party_turns_tally", status=201,
     summary=gettext_noop("Num 5 : reporter la manche jouée"),
 )  # fmt: skip
-def _tally(game: Game, payload: WriteIn) -> None:
+def _tally(request: HttpRequest, token: str, payload: WriteIn) -> None:
+    game = party_of(request)
     writes.tally_turns(game, payload.if_version)

@@ -3,12 +3,12 @@ and ``…/invalid-checks``."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from django.utils.translation import gettext_noop
 from ninja import Field, Router
 
 from ....parties import services
-from ....parties.api import WriteIn, route
-from ....parties.models import Game
+from ....parties.api import WriteIn, party_of, route
 from . import writes
 
 router = Router(tags=["Parties"])
@@ -30,7 +30,8 @@ class NumCheckPartyClaimIn(NumCheckPartyClaimEditIn):
     router, "POST", "/parties/{token}/claims", url_name="party_claims", status=201,
     summary=gettext_noop("NUM CHECK : enregistrer une annonce"),
 )  # fmt: skip
-def _claim_add(game: Game, payload: NumCheckPartyClaimIn) -> None:
+def _claim_add(request: HttpRequest, token: str, payload: NumCheckPartyClaimIn) -> None:
+    game = party_of(request)
     writes.add_claim(
         game, services.Named(payload.player), payload.combo, payload.cards, payload.if_version
     )
@@ -40,7 +41,10 @@ def _claim_add(game: Game, payload: NumCheckPartyClaimIn) -> None:
     router, "PUT", "/parties/{token}/claims/{int:claim}", url_name="party_claim",
     summary=gettext_noop("Corriger une annonce (son rang ne change pas)"),
 )  # fmt: skip
-def _claim_edit(game: Game, payload: NumCheckPartyClaimEditIn, claim: int) -> None:
+def _claim_edit(
+    request: HttpRequest, token: str, payload: NumCheckPartyClaimEditIn, claim: int
+) -> None:
+    game = party_of(request)
     writes.edit_claim(game, claim, payload.combo, payload.cards, payload.if_version)
 
 
@@ -48,7 +52,8 @@ def _claim_edit(game: Game, payload: NumCheckPartyClaimEditIn, claim: int) -> No
     router, "DELETE", "/parties/{token}/claims/{int:claim}", url_name="party_claim",
     summary=gettext_noop("Supprimer une annonce (les rangs suivants remontent)"),
 )  # fmt: skip
-def _claim_delete(game: Game, payload: WriteIn, claim: int) -> None:
+def _claim_delete(request: HttpRequest, token: str, payload: WriteIn, claim: int) -> None:
+    game = party_of(request)
     writes.delete_claim(game, claim, payload.if_version)
 
 
@@ -56,7 +61,8 @@ def _claim_delete(game: Game, payload: WriteIn, claim: int) -> None:
     router, "POST", "/parties/{token}/deck-turns", url_name="party_deck_turns", status=201,
     summary=gettext_noop("NUM CHECK : un tour de paquet terminé"),
 )  # fmt: skip
-def _deck_turn(game: Game, payload: WriteIn) -> None:
+def _deck_turn(request: HttpRequest, token: str, payload: WriteIn) -> None:
+    game = party_of(request)
     writes.add_deck_turn(game, payload.if_version)
 
 
@@ -64,7 +70,8 @@ def _deck_turn(game: Game, payload: WriteIn) -> None:
     router, "POST", "/parties/{token}/invalid-checks", url_name="party_invalid_checks", status=201,
     summary=gettext_noop("NUM CHECK : noter un CHECK invalide (sans rang ni points)"),
 )  # fmt: skip
-def _invalid_check(game: Game, payload: NumCheckPartyClaimIn) -> None:
+def _invalid_check(request: HttpRequest, token: str, payload: NumCheckPartyClaimIn) -> None:
+    game = party_of(request)
     writes.add_invalid_check(
         game, services.Named(payload.player), payload.combo, payload.cards, payload.if_version
     )

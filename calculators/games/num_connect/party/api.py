@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from django.utils.translation import gettext_noop
 from ninja import Field, Router
 
-from ....parties.api import WriteIn, route
-from ....parties.models import Game
+from ....parties.api import WriteIn, party_of, route
 from . import writes
 
 router = Router(tags=["Parties"])
@@ -25,7 +25,8 @@ class NumConnectPartyHandIn(WriteIn):
     router, "POST", "/parties/{token}/hands", url_name="party_hands", status=201,
     summary=gettext_noop("Num Connect : ajouter une manche (qui a posé sa dernière carte)"),
 )  # fmt: skip
-def _hand_add(game: Game, payload: NumConnectPartyHandIn) -> None:
+def _hand_add(request: HttpRequest, token: str, payload: NumConnectPartyHandIn) -> None:
+    game = party_of(request)
     writes.add_hand(game, payload.out, payload.left, payload.if_version)
 
 
@@ -33,5 +34,6 @@ def _hand_add(game: Game, payload: NumConnectPartyHandIn) -> None:
     router, "DELETE", "/parties/{token}/hands/{int:number}", url_name="party_hand",
     summary=gettext_noop("Num Connect : supprimer une manche"),
 )  # fmt: skip
-def _hand_delete(game: Game, payload: WriteIn, number: int) -> None:
+def _hand_delete(request: HttpRequest, token: str, payload: WriteIn, number: int) -> None:
+    game = party_of(request)
     writes.delete_hand(game, number, payload.if_version)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from django.utils.translation import gettext_noop
 from ninja import Field, Router
 
 from ....parties import services
-from ....parties.api import WriteIn, route
-from ....parties.models import Game
+from ....parties.api import WriteIn, party_of, route
 from . import writes
 
 router = Router(tags=["Parties"])
@@ -23,6 +23,7 @@ class NumDraftPartyGridIn(WriteIn):
     router, "PUT", "/parties/{token}/grids/{int:seat}", url_name="party_grid",
     summary=gettext_noop("NUM DRAFT : la grille d’un joueur"),
 )  # fmt: skip
-def _grid_set(game: Game, payload: NumDraftPartyGridIn, seat: int) -> None:
+def _grid_set(request: HttpRequest, token: str, payload: NumDraftPartyGridIn, seat: int) -> None:
+    game = party_of(request)
     player = services.player_by_seat(game, seat)
     writes.set_grid(game, player.pk, payload.cells, payload.if_version)
