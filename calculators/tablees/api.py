@@ -276,10 +276,11 @@ def _new_party(request: HttpRequest, token: str, payload: CreateIn) -> HttpRespo
     router, "POST", "/tablees/{token}/daily", url_name="tablee_daily", status=201,
     scope=TABLEE, out=CreatedOut, summary=gettext_noop("Jouer la donne du jour (NUM DRAFT)"),
 )  # fmt: skip
-def _new_daily(request: HttpRequest, tablee: Tablee, payload: TableeDailyIn) -> HttpResponse:
+def _new_daily(request: HttpRequest, token: str, payload: TableeDailyIn) -> HttpResponse:
     """A NUM DRAFT party of the tablée's members playing today's deal for its number of seats
     (docs/deals.md#donnes-du-jour): 201, the party plus its tokens, throttled as creating a
     party is."""
+    tablee = opened(request, Tablee)
     retry_after = throttle.hit(request, "parties-create", "PARTIES_CREATE_RATE")
     if retry_after is not None:
         return throttle.too_many(request, retry_after)
