@@ -69,6 +69,7 @@ BODIES = {
     "DELETE /api/v1/parties/{token}/hands/{number}": {},
     "POST /api/v1/tablees": {"name": "Les jeudis", "players": ["Léa", "Tom"]},
     "POST /api/v1/tablees/{token}/parties": {"game": "num-check", "players": ["Léa", "Tom"]},
+    "POST /api/v1/tablees/{token}/daily": {"mode": "classic", "players": ["Léa", "Tom"]},
     "POST /api/v1/tablees/{token}/players": {"name": "Zed"},
     "PATCH /api/v1/tablees/{token}/players/{index}": {"name": "Lou"},
     "POST /api/v1/seatings": {"players": 6, "sizes": [3], "rounds": 2, "avoid": [[1, 2]]},
