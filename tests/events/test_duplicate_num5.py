@@ -200,3 +200,64 @@ def test_the_api_refuses_a_card_not_in_the_seats_hand_in_english_under_en(client
     assert error["field"] == "cards" and stranger in error["message"]
     assert "deal no. 1, round 1" in error["message"]
     assert "not in the hand dealt to their seat" in error["message"]
+
+
+def played(reverse_second=True):
+    """An event of 2 tables × 3 seats whose one round is played, finished, confirmed, closed;
+    the second table plays its hands in the reverse order (other points)."""
+    ev, current = started()
+    for i, table in enumerate(current.tables.select_related("game")):
+        game = game_of(table)
+        play_manche(game, reverse=reverse_second and i == 1)
+        party_services.finish(game)
+        services.confirm(ev, table.number)
+    services.close(ev)
+    return ev
+
+
+def test_the_rooms_matchpoint_standings_and_the_deal_page_without_a_best_column(client):
+    ev = played()
+    names = dict(ev.players.values_list("pk", "name"))
+    (found,) = duplicate.round_deals(ev, ev.round_set.get(), names)
+    room = client.get(f"/tournois/{ev.read_token}/").content.decode()
+    shown = room.split('data-testid="matchpoint-standings"', 1)[1].split("</table>", 1)[0]
+    assert shown.count("<tr") == 1 + 6
+    winner = next(line for seat in found.lines for line in seat if line.percentage == 100)
+    first_row = shown.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert "100,00" in first_row and "<td>1</td>" in first_row
+    assert any(line.player in first_row for seat in found.lines for line in seat
+               if line.percentage == winner.percentage)  # fmt: skip
+    page = client.get(f"/tournois/{ev.read_token}/ronde/1/donne/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    results = html.split('data-testid="deal-results"', 1)[1]
+    assert results.count("<tr") == 1 + 6  # the head, 3 seats × 2 tables
+    assert "Meilleur possible" not in html and 'data-testid="seat-best"' not in html
+    assert "graine=club%3Adonne%3A1%3A3" in html  # the sheet of the deal, its one manche
+
+
+def test_the_api_gives_a_num5_tables_deal_and_the_matchpoints(eapi):
+    ev = played()
+    status, answer = eapi("GET", f"events/{ev.read_token}")
+    assert status == 200
+    (round_,) = answer["schedule"]
+    assert round_["tables"][0]["deal"] == {"number": 1, "seed": "club:donne:1:3", "seats": 3,
+                                           "deck": "0-16", "manches": 1}  # fmt: skip
+    (deal,) = round_["deals"]
+    assert deal["scored"] and deal["top"] == 2
+    for seat in deal["results"]:
+        assert sorted(line["matchpoints"] for line in seat) in ([0, 2], [1, 1])
+    status, standings_ = eapi("GET", f"events/{ev.read_token}/standings")
+    assert status == 200 and len(standings_["matchpoints"]) == 6
+
+
+def test_a_duplicate_party_refuses_a_manche_corrected_as_numbers():
+    ev, current = started()
+    game = game_of(current.tables.first())
+    play_manche(game)
+    first = game.players.get(seat=0)
+    with pytest.raises(InputError) as err:
+        writes.edit_round(game, 1, {first.pk: "40 - 0"})
+    assert err.value.field == "entries" and "annulez-la" in err.value.message
+    party_services.undo(game)  # the tally undone: its turns come back
+    assert len(Game.objects.get(pk=game.pk).turns) == deals.NUM5_HAND
