@@ -261,3 +261,19 @@ def test_a_duplicate_party_refuses_a_manche_corrected_as_numbers():
     assert err.value.field == "entries" and "annulez-la" in err.value.message
     party_services.undo(game)  # the tally undone: its turns come back
     assert len(Game.objects.get(pk=game.pk).turns) == deals.NUM5_HAND
+
+
+def test_the_party_page_shows_each_seats_hand_left_in_the_manche(client):
+    _, current = started()
+    game = game_of(current.tables.first())
+    dealt = hands(game)
+    turn(game, [h[0] for h in dealt])
+    html = client.get(reverse("parties:game", args=[game.edit_token])).content.decode()
+    shown = html.split('data-testid="deal-hands"', 1)[1].split("</ul>", 1)[0]
+    assert shown.count("<li>") == 3 and shown.count("card-chip") == 3 * 9
+    assert "donne n° 1, manche 1" in html.replace("\u202f", " ").replace("\u00a0", " ")
+    assert party_deals.current_manche(game) == 1
+    assert writes.hands_left(game, list(game.players.all()), 0) == [
+        [c for c in deals.deal("num5", 3, "club:donne:1:3").seats[s].cards if str(c) != h[0]]
+        for s, h in enumerate(dealt)
+    ]

@@ -198,6 +198,22 @@ def _check_dealt(
             )
 
 
+def hands_left(game: Game, players: Sequence[Player], played: int) -> list[list[object]] | None:
+    """In a Party that plays a prepared deal (docs/deals.md#donnes-num5), each seat's hand for
+    the manche in play less the cards it already played this manche (seat order); ``None`` for
+    a free game."""
+    deal = party_deals.manche_dealt(game, party_deals.current_manche(game, played))
+    if deal is None:
+        return None
+    earlier = [split_turn(t)[0] for t in game.turns or [] if isinstance(t, list | tuple)]
+    out: list[list[object]] = []
+    for seat in range(len(players)):
+        gone = {turn[seat] for turn in earlier if seat < len(turn)}
+        hand = deal.seats[seat].cards if seat < len(deal.seats) else ()
+        out.append([c for c in hand if str(c) not in gone])
+    return out
+
+
 def _round(game: Game, number: object, rounds: Sequence[Round] | None = None) -> Round:
     """The round numbered ``number``, among ``rounds`` when the write has read them all."""
     message = gettext("Cette manche n’existe plus.")
