@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import pytest
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calculators.engines import deals, matchpoints
 from calculators.engines.cards import FULL_DECK, InputError
@@ -277,3 +279,23 @@ def test_the_party_page_shows_each_seats_hand_left_in_the_manche(client):
         [c for c in deals.deal("num5", 3, "club:donne:1:3").seats[s].cards if str(c) != h[0]]
         for s, h in enumerate(dealt)
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.text(max_size=60),
+    first=st.integers(1, 30),
+    second=st.integers(1, 30),
+    seats=st.integers(*deals.seat_range("num5")),
+)
+def test_each_manche_deals_every_seat_ten_distinct_cards_and_manches_differ(
+    seed, first, second, seats
+):
+    """docs/deals.md#donnes-num5: a manche's hands are 10 cards a seat, no card twice, none of
+    the rows' zeros; two manches of one deal have two seeds (so two deals)."""
+    dealt = deals.deal("num5", seats, party_deals.manche_seed(seed, first))
+    cards = [str(c) for s in dealt.seats for c in s.cards]
+    assert all(len(s.cards) == deals.NUM5_HAND for s in dealt.seats)
+    assert len(set(cards)) == len(cards) and not set(cards) & {"0B", "0R", "0J", "0V"}
+    if first != second:
+        assert party_deals.manche_seed(seed, first) != party_deals.manche_seed(seed, second)
