@@ -88,7 +88,7 @@ class NewEventForm(ServiceForm):
         label=gettext_lazy("Nombre de rondes"), min_value=1, max_value=MAX_ROUNDS, initial=3
     )
     duplicate = forms.BooleanField(
-        label=gettext_lazy("En donnes préparées (NUM DRAFT)"),
+        label=gettext_lazy("En donnes préparées (NUM DRAFT, Num 5)"),
         required=False,
         help_text=gettext_lazy(
             "Chaque ronde, toutes les tables d’une même taille jouent la même donne ; chaque "
