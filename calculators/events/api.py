@@ -154,7 +154,7 @@ class EventCreateIn(Body):
     seed: str | None = Field(None, description="The seatings' seed (drawn when absent).")
     duplicate: bool | None = Field(
         None,
-        description="Duplicate play, prepared deals (NUM DRAFT only): every table of a size plays the "
+        description="Duplicate play, prepared deals (NUM DRAFT and Num 5): every table of a size plays the "
         "round's deal, each seat scored by matchpoints (docs/events.md#tournoi-donnes).",
     )
 
@@ -216,6 +216,10 @@ class TableDealOut(Schema):
     seed: str = Field(description="The deal's seed: `<event seed>:donne:<round>:<seats>`.")
     seats: int
     deck: str
+    manches: int | None = Field(
+        None,
+        description="Num 5: the manches the Party plays, 1 (docs/events.md#tournoi-donnes-num5).",
+    )
 
 
 class DealLineOut(Schema):

@@ -20,13 +20,17 @@ from django.utils.translation import gettext
 
 from ..core import registry
 from ..engines import dealbest, deals, matchpoints
-from ..engines.cards import InputError
+from ..engines.cards import FULL_DECK, InputError
 from ..parties import deals as party_deals
 from ..parties import kinds
 from .models import COUNTED, Event, Round
 
-#: The games an event may deal: NUM DRAFT alone (docs/events.md#tournoi-donnes).
-GAMES = (registry.NUM_DRAFT.kind,)
+#: The games an event may deal: those whose deal is prepared, NUM DRAFT and Num 5
+#: (docs/events.md#tournoi-donnes).
+GAMES = tuple(g.kind for g in registry.DEALT)
+
+#: An event's round of Num 5 plays one manche of the round's deal (#tournoi-donnes-num5).
+NUM5_MANCHES = 1
 
 
 def check(spec: registry.GameSpec, duplicate: object, field_name: str = "duplicate") -> bool:
@@ -38,21 +42,12 @@ def check(spec: registry.GameSpec, duplicate: object, field_name: str = "duplica
         raise InputError(field_name, gettext("« En donnes préparées » est oui ou non."))
     if spec.kind in GAMES:
         return True
-    if spec.kind == registry.NUM5.kind:
-        raise InputError(
-            field_name,
-            gettext(
-                "Num 5 ne se joue pas en donnes préparées ici : ses parties n’enregistrent que "
-                "les cartes restées en main à chaque manche, jamais les mains données, qui ne "
-                "pourraient donc pas être vérifiées. Les donnes préparées se jouent à NUM DRAFT."
-            ),
-        )
     raise InputError(
         field_name,
         gettext(
             "{game} tire des cartes en cours de partie : il n’a pas de donne préparée. "
-            "Les donnes préparées se jouent à NUM DRAFT."
-        ).format(game=spec.name),
+            "Les donnes préparées se jouent à {games}."
+        ).format(game=spec.name, games=", ".join(registry.by_kind(k).name for k in GAMES)),
     )
 
 
@@ -63,8 +58,10 @@ def seed(event_seed: str, number: int, seats: int) -> str:
 
 def deal_of(event: Event, number: int, seats: int) -> dict[str, Any]:
     """What a table of ``seats`` in round ``number`` stores of its deal (:attr:`Game.deal`)."""
-    deck = deals.draft_deck(seats).range_label
-    return party_deals.describe(number, seed(event.seed, number, seats), seats, deck)
+    drawn = seed(event.seed, number, seats)
+    if event.spec.kind == registry.NUM5.kind:  # one manche, Num 5's one deck (#tournoi-donnes-num5)
+        return party_deals.describe(number, drawn, seats, FULL_DECK.range_label, NUM5_MANCHES)
+    return party_deals.describe(number, drawn, seats, deals.draft_deck(seats).range_label)
 
 
 @dataclass
@@ -127,12 +124,15 @@ class DealResults:
         }
 
 
-def best_scores(event: Event, deal: DealResults) -> list[dealbest.Best]:
+def best_scores(event: Event, deal: DealResults) -> list[dealbest.Best | None]:
     """The best score each seat's dealt cards allow, its grid alone (docs/deals.md#donnes-
     meilleur), seat 1 first: asked by the deal's page only, as it costs up to seconds of CPU
-    (the room's poll never asks)."""
+    (the room's poll never asks). NUM DRAFT only: ``None`` a seat at Num 5, which has no best
+    score (docs/deals.md#donnes-meilleur)."""
+    if event.spec.kind != registry.NUM_DRAFT.kind:
+        return [None] * deal.seats
     dealt = deals.deal(event.spec.api_name, deal.seats, deal.seed, deal.deck)
-    return dealbest.deal_limits([seat.cards for seat in dealt.seats], event.mode)
+    return list(dealbest.deal_limits([seat.cards for seat in dealt.seats], event.mode))
 
 
 def round_deals(event: Event, round_: Round, names: dict[int, str]) -> list[DealResults]:

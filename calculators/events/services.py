@@ -171,7 +171,7 @@ def create(
     duplicate: object = False,
 ) -> Event:
     """A new event with its players in order (write 1); no round seated yet. ``duplicate``:
-    « en donnes préparées » (#tournoi-donnes), NUM DRAFT only."""
+    « en donnes préparées » (#tournoi-donnes), NUM DRAFT and Num 5."""
     title = clean_title(name)
     spec = registry.party_game(game)
     event_mode = spec.resolve_mode(mode)

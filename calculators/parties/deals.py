@@ -20,9 +20,39 @@ from ..engines import deals
 from .models import Game
 
 
-def describe(number: int, seed: str, seats: int, deck: str) -> dict[str, Any]:
-    """What :attr:`Game.deal` stores: the deal shown to the players as « Donne n° ``number`` »."""
-    return {"number": number, "seed": seed, "seats": seats, "deck": deck}
+def describe(
+    number: int, seed: str, seats: int, deck: str, manches: int | None = None
+) -> dict[str, Any]:
+    """What :attr:`Game.deal` stores: the deal shown to the players as « Donne n° ``number`` ».
+    ``manches``: at Num 5, how many manches the Party plays (an event's round plays one, and
+    the Party is over after it: docs/deals.md#donnes-num5); ``None``: the game's own end."""
+    described: dict[str, Any] = {"number": number, "seed": seed, "seats": seats, "deck": deck}
+    if manches is not None:
+        described["manches"] = manches
+    return described
+
+
+def manche_seed(seed: str, manche: int) -> str:
+    """The seed Num 5's manche ``manche`` plays in a Party of deal seed ``seed``
+    (docs/deals.md#donnes-num5): the deal's own for the first, ``<seed>:manche:<M>`` after."""
+    return seed if manche <= 1 else f"{seed}:manche:{manche}"
+
+
+def current_manche(game: Game, played: int | None = None) -> int:
+    """The Num 5 manche ``game`` plays now: the one after its ``played`` rounds (read when
+    ``None``), never past the deal's ``manches``."""
+    if played is None:
+        played = game.rounds.count()
+    last = (game.deal or {}).get("manches")
+    return played + 1 if not last else min(played + 1, int(last))
+
+
+def manche_dealt(game: Game, manche: int) -> deals.Deal | None:
+    """The cards of Num 5's manche ``manche`` in ``game``, ``None`` for a free game."""
+    if not game.deal:
+        return None
+    seed = manche_seed(game.deal["seed"], manche)
+    return deals.deal(game.spec.api_name, game.deal["seats"], seed, game.deal["deck"])
 
 
 def dealt(game: Game) -> deals.Deal | None:
@@ -36,6 +66,9 @@ def sheet_url(game: Game) -> str:
     """The printable sheet of the deal ``game`` plays, ``""`` for a free game."""
     if not game.deal:
         return ""
+    if game.spec.api_name == deals.NUM5:  # the sheet of the manche in play (#donnes-num5)
+        seed = manche_seed(game.deal["seed"], current_manche(game))
+        return sheet_of(game.spec.api_name, game.mode, {**game.deal, "seed": seed})
     return sheet_of(game.spec.api_name, game.mode, game.deal)
 
 

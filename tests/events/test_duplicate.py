@@ -42,11 +42,8 @@ def play(ev):
     return services.close(ev)
 
 
-def test_duplicate_is_refused_for_num5_because_its_parties_record_no_hands():
-    with pytest.raises(InputError) as err:
-        event(8, (4,), 2, game="num5", duplicate=True)
-    assert err.value.field == "duplicate"
-    assert "cartes restées en main" in err.value.message
+def test_duplicate_is_allowed_for_num5_whose_turns_record_each_card_played():
+    assert event(8, (4,), 2, game="num5", duplicate=True).duplicate is True
 
 
 def test_duplicate_is_refused_for_a_game_that_draws_cards():

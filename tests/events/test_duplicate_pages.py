@@ -50,17 +50,17 @@ def test_the_new_event_form_makes_a_duplicate_num_draft_event(client):
     assert Event.objects.get().duplicate is True
 
 
-def test_the_form_refuses_duplicate_num5_at_its_field(client):
-    response = client.post("/tournois/nouveau/", form("num5:normal"))
+def test_the_form_refuses_duplicate_num_check_at_its_field(client):
+    response = client.post("/tournois/nouveau/", form("num_check:classic"))
     assert response.status_code == 400
-    assert "cartes restées en main" in at_field(response.content.decode(), "duplicate")
+    assert "tire des cartes" in at_field(response.content.decode(), "duplicate")
     assert not Event.objects.exists()
 
 
-def test_the_form_refuses_duplicate_num5_in_english_under_en(client):
-    response = client.post("/en/tournois/nouveau/", form("num5:normal"))
+def test_the_form_refuses_duplicate_num_check_in_english_under_en(client):
+    response = client.post("/en/tournois/nouveau/", form("num_check:classic"))
     assert response.status_code == 400
-    assert "only the cards left in hand" in at_field(response.content.decode(), "duplicate")
+    assert "draws cards" in at_field(response.content.decode(), "duplicate")
 
 
 def test_the_party_page_shows_its_deal_and_links_to_its_sheet(client):
@@ -100,8 +100,8 @@ def test_the_api_refuses_a_grid_card_not_dealt_at_the_table(eapi):
     assert "donne n° 1" in body["error"]["message"]
 
 
-def test_the_api_creates_a_duplicate_event_and_refuses_it_for_num5(eapi):
-    body = {"name": "Donnes", "game": "num5", "players": NAMES[:8], "sizes": [4], "rounds": 2,
+def test_the_api_creates_a_duplicate_event_and_refuses_it_for_num_check(eapi):
+    body = {"name": "Donnes", "game": "num-check", "players": NAMES[:8], "sizes": [4], "rounds": 2,
             "duplicate": True}  # fmt: skip
     status, answer = eapi("POST", "events", body)
     assert status == 400 and answer["error"]["field"] == "duplicate"

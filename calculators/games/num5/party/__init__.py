@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from ....core.registry import NUM5
 from ....engines import num5, num5turn
 from ....engines.numbers import parse_whole
+from ....parties import deals as party_deals
 from ....parties import services
 from ....parties.board import Board, BoardRow, leaders, place
 from ....parties.models import Game, Player
@@ -159,6 +160,11 @@ class Num5Party(Num5Stats):
                 zip(players, play.state.collected, points, strict=True)
             )
             context["turn_ties"] = ties(players, game.turns, play.turns[-1])
+        rounds = len(board.extra["rounds"])
+        left = writes.hands_left(game, players, rounds)
+        if left is not None:  # each seat's hand still to play (docs/deals.md#donnes-num5)
+            context["deal_manche"] = party_deals.current_manche(game, rounds)
+            context["deal_hands"] = list(zip(players, left, strict=True))
         context["turn_tie_players"] = [str(t["player_id"]) for t in context.get("turn_ties", ())]
         # a turn's notice (and a tie's choice) is drawn in the turn entry, beside the rows
         context["notice_here"] = ("turn", "turn_row")

@@ -12,8 +12,9 @@ from django.utils.translation import gettext, ngettext
 
 from ....core.registry import NUM5
 from ....engines import num5, num5turn
-from ....engines.cards import InputError
+from ....engines.cards import FULL_DECK, InputError, parse_card
 from ....engines.names import name_key
+from ....parties import deals as party_deals
 from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
@@ -116,6 +117,7 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
+        _refuse_numbers(g, "entries")
         players = list(g.players.all())
         rounds = list(g.rounds.all())
         read.update(players=players, rounds=rounds)
@@ -137,6 +139,79 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
     stored = Round(id=added["id"], game=game, number=added["number"], entries=entries)
     services.remember(game, read["players"], rounds=[*read["rounds"], stored])
     return entry
+
+
+def _deal_name(game: Game, manche: int) -> str:
+    """« donne n° 2, manche 1, graine « … » »: the deal a refusal names."""
+    return gettext("donne n° {number}, manche {manche}, graine « {seed} »").format(
+        number=game.deal["number"],
+        manche=manche,
+        seed=party_deals.manche_seed(game.deal["seed"], manche),
+    )
+
+
+def _refuse_numbers(game: Game, field: str) -> None:
+    """A Party that plays a prepared deal takes its manches turn by turn only
+    (docs/deals.md#donnes-num5-saisie): typed points or cards left could not be checked
+    against the hands dealt."""
+    if game.deal:
+        raise InputError(
+            field,
+            gettext(
+                "Cette partie joue une donne préparée (donne n° {number}) : chaque manche se "
+                "joue tour par tour, pour que chaque carte soit vérifiée dans la main donnée "
+                "à son siège. Pour corriger une manche reportée, annulez-la."
+            ).format(number=game.deal["number"]),
+        )
+
+
+def _check_dealt(
+    game: Game, players: Sequence[Player], played: int, turns: Sequence[object], given: list[str]
+) -> None:
+    """In a Party that plays a prepared deal (docs/deals.md#donnes-num5), each seat plays
+    the 10 cards its hand was dealt for the manche in play, each once: a card not in that
+    seat's hand, or already played by it this manche, is refused naming the card and the deal."""
+    manche = party_deals.current_manche(game, played)
+    deal = party_deals.manche_dealt(game, manche)
+    if deal is None:
+        return
+    earlier = [split_turn(t)[0] for t in turns if isinstance(t, list | tuple)]
+    for seat, (player, token) in enumerate(zip(players, given, strict=True)):
+        try:
+            card = str(parse_card(token.strip(), FULL_DECK, "cards"))
+        except InputError:
+            continue  # not a card: the engine names it below
+        hand = {str(c) for c in deal.seats[seat].cards} if seat < len(deal.seats) else set()
+        if card not in hand:
+            raise InputError(
+                "cards",
+                gettext(
+                    "{name} : la carte {card} n’est pas dans la main donnée à son siège ({where})."
+                ).format(name=player.name, card=card, where=_deal_name(game, manche)),
+            )
+        if any(seat < len(turn) and turn[seat] == card for turn in earlier):
+            raise InputError(
+                "cards",
+                gettext("{name} a déjà joué la carte {card} dans cette manche ({where}).").format(
+                    name=player.name, card=card, where=_deal_name(game, manche)
+                ),
+            )
+
+
+def hands_left(game: Game, players: Sequence[Player], played: int) -> list[list[object]] | None:
+    """In a Party that plays a prepared deal (docs/deals.md#donnes-num5), each seat's hand for
+    the manche in play less the cards it already played this manche (seat order); ``None`` for
+    a free game."""
+    deal = party_deals.manche_dealt(game, party_deals.current_manche(game, played))
+    if deal is None:
+        return None
+    earlier = [split_turn(t)[0] for t in game.turns or [] if isinstance(t, list | tuple)]
+    out: list[list[object]] = []
+    for seat in range(len(players)):
+        gone = {turn[seat] for turn in earlier if seat < len(turn)}
+        hand = deal.seats[seat].cards if seat < len(deal.seats) else ()
+        out.append([c for c in hand if str(c) not in gone])
+    return out
 
 
 def _round(game: Game, number: object, rounds: Sequence[Round] | None = None) -> Round:
@@ -161,6 +236,7 @@ def edit_round(
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
+        _refuse_numbers(g, "entries")
         stored_rounds = list(g.rounds.all())
         stored = _round(g, number, stored_rounds)
         players = list(g.players.all())
@@ -271,6 +347,18 @@ def play_turn(
             raise services.Conflict(
                 "party", gettext("La partie est gagnée : aucune manche de plus.")
             )
+        last = (g.deal or {}).get("manches")
+        if last and len(rounds) >= int(last):
+            raise InputError(
+                "cards",
+                ngettext(
+                    "La donne n° {number} se joue en {count} manche, déjà reportée : "
+                    "terminez la partie.",
+                    "La donne n° {number} se joue en {count} manches, déjà reportées : "
+                    "terminez la partie.",
+                    int(last),
+                ).format(number=g.deal["number"], count=int(last)),
+            )
         if not isinstance(cards, Mapping):
             raise InputError("cards", gettext("Indiquez la carte révélée de chaque joueur."))
         given = {_seated(players, key, "cards").pk: card for key, card in cards.items()}
@@ -283,6 +371,7 @@ def play_turn(
         chosen = {_seated(players, key, "rows").pk: row for key, row in (rows or {}).items()}
         choices: list[Any] = [chosen.get(p.pk) for p in players]
         before = list(g.turns or [])
+        _check_dealt(g, players, len(rounds), before, [str(given[p.pk]) for p in players])
         current = round_in_play(g, players)
         try:
             state, result = num5turn.play_round_turn(
