@@ -15,6 +15,8 @@ const CONFIG = {
   static: ["/static/css/numsite.1.css", "/static/js/numsite.2.js"],
   staticPrefix: "/static/",
   offline: { fr: "/hors-ligne/", en: "/en/offline/" },
+  language: "fr",
+  prefixes: { en: "/en/" },
 };
 
 function keyOf(what) {
