@@ -26,7 +26,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import capability
 
-from ..core import registry
 from ..parties.views import qr_svg, replaced_links_are_410
 from ..parties.views import resolve as resolve_party
 from . import duplicate, forms, services, standings
@@ -234,8 +233,8 @@ def deal_results(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "can_edit": can_edit,
         "number": number,
         "deals": found,
-        # NUM DRAFT alone has a best possible score (docs/deals.md#donnes-meilleur)
-        "has_best": event.spec.kind == registry.NUM_DRAFT.kind,
+        # only NUM DRAFT's seats have a best possible score (docs/deals.md#donnes-meilleur)
+        "has_best": any(best is not None for _, seats in found for _, best in seats),
     }
     return render(request, "events/deal.html", context)
 

@@ -66,7 +66,7 @@ def sheet_url(game: Game) -> str:
     """The printable sheet of the deal ``game`` plays, ``""`` for a free game."""
     if not game.deal:
         return ""
-    if game.spec.api_name == deals.NUM5:  # the sheet of the manche in play (#donnes-num5)
+    if game.deal.get("manches"):  # dealt manche by manche: the manche in play's (#donnes-num5)
         seed = manche_seed(game.deal["seed"], current_manche(game))
         return sheet_of(game.spec.api_name, game.mode, {**game.deal, "seed": seed})
     return sheet_of(game.spec.api_name, game.mode, game.deal)

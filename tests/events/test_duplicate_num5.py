@@ -12,10 +12,10 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculators.core import registry
 from calculators.engines import deals, matchpoints
 from calculators.engines.cards import FULL_DECK, InputError
 from calculators.events import duplicate, services, standings
-from calculators.games import registry
 from calculators.games.num5.party import writes
 from calculators.parties import board as boards
 from calculators.parties import deals as party_deals
