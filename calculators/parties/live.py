@@ -2,13 +2,9 @@
 kinds of link, and kept in Django's cache (shared by every process when ``CACHES`` is,
 docs/deploy.md).
 
-Who draws it: after a write, once the writer has their answer
-(:func:`numsite.after.after_answer`), the board is drawn in the writer's language (from the
-scores the answer computed) and in each language a phone reads the party in, wherever the write
-came from (a page, the JSON API), and kept (compressing some 100 kB into the cache is not part
-of anybody's answer either): the next phone to poll, in either language, gets it drawn, the
-writer's own included, which asks at once for the details its answer left as they were
-(:func:`writers_parts`). A reader who finds no board of the current version draws it.
+After a write, once the writer has their answer (:func:`numsite.after.after_answer`), the board
+is drawn in each language a phone reads the party in, so no answer pays for drawing and
+compressing it; a reader who finds no board of the current version draws it.
 """
 
 from __future__ import annotations
