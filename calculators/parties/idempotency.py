@@ -111,9 +111,9 @@ def idempotent(
     """A write with an ``Idempotency-Key`` for ``owner`` (whose answers ``remembered`` keeps,
     its foreign key named after ``owner``'s model): the answer remembered for this owner and
     key, replayed; ``refuse(field, message)`` (a 409) if the key came with another request;
-    ``busy()`` (a 409) if the same key raced in from another request at the same moment; or the write carried out and its answer remembered, in one transaction that takes the
-    owner's row lock first (as every write does), so two requests with one key never both
-    write. Only :func:`is_remembered` answers are kept. ``keep(answer)`` is what is remembered of
+    ``busy()`` (a 409) if the same key raced in at the same moment; or the write carried out
+    and its answer remembered, in one transaction that takes the owner's row lock first, so two
+    requests with one key never both write. Only :func:`is_remembered` answers are kept. ``keep(answer)`` is what is remembered of
     an answer (its :func:`receipt` by default) and ``replay(request, status, kept)`` the answer
     given again (JSON by default), or ``None`` when the remembered answer cannot be given to
     this request and nothing was written (a page's refusal, remembered for another kind of
