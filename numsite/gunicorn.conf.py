@@ -1,10 +1,7 @@
 """gunicorn settings for ``make run`` and production (docs/deploy.md).
 
-Environment: ``GUNICORN_WORKERS`` (default 2 × cores + 1, at most 5: a 2-core machine gets 5),
-``GUNICORN_THREADS`` (default 4 per worker: the board polls are short and mostly wait on the
-database), ``GUNICORN_TIMEOUT`` (30 s), ``GUNICORN_HEADER_TIMEOUT`` (10 s to send the headers), ``GUNICORN_ACCESS_LOG`` (``-`` for stdout, a path, or
-``off``), ``GUNICORN_ERROR_LOG`` (``-`` for stderr, or a path). The bind address comes from the
-command line (``make run`` passes ``$(HOST):$(PORT)``) or ``GUNICORN_BIND``.
+Its ``GUNICORN_*`` variables: docs/deploy.md#2-settings-environment-variables. Threads default
+to 4 per worker because the board polls are short and mostly wait on the database.
 
 No secret reaches either log: the access line leaves out the query string and the Referer, and
 both logs run numsite.log_redaction.RedactTokensFilter (every capability token in a path). No client

@@ -1,20 +1,11 @@
 """The installable, offline site (docs/offline.md): the web app manifest, the service worker at
-the root scope, the offline page, and the static files of the offline bundle.
+the root scope, the offline page, and the static files of the offline bundle
+(docs/offline.md#pieces-and-where-they-live).
 
-- ``/manifest.webmanifest`` (``/en/manifest.webmanifest``, each language of
-  ``settings.LANGUAGES`` under its prefix): the manifest, its names in the reader's language.
-- ``/sw.js``: the service worker (``static/js/sw.js``) preceded by its configuration: the cache
-  version (the release and the static files' manifest), the pages and static files it keeps
-  from the first visit, the offline pages. Served by Django so that its scope is the whole
-  site, never cached by the browser's HTTP cache (a new release is seen at the next visit).
-- ``/hors-ligne/`` (``/en/offline/``: each language's prefix and its translation of the slug):
-  the page the service worker shows for a page it does not hold, kept in its cache like the
-  others.
-- :class:`OfflineFinder`: a staticfiles finder that adds the offline bundle to the static files
-  ``collectstatic`` collects (and whitenoise serves): ``offline/engines.zip``, the engines, the
-  registry and the calculators' answers with the compiled catalogues, packed from the very
-  files the server runs; and ``pyodide/<version>/``, the Pyodide runtime ``npm ci`` installed
-  in ``node_modules/`` (no CDN).
+The service worker is served by Django, not as a static file, so that its scope is the whole
+site, and never cached by the browser's HTTP cache, so a new release is seen at the next visit.
+:class:`OfflineFinder` packs the offline bundle from the very files the server runs, and adds
+the Pyodide runtime from ``node_modules/`` (no CDN).
 """
 
 from __future__ import annotations

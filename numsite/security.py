@@ -169,18 +169,12 @@ class HeadMiddleware:
 
 
 class PublicGZipMiddleware(GZipMiddleware):
-    """Django's gzip, for public pages (calculators, rulebooks, home, the API) and for the
-        capability answers that hold no secret.
+    """Django's gzip, for public pages and for the capability answers that hold no secret.
 
-        A capability page (a Parties page, fragment, CSV or API answer, marked ``private`` by
-        :func:`capability`) holds its secret token in its body next to text an attacker may choose
-        (a player's name, a query string): compressed, its length would let a BREACH-style attacker
-        guess the token byte by byte. Those answers stay uncompressed; Django's own gzip already
-        adds random padding against BREACH, this closes the question entirely for the pages that
-        carry a secret. The one exception is an answer its view checked to hold no token
-        (a :class:`PublicResponse` marked ``breach_safe``: the live board the phones poll, whose URLs
-    are relative) —
-        nothing secret in it to guess; its CSRF tokens are masked afresh on every answer.
+    A ``private`` answer (:func:`capability`) holds its token next to text an attacker may
+    choose: compressed, its length would let a BREACH-style attacker guess the token, so it
+    stays uncompressed. The one exception is a :class:`PublicResponse` marked ``breach_safe``,
+    which its view checked to hold no token (the live board, whose URLs are relative).
     """
 
     def process_response(

@@ -1,25 +1,9 @@
 """Numsite settings, read from the environment with safe local defaults.
 
-Environment variables:
-- ``DEBUG``: ``1``/``true`` to turn debug on (off by default).
-- ``SECRET_KEY``: with ``DEBUG`` on a development key is the default; with ``DEBUG`` off and no
-  key given, a random key is made once and kept in the git-ignored ``var/secret_key``.
-- ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
-- ``DATABASE_URL``: any dj-database-url URL (default, and when empty: SQLite file in ``var/``).
-- ``CONN_MAX_AGE``: seconds a database connection is kept between requests (default 60);
-  kept connections are checked before use (``CONN_HEALTH_CHECKS``).
-- ``HTTPS``: ``1`` behind a TLS reverse proxy: HTTPS redirect, HSTS, ``Secure`` cookies.
-- ``ADMIN_URL``: the admin's path (e.g. ``gestion-7f3a/``); no admin when unset.
-- ``TRUSTED_PROXIES``: comma-separated addresses/networks whose ``X-Forwarded-For`` is believed
-  (default: loopback with ``HTTPS=1``, none otherwise).
-- ``RATELIMIT_ENABLED`` (default on), ``PARTIES_CREATE_RATE`` (``20/600``),
-  ``PARTIES_WRITE_RATE`` (``300/60``), ``ADMIN_LOGIN_RATE`` (``10/600``), ``DEALS_BEST_RATE`` (``30/60``: deal sheets and
-  ``best: true`` deals): abuse limits per client IP (``<count>/<seconds>``).
-- ``REQUEST_BODY_TIMEOUT``: seconds a client has to send a request's body (default 10).
-- ``LOG_LEVEL``: level of the root logger (default ``WARNING``).
-- ``CACHE_BACKEND``, ``CACHE_LOCATION``, ``FRAGMENT_CACHE_LOCATION``: Django's cache (default:
-  files under ``var/cache/``); ``RELEASE``: the prefix of every cache key (default: a digest of
-  the templates, code and catalogues, numsite/release.py).
+Every variable, its default and its production value:
+docs/deploy.md#2-settings-environment-variables. With ``DEBUG`` off and no ``SECRET_KEY``, a random key is made once and kept in the git-ignored
+``var/secret_key``; ``RELEASE`` defaults to a digest of the templates, code and catalogues
+(numsite/release.py).
 """
 
 import os

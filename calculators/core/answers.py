@@ -2,18 +2,10 @@
 game folder's pure answer (``calculators/games/<package>/answers.py``) → the answer's JSON
 object.
 
-The JSON API (each game's ``api.py``) and the offline bundle (docs/offline.md: the same files,
-run in the browser by Pyodide when the phone has no network) both reach the same functions, so
-an answer computed on a phone can never drift from the server's. Like the registry, this module
-imports only the engines and the registry (an import contract checks it): the game folders'
-answers are found from the registry (:func:`.registry.modules`) when first asked, never at
-import time. Bad input raises the engines' :class:`InputError`; the API turns it into HTTP 400
-``{"error": {"field", "message"}}``.
-
-Each game's ``answers`` module declares ``ENDPOINTS`` (an endpoint's path under ``/api/v1/`` →
-its function) and ``PAGES`` (a page answered offline from its own fields, by its URL name → its
-function); :func:`endpoints` and :func:`pages` gather them, and :func:`answer` is the offline
-bundle's entry point.
+The JSON API and the offline bundle (docs/offline.md#the-calculators-without-network) reach the
+same functions, so an answer computed on a phone can never drift from the server's. Like the
+registry, this module imports only the engines and the registry (an import contract checks it)
+and finds the game folders' ``ENDPOINTS`` and ``PAGES`` when first asked, never at import time.
 """
 
 from __future__ import annotations

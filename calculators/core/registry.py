@@ -1,21 +1,13 @@
 """The one owner of "a game": every game of the family, what it is called, how it is played and
-what the site offers for it.
+what the site offers for it (docs/architecture.md#how-to-add-a-game).
 
-Each :class:`GameSpec` gathers what forms, views, API routes, Parties, templates and the rules
-pages need to know about a game: its URL slug, its JSON API name, its stored Parties kind, its
-Python package (``calculators/games/<package>/``), its modes with their names (French, the
-reference, translated where they are shown) and accepted aliases, its player counts, its decks,
-and what it offers (calculator pages, shared score sheets). No other module spells a mode
-label, a player count or one of these names: they ask :func:`get`, :func:`by_kind`,
-:func:`by_api_name` or :data:`GAMES`.
+No other module spells a mode label, a player count or one of these names: they ask
+:func:`get`, :func:`by_kind`, :func:`by_api_name` or :data:`GAMES`. What a rule needs (mode
+keys, the player counts the engines check, NUM DRAFT's mode names) is taken from its engine, so
+that a rule and the site cannot drift.
 
-What a rule needs belongs to the engine that applies it, and this module takes it from there so
-that a rule and the site cannot drift: the mode keys, the player counts the engines check
-(``num5.MIN_PLAYERS`` …), and NUM DRAFT's mode names, which its engine writes in a breakdown.
-
-This module imports only the engines (an import contract checks it): it is read by the Django
-layer and by the offline engines alike. It finds a game folder's modules
-(``calculators/games/<package>/``) by name, :func:`module` and :func:`modules`, when asked and
+This module imports only the engines (an import contract checks it): the offline engines read
+it too. It finds a game folder's modules by name (:func:`module`, :func:`modules`) when asked,
 never at import time, so that nothing below the game folders names one.
 """
 

@@ -1,12 +1,11 @@
-"""The events' JSON endpoints: the seating planner (docs/api.md « Seatings ») and the events
-themselves (docs/api.md « Events »), the same services as the pages, reached by token.
+"""The events' JSON endpoints: the seating planner (docs/api.md#seatings-club-evenings) and the
+events themselves (docs/api.md#events--tournoi-), the same services as the pages, reached by
+token.
 
-The edit token (the organiser's link) reads and writes, the read token (the room's link) only
-reads: unknown token → 404, a write with the read token → 403 (before the body is read), bad
-input → 400 with its field. Every answer is the whole event; the read token's answer holds no
-edit link and no edit token of the event (each table's Party links are the room's to play with,
-as on the room page). The routes are the Parties API's (:func:`~calculators.parties.api.route`
-with the events' :data:`EVENT` scope), so a write takes an ``Idempotency-Key`` as a party's does.
+The read token's answer holds no edit link and no edit token of the event (each table's Party
+links are the room's to play with, as on the room page). The routes are the Parties API's
+(:func:`~calculators.parties.api.route` with the :data:`EVENT` scope), so a write takes an
+``Idempotency-Key`` as a party's does.
 """
 
 from __future__ import annotations

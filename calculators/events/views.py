@@ -2,11 +2,9 @@
 room's page (the read link), their writes, the standings' exports, and the players' « Je
 confirme le résultat » / « Je conteste » from their table's Party page.
 
-An event is reached by one of its two secret tokens, as a party is: the edit token reads and
-writes, the read token only reads (a write through it is refused, 403, before the body is
-read; a wrong token is a 404). Every write is a plain POST answered by a redirect, so the pages
-work without JavaScript; the room's page refreshes its part every few seconds with htmx, and
-only when the event changed (its version, which every table's Party write moves too).
+Tokens work as a party's. Every write is a plain POST answered by a redirect, so the pages
+work without JavaScript; the room's page polls with htmx and redraws only when the event's
+version (which every table's Party write moves too) changed.
 """
 
 from __future__ import annotations

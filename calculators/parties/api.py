@@ -335,11 +335,6 @@ def route(
     written, ``(request, token: str, payload: <a Body schema>, <path parameters>)``, taking
     what the token opened with :func:`opened` (:func:`party_of`). It returns nothing (the
     answer is the whole party, tablée or event, with ``status``) or a whole response.
-
-    Composed of ninja's own parts: ``router.api_operation`` with :class:`TokenAuth` (the token,
-    its rights and the body: 404, 410, 403, 400, 411, 413) and the answers' schemas (``out``:
-    the schema of a handler's own answer); :func:`decorate_view` with the throttle and the
-    capability headers; :func:`answering` (idempotency, 409, 400, the answer).
     """
 
     def decorator(handler: Handler) -> Handler:

@@ -261,15 +261,9 @@ def _written(
     before: tuple[int, datetime],
     **kwargs: Any,
 ) -> None:
-    """A write, under the game's lock: the listing at the version it makes, from the one kept
-    for the version it found (``before``, the locked row's), if this process kept that one.
-
-    The locked row's version and time name exactly the write that made it, and every change to
-    the history is a write's (each adds its entry, under the lock): so the kept listing is the
-    stored history the write changes, and the write changes it in known ways. Its entry comes
-    first; an undo strikes its target through, a redo un-strikes it; the undone entries any
-    other write drops stay struck (listed alike). If the transaction is rolled back, the
-    listing kept names a time no stored row will ever have: it is never used."""
+    """Carry the listing kept for ``before`` (the locked row's version and time) forward to
+    the version this write makes. Safe because every history change is a write under the
+    lock; a rolled-back write leaves a listing keyed by a time no row will have, never used."""
     if not _lines_kept():
         return
     where = game_key(game)
@@ -303,11 +297,9 @@ def _lines_kept() -> bool:
 
 
 def _listing(game: Game, whole: bool) -> tuple[Row, ...]:
-    """The history of ``game`` at its version, newest first: the latest :data:`HISTORY_SHOWN`
-    entries, or every one if ``whole``. From the listing this process keeps for that version
-    (read at it, or carried forward by the writes since: :func:`_written`), else read as five
-    columns (and kept, if no later write had committed when it was read: its latest entry is
-    the game's version)."""
+    """The history of ``game`` at its version, newest first (the latest :data:`HISTORY_SHOWN`,
+    or all if ``whole``): the kept listing, else read and kept unless a later write has
+    already committed (its latest entry is not the game's version)."""
     where = game_key(game)
     kept = _lines_kept()
     listing = _LISTINGS.get(where) if kept else None
@@ -344,21 +336,10 @@ def _entries(
 def history(game: Game, known: Iterable[HistoryEntry] = ()) -> History:
     """The latest :data:`HISTORY_SHOWN` writes of ``game``, newest first, each drawn once.
 
-    A line is a function of its entry's id, version, time and whether it is struck through,
-    and of the language, alone: the summary is rendered from the entry's own data (an undo or
-    redo from its target's), which never changes once written, the time is the write's (in
-    the site's one time zone), and an undone entry is drawn as a dropped one. So each line
-    drawn is kept in this process's memory (:data:`_LINES`, bounded), under its game (the
-    digest of its edit token), its language and those four: the time tells a write from one
-    rolled back after its answer drew its line (SQLite gives the next write the same id and
-    version), so a kept line is never another entry's, nor a changed one's (no stale line: a
-    change of what it shows is a change of its key). The ids, versions, states and times come
-    from :func:`_listing` (no query at a version this process listed or carried forward);
-    only the lines never drawn are read, in a second query by id (and their undo or redo
-    targets, when not among them, in a third), but for those of ``known`` (the entry a write
-    just made) as they are stored. After a write, only its own entry and, for an undo or redo,
-    the entry whose state it changed are drawn, whatever the length of the history. The
-    summaries and lines are safe HTML (names escaped when drawn)."""
+    A line depends only on its entry's id, version, time, struck state and the language, so
+    it is kept (:data:`_LINES`) under those: the time tells a write from one rolled back after
+    its answer drew its line (SQLite reuses the id and version). Only lines never drawn are
+    read, but for ``known`` (the entry a write just made)."""
     language = translation.get_language() or ""
     where = game_key(game)
     kept = _lines_kept()
@@ -400,13 +381,8 @@ def history_json(game: Game) -> list[dict[str, Any]]:
     """Every write of ``game``, newest first, as the JSON API gives them: its version, action,
     summary (plain text, the active language), time and whether it was undone.
 
-    The whole history, in every answer: so it is listed as :func:`history` lists it (kept
-    per game at its version and carried forward by each write, :func:`_listing`), and a
-    summary, a function of its entry alone (as :func:`history` says), is rendered once per
-    entry and language and kept in this process (:data:`_TEXTS`); only the entries not
-    summarised yet are read whole (with their undo or redo targets), but for the entry the
-    write through ``game`` just recorded (:func:`frame.recorded`). After a write, its
-    answer's history costs no query, whatever its length."""
+    Every answer carries the whole history, so summaries are kept per entry and language
+    (:data:`_TEXTS`), as :func:`history` keeps lines: after a write it costs no query."""
     language = translation.get_language() or ""
     where = game_key(game)
     kept = _lines_kept()

@@ -33,11 +33,9 @@ CONFLICT = gettext_noop(
 
 FINISHED = gettext_noop("La partie est terminée : rouvrez-la pour la modifier.")
 
-#: Sent by :func:`record`, under the game's lock, after every write of a party (creation, undo
-#: and redo included), with ``game`` and ``action``, the ``entry`` recorded and ``before``, the
-#: game row's version and time as the write found them: whatever keeps something computed from
-#: parties (the tablées' statistics, the history shown, the live board) hears of every change
-#: without Parties knowing it.
+#: Sent by :func:`record` under the game's lock after every write, with ``game``, ``action``,
+#: ``entry`` and ``before`` (the row's version and time as the write found them), so caches
+#: built on parties hear of every change without Parties knowing them.
 party_written = Signal()
 
 
@@ -149,11 +147,8 @@ def finished(game: Game) -> bool:
 
 
 def _as_stored(game: Game, locked: Game) -> None:
-    """The caller's ``game`` as the committed write left its row, without reading it again:
-    the locked instance holds every column as stored, because whatever changes the game row
-    under the lock sets it on that instance too (:func:`record` the version and time,
-    finish and reopen, a round's turns, :func:`rotate` the tokens). As ``refresh_from_db``
-    would, what was read through the caller's instance before the write is forgotten."""
+    """Set the caller's ``game`` to the committed row without reading it again: every change
+    under the lock is made on ``locked`` too, so it holds every column as stored."""
     for column in Game._meta.concrete_fields:
         setattr(game, column.attname, getattr(locked, column.attname))
     game.__dict__.pop("_prefetched_objects_cache", None)
@@ -177,24 +172,15 @@ class Written:
 
 
 def remember(game: Game, players: Sequence[Player], **parts: Any) -> None:
-    """Keep on ``game`` (the caller's instance, which the write frame has just set as the
-    write left its row, :func:`_as_stored`) the sheet of its new version: the ``players`` and
-    ``parts`` the write read under the lock, changed as its ``do`` changed them.
-
-    That is the stored sheet of that version, exactly: every change to a party's sheet is a
-    write, and every write holds the game row's lock from before it reads until it commits
-    (or, in a transaction that wraps it, until that one does), so nothing else changed it in
-    between. It is kept stamped with the version and the time the write gave the row:
-    :func:`written` gives it only while the instance still has both."""
+    """Keep on ``game`` the sheet of its new version: the ``players`` and ``parts`` the write
+    read under the lock, as its ``do`` changed them. It is exactly the stored sheet, since
+    every write holds the row's lock from before it reads until it commits."""
     game.__dict__["_written"] = Written(game.version, game.updated_at, list(players), parts)
 
 
 def written(game: Game) -> Written | None:
-    """The sheet :func:`remember` kept for ``game``'s version as the instance holds it: the
-    board of the version this instance's own write made is drawn from it (without a query).
-    An instance whose version or time moved on (another write through it, a
-    ``refresh_from_db`` after another phone's) no longer gets it; one held while others write
-    (its version then behind the stored one) gets that version's sheet, as its version says."""
+    """The sheet :func:`remember` kept, while the instance's version and time are still the
+    ones that write gave it, else ``None``."""
     kept: Written | None = game.__dict__.get("_written")
     if kept is None or (kept.version, kept.updated_at) != (game.version, game.updated_at):
         return None
@@ -209,10 +195,8 @@ def written_part(game: Game, name: str) -> Any | None:
 
 
 def recorded(game: Game) -> HistoryEntry | None:
-    """The history entry the write through ``game`` recorded (:func:`record`; the write frame
-    hands it from the locked row to the caller's instance, :func:`_as_stored`), while the
-    instance is still at the version and time that write gave it: the answer to that write
-    lists it without reading it back."""
+    """The history entry the write through ``game`` recorded, while the instance is still at
+    the version and time that write gave it, else ``None``."""
     kept: tuple[int, Any, HistoryEntry] | None = game.__dict__.get("_recorded")
     if kept is None or kept[:2] != (game.version, game.updated_at):
         return None

@@ -1,27 +1,10 @@
-"""Idempotent writes (``Idempotency-Key``), one mechanism for the parties and the tablées.
+"""Idempotent writes (``Idempotency-Key``), one mechanism for the parties and the tablées
+(docs/api.md#idempotent-writes).
 
-A write of the API may carry ``Idempotency-Key: <1–64 of A–Z a–z 0–9 _ ->``. The first request
-with a key is carried out and, when it was a completed write, its answer remembered for
-:attr:`RememberedAnswer.DAYS` days, per owner (the party or the tablée the token opens). The
-same key with the same method, path and body gets that answer again, marked
-``Idempotent-Replayed: true``, without writing; with another request it is a 409 at the field
-``idempotency_key``; a malformed key is a 400 before the body is read.
-
-Only what the request itself decides is remembered (:func:`is_remembered`): a write carried out
-(2xx, a page's redirect), or a refusal its body decides (400, 422). An answer the server's
-state decides — a conflict (409), the abuse limit (429), a database that cannot serve (503) —
-is not: the same request with the same key is carried out again later, as if never sent.
-
-What is remembered of an API answer is its receipt (:func:`receipt`, compressed): the status,
-the version, the write's history entry and what a creation hands over (the new tokens and
-links) — never the whole party and its history, which a client reads again with ``GET``.
-
-The Party pages' writes (:func:`calculators.parties.views.action`) honour the same header
-through the same function: their remembered answer is the page's HTML (or the redirect a page
-without JavaScript gets), given back by their own ``keep`` and ``replay``; the phone's queue of
-writes made without network (``static/js/party-queue.js``) sends each write with its key until
-an answer comes, so a write the server applied before the answer was lost is never applied
-twice.
+Only what the request itself decides is remembered (:func:`is_remembered`); an answer the
+server's state decides (409, 429, 503) is not, so the same key is carried out again later. The
+Party pages' writes use the same function, so the phone's offline queue
+(``static/js/party-queue.js``) can resend a write with its key and never apply it twice.
 """
 
 from __future__ import annotations
@@ -128,9 +111,9 @@ def idempotent(
     """A write with an ``Idempotency-Key`` for ``owner`` (whose answers ``remembered`` keeps,
     its foreign key named after ``owner``'s model): the answer remembered for this owner and
     key, replayed; ``refuse(field, message)`` (a 409) if the key came with another request;
-    ``busy()`` (a 409) if the same key raced in from another request at the same moment; or the write carried out and its answer remembered, in one transaction that takes the
-    owner's row lock first (as every write does), so two requests with one key never both
-    write. Only :func:`is_remembered` answers are kept. ``keep(answer)`` is what is remembered of
+    ``busy()`` (a 409) if the same key raced in at the same moment; or the write carried out
+    and its answer remembered, in one transaction that takes the owner's row lock first, so two
+    requests with one key never both write. Only :func:`is_remembered` answers are kept. ``keep(answer)`` is what is remembered of
     an answer (its :func:`receipt` by default) and ``replay(request, status, kept)`` the answer
     given again (JSON by default), or ``None`` when the remembered answer cannot be given to
     this request and nothing was written (a page's refusal, remembered for another kind of

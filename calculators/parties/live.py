@@ -2,13 +2,9 @@
 kinds of link, and kept in Django's cache (shared by every process when ``CACHES`` is,
 docs/deploy.md).
 
-Who draws it: after a write, once the writer has their answer
-(:func:`numsite.after.after_answer`), the board is drawn in the writer's language (from the
-scores the answer computed) and in each language a phone reads the party in, wherever the write
-came from (a page, the JSON API), and kept (compressing some 100 kB into the cache is not part
-of anybody's answer either): the next phone to poll, in either language, gets it drawn, the
-writer's own included, which asks at once for the details its answer left as they were
-(:func:`writers_parts`). A reader who finds no board of the current version draws it.
+After a write, once the writer has their answer (:func:`numsite.after.after_answer`), the board
+is drawn in each language a phone reads the party in, so no answer pays for drawing and
+compressing it; a reader who finds no board of the current version draws it.
 """
 
 from __future__ import annotations
@@ -79,11 +75,9 @@ def draw(game: Game, board: Board | None = None, written: HistoryEntry | None = 
     this version, when the caller has them; ``written``: the entry of the write that made it
     (its history line is drawn from it).
 
-    It is the same for every reader: its links are relative to the party's page (``party_url``,
-    no token in it; drawn with the read token, so that no URL written with it by mistake could
-    hand the edit link to a read link) and it holds no CSRF token: its ✕ buttons submit a form
-    of the page outside the board (``form="claim-delete"``), which holds the reader's token,
-    and through htmx they send it in a header too (``hx-headers`` on ``<body>``)."""
+    It is the same for every reader, so it holds no token: its links are relative (drawn with
+    the read token, so a mistaken URL never leaks the edit link) and its ✕ buttons submit a
+    form outside the board (``form="claim-delete"``) that holds the CSRF token."""
     context = _context(game, board, history(game, (written,) if written is not None else ()))
     return (
         render_to_string("parties/game.html#board", context),

@@ -1,17 +1,9 @@
 """History summaries in the reader's language.
 
-A write records, beside its French ``HistoryEntry.summary`` (kept for the admin and as the
-fallback of entries written before this module), a *structured* summary in its ``data``:
-``data["summary"] = {"msg": "<message id>", "params": {...}}``. The parameters are raw values
-only (players' names, numbers, combination *codes*), never French text: the summary is
-rendered when it is shown, by :func:`render`, in the active language (French by default,
-English on ``/en/`` pages and for ``Accept-Language: en`` in the API), by the action's own
-``text`` (:mod:`.actions`; a NUM CHECK combination's name through the engine's translation).
-An undo or redo renders its target entry's summary (``HistoryEntry.target``), so it follows the
-reader's language too.
-
-The French text stored in ``summary`` is :func:`render` of the structured summary with French
-active: one wording, not two.
+A write stores a *structured* summary, ``data["summary"] = {"msg": …, "params": {...}}``, of
+raw values only (names, numbers, combination codes), never French text, so that :func:`render`
+can show it in the reader's language; an undo or redo renders its target's. The French
+``HistoryEntry.summary`` (for the admin) is :func:`render` with French active: one wording.
 """
 
 from __future__ import annotations

@@ -270,10 +270,7 @@ def board_fragment(request: HtmxRequest, token: str) -> HttpResponse:
     """The live board, polled by every phone: 204 while nothing changed (one indexed query of
     the version, nothing else read). ``v`` is the version of the phone's standings, ``d`` that
     of its details when they are older (a writer's answer kept them: :func:`_in_details`).
-
-    After a change every phone fetches it: drawn once for all (:mod:`.live`), and sent
-    compressed, since its URLs are relative to the party's page (``party_url``) and it is
-    checked to hold neither of the party's tokens (numsite.security.PublicGZipMiddleware)."""
+    Drawn once for all (:mod:`.live`) and sent compressed, as it holds no token."""
     try:
         version: int | None = lookup.version_of(token)
     except Game.DoesNotExist:
@@ -340,8 +337,7 @@ _HTMX, _PLAIN = b"H", b"P"
 
 def _page_kept(request: HtmxRequest, response: HttpResponse) -> bytes:
     """What is remembered of a page write's answer: the kind of request it answered, then
-    where a redirect goes, or the HTML compressed (a sheet is some 40 kB, about a tenth of it
-    compressed; one is kept per write sent with a key, for a week)."""
+    where a redirect goes, or the HTML compressed (a sheet is some 40 kB, kept a week per key)."""
     kind = _HTMX if request.htmx else _PLAIN
     if 300 <= response.status_code < 400:
         return kind + response["Location"].encode()

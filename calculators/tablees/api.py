@@ -1,11 +1,8 @@
-"""The tablées' JSON API (docs/tablees.md): the same services as the pages, reached by token.
+"""The tablées' JSON API (docs/tablees.md#api): the same services as the pages, reached by token.
 
-The edit token reads and writes, the read token only reads: unknown token → 404, a write with
-the read token → 403 (before the body is read), bad input → 400 with its field. Every answer
-is the whole tablée, with its parties (newest first) and its statistics; the read token's
-answer holds no edit link and no edit token, its own or a party's. The routes are the
-Parties API's (:func:`~calculators.parties.api.route` with the tablées' :data:`TABLEE`
-scope), so a tablée write takes an ``Idempotency-Key`` by the same mechanism, keyed per tablée.
+The read token's answer holds no edit link and no edit token, its own or a party's. The routes
+are the Parties API's (:func:`~calculators.parties.api.route` with the :data:`TABLEE` scope), so
+a tablée write takes an ``Idempotency-Key`` by the same mechanism, keyed per tablée.
 """
 
 from __future__ import annotations

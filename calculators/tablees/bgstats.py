@@ -1,20 +1,10 @@
 """BG Stats: a finished party as a play of the Board Game Stats app (« Envoyer à BG Stats »), and
-every finished party of a tablée as one ``.bgsplay`` file.
+every finished party of a tablée as one ``.bgsplay`` file (docs/tablees.md#bg-stats).
 
-BG Stats documents how other apps and websites push a play to it
-(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/): a
-link to ``https://app.bgstatsapp.com/createPlay.html?data=<data>``, ``<data>`` being the play as
-URL-encoded JSON; the app, when installed, opens its import dialog, where the game and the
-players are matched to the user's own. The app remembers a pushed play by its ``sourcePlayId``
-and a player by their ``sourcePlayerId``, from one import to the next: both must stay the same
-for the same party and the same person, whatever their seat. The ``.bgsplay`` file is the app's
-own play file (``about``, ``players``, ``locations``, ``games``, ``plays`` with their
-``playerScores``), its records known by their ``uuid``.
-
-The ids are UUIDs derived (:func:`uuid.uuid5`, in :data:`NAMESPACE`) from what never changes and
-is no secret: a party's row id, a tablée member's row id, else a player's name key (the names
-rule: the same name, ignoring case, is the same person outside a tablée). No token is in any of
-them, nor anywhere in a play: only what the party's read link shows.
+The app matches a play by its ``sourcePlayId`` and a player by their ``sourcePlayerId`` from one
+import to the next, so both are UUIDs derived (:func:`uuid.uuid5`, in :data:`NAMESPACE`) from
+what never changes and is no secret: a party's row id, a member's row id, else a player's name
+key. No token is in any of them, nor anywhere in a play.
 """
 
 from __future__ import annotations

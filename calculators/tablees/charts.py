@@ -1,12 +1,8 @@
 """The statistics drawn as pictures: SVG made on the server by pygal, from the numbers of
-:func:`.stats.charts` (the page shows the same numbers as a table beside each picture).
+:func:`.stats.charts` (docs/tablees.md#charts).
 
-A chart is its own ``image/svg+xml`` answer, shown by an ``<img>``: pygal's SVG styles itself
-with a ``<style>`` element and ``style`` attributes, which the pages' strict CSP would refuse
-inline, and an image runs no script at all. Its configuration script is removed anyway, no
-JavaScript file is referenced (``js=[]``), and the answer carries its own CSP (no script, styles
-only its own). Transparent backgrounds and mid-tone text and lines keep it readable in light
-and dark mode alike; the SVG has a ``viewBox`` and no fixed size, so it fits a 390 px phone.
+A chart is its own ``image/svg+xml`` answer shown by an ``<img>``: pygal's inline styles would
+break the pages' strict CSP, and an image runs no script; the answer carries its own CSP.
 """
 
 from __future__ import annotations

@@ -1,20 +1,11 @@
-"""A tablée's statistics, recomputed by the engines from its stored parties.
+"""A tablée's statistics, recomputed by the engines from its stored parties
+(docs/tablees.md#statistics).
 
-Nothing is stored as a score: each party's board is the one its game computes (each game's
-Parties hooks, ``kinds.for_spec(game).boards``, which a game may read in bulk), then the
-finished parties are summed per member and game. This module keeps the numbers every game has
-(parties, wins, best, average, titles, places, ratings, charts of the scores); each game's own
-numbers, cells and chart come from its hooks (``stats_seat``, ``stats``, ``stats_cells``,
-``stats_chart``, ``stats_template``: ``calculators/games/<game>/party/stats.py``).
-
-Scale
------
-One pass reads everything with a constant number of queries, whatever the number of parties:
-the links with their games (one query), their players, their rounds (one prefetch each) and
-what a game's ``boards`` hook reads in bulk (a constant number of queries per game). The result, a plain dict without any
-token, is kept in Django's cache under the tablée's ``stamp``, which every write of the tablée
-and of any of its parties changes (undo and redo included: the Parties write frame sends
-``party_written``, :mod:`.receivers`), and under the language (titles are words).
+This module keeps the numbers every game has; each game's own numbers, cells and chart come
+from its Parties hooks (``stats_seat``, ``stats``, ``stats_cells``, ``stats_chart``,
+``stats_template``). One pass reads everything in a constant number of queries and is cached
+under the tablée's ``stamp``, which every write of the tablée or of its parties changes
+(docs/tablees.md#scale-a-constant-number-of-queries-then-the-cache).
 """
 
 from __future__ import annotations

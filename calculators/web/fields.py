@@ -53,9 +53,7 @@ def place(field: forms.Field) -> forms.Field:
 
 
 class ScopedBoundField(forms.BoundField):
-    """A calculator field: Django's ``{{ field.as_field_group }}`` draws it with the site's field
-    template, ``web/field.html`` (a label bound to the input, the help text, the error container
-    the htmx out-of-band refresh fills, radios and checkboxes in a ``<fieldset>``).
+    """A calculator field, drawn by ``{{ field.as_field_group }}`` with ``web/field.html``.
 
     Its id carries its form's ``id_scope`` (``id_detect_rank``) on a page that draws two forms
     with a field of the same name: one label, one error container each. The parts the template
