@@ -31,9 +31,11 @@ def test_the_dealer_steps_through_the_deck_with_the_keyboard_alone(page):
     page.screenshot(path=str(SHOTS / "deal-prepare-phone.png"), full_page=True)
     page.keyboard.press("Enter")  # the focused « Suivante »
     expect(page.locator("[data-testid=progress]")).to_have_text(f"2 / {len(walk)}")
+    page.wait_for_load_state("load")  # its deferred script listens for the keys once run
     page.keyboard.press("ArrowRight")
     expect(page.locator("[data-testid=progress]")).to_have_text(f"3 / {len(walk)}")
     expect(step).to_have_attribute("data-card", str(walk[2].card))
+    page.wait_for_load_state("load")
     page.keyboard.press("ArrowLeft")
     expect(page.locator("[data-testid=progress]")).to_have_text(f"2 / {len(walk)}")
     expect(step).to_have_attribute("data-card", str(walk[1].card))

@@ -286,7 +286,8 @@ def test_a_whole_evening_at_the_table_shows_no_csp_error(browser, live_server):
     writer.locator("#claim-combo").select_option("paire")
     tap_card(writer, "R", "1")
     tap_card(writer, "B", "1")
-    expect(writer.locator("[data-testid=preview-score]")).to_contain_text("Léa +")
+    # the live score is asked after the second card's tap: give a loaded machine the time
+    expect(writer.locator("[data-testid=preview-score]")).to_contain_text("Léa +", timeout=10_000)
     writer.get_by_role("button", name="Enregistrer le CHECK").tap()
     expect(writer.locator("[data-testid=sheet-done]")).to_be_visible()
     expect(watcher.locator("[data-testid=total-0]")).not_to_have_text("0", timeout=10_000)
