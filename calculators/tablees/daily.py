@@ -26,8 +26,6 @@ from django.db import transaction
 from django.db.models import Count, Max, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from ..core import registry
@@ -36,8 +34,8 @@ from ..engines.cards import InputError
 from ..parties import deals as party_deals
 from ..parties import kinds
 from ..parties.models import Game
-from ..web.forms import ServiceForm
 from . import services
+from .forms import SeatedForm
 from .models import Member, Tablee, TableeParty
 
 #: The day changes at midnight in Paris, for every tablée (docs/deals.md#donnes-du-jour).
@@ -111,7 +109,7 @@ def new_party(
     return game
 
 
-class DailyPartyForm(ServiceForm):
+class DailyPartyForm(SeatedForm):
     """« Jouer la donne du jour »: NUM DRAFT's mode and each member's place (blank: not
     playing); its fields are prefixed ``jour-`` (the page also draws « Nouvelle partie »)."""
 
@@ -125,47 +123,10 @@ class DailyPartyForm(ServiceForm):
         kwargs.setdefault("prefix", "jour")
         super().__init__(*args, **kwargs)
         self.tablee = tablee
-        self.members = members
-        most = min(len(members), registry.NUM_DRAFT.players[1])
-        self.places = [("", "—"), *((str(i), str(i)) for i in range(1, most + 1))]
-        for m in members:
-            self.fields[f"seat_{m.index}"] = forms.ChoiceField(
-                label=m.name, choices=self.places, required=False
-            )
-
-    def seat_selects(self) -> list[tuple[str, str, SafeString]]:
-        """Each member's place list as (id, label, ``<select>``)."""
-        out = []
-        for m in self.members:
-            name = self.add_prefix(f"seat_{m.index}")
-            chosen = str(self.data.get(name, "")) if self.is_bound else ""
-            options = "".join(
-                f'<option value="{value}"{" selected" if value == chosen else ""}>{text}</option>'
-                for value, text in self.places  # digits and a dash: nothing to escape
-            )
-            select = format_html(
-                '<select class="form-select form-select-sm" name="{}" id="id_{}">{}</select>',
-                name, name, mark_safe(options),
-            )  # fmt: skip
-            out.append((f"id_{name}", m.name, select))
-        return out
+        self.seat(members, min(len(members), registry.NUM_DRAFT.players[1]))
 
     def call(self, data: dict[str, Any]) -> Game:
-        seated = sorted(
-            (int(data[f"seat_{m.index}"]), m.index, m.name)
-            for m in self.members
-            if data.get(f"seat_{m.index}")
-        )
-        places = [place for place, _, _ in seated]
-        if len(set(places)) != len(places):
-            twice = sorted({p for p in places if places.count(p) > 1})
-            raise InputError(
-                "players",
-                gettext("Deux joueurs ont la même place ({places}) : une place chacun.").format(
-                    places=", ".join(map(str, twice))
-                ),
-            )
-        return new_party(self.tablee, data["mode"], [name for _, _, name in seated])
+        return new_party(self.tablee, data["mode"], self.seated(data))
 
 
 @dataclass(frozen=True)

@@ -93,9 +93,69 @@ class RotateForm(ServiceForm):
         return services.rotate(self.tablee)
 
 
-class NewPartyForm(ServiceForm):
+class SeatedForm(ServiceForm):
+    """A form that seats some of the tablée's members: a place list a member (« — »: not
+    playing), drawn here, and the names read back in the order of their places."""
+
+    #: mark the lists for the page's seat buttons (``data-seat``, static/js/tablees.js)
+    seat_buttons = False
+    members: list[Member]
+    places: list[tuple[str, str]]
+
+    def seat(self, members: list[Member], most: int, fields: bool = True) -> None:
+        """Places 1 to ``most`` for ``members``; their fields too when ``fields``."""
+        self.members = members
+        self.places = [("", "—"), *((str(i), str(i)) for i in range(1, most + 1))]
+        if fields:
+            for m in members:
+                self.fields[f"seat_{m.index}"] = forms.ChoiceField(
+                    label=m.name, choices=self.places, required=False
+                )
+
+    def seat_selects(self) -> list[tuple[str, str, SafeString]]:
+        """Each member's place list as (id, label, ``<select>``), drawn here: thirty lists of
+        eleven places through the widget templates would cost more than the whole page."""
+        out = []
+        for m in self.members:
+            name = self.add_prefix(f"seat_{m.index}")
+            chosen = str(self.data.get(name, "")) if self.is_bound else ""
+            options = "".join(
+                f'<option value="{value}"{" selected" if value == chosen else ""}>{label}</option>'
+                for value, label in self.places  # digits and a dash: nothing to escape
+            )
+            marked = format_html(' data-seat="{}"', m.name) if self.seat_buttons else ""
+            select = format_html(
+                '<select class="form-select form-select-sm" name="{}" id="id_{}"{}>{}</select>',
+                name, name, marked, mark_safe(options),
+            )  # fmt: skip
+            out.append((f"id_{name}", m.name, select))
+        return out
+
+    def seated(self, data: dict[str, Any]) -> list[str]:
+        """The names of the members given a place, in the order of their places; two members
+        at one place are refused at ``players``."""
+        chosen = sorted(
+            (int(data[f"seat_{m.index}"]), m.index, m.name)
+            for m in self.members
+            if data.get(f"seat_{m.index}")
+        )
+        places = [place for place, _, _ in chosen]
+        if len(set(places)) != len(places):
+            twice = sorted({p for p in places if places.count(p) > 1})
+            raise InputError(
+                "players",
+                gettext("Deux joueurs ont la même place ({places}) : une place chacun.").format(
+                    places=", ".join(map(str, twice))
+                ),
+            )
+        return [name for _, _, name in chosen]
+
+
+class NewPartyForm(SeatedForm):
     """A party of the tablée: the game, its mode (and deck), and each member's place at the
     table (blank: not playing). Places 1, 2, 3… give the seating order."""
+
+    seat_buttons = True
 
     kind = forms.ChoiceField(
         label=gettext_lazy("Jeu"),
@@ -116,7 +176,6 @@ class NewPartyForm(ServiceForm):
     def __init__(self, tablee: Tablee, members: list[Member], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tablee = tablee
-        self.members = members
         for game in registry.PARTY_GAMES:
             if not game.modes:  # a game played one way (Num Connect) has no mode to choose
                 continue
@@ -126,15 +185,10 @@ class NewPartyForm(ServiceForm):
                 required=False,
                 widget=forms.Select(attrs={"class": "form-select"}),
             )
-        # no table seats more than the largest game does
+        # no table seats more than the largest game does; the places are read only from a
+        # posted form (drawn by seat_selects)
         most = min(len(members), max(g.players[1] for g in registry.PARTY_GAMES))
-        places = [("", "—"), *((str(i), str(i)) for i in range(1, most + 1))]
-        self.places = places
-        if self.is_bound:  # the places are read only from a posted form (drawn below)
-            for m in members:
-                self.fields[f"seat_{m.index}"] = forms.ChoiceField(
-                    label=m.name, choices=places, required=False
-                )
+        self.seat(members, most, fields=self.is_bound)
 
     def kind_options(self) -> list[tuple[Any, forms.BoundField | None, bool]]:
         """Each game's radio button, its mode field (``None`` for a game without modes) and
@@ -144,46 +198,15 @@ class NewPartyForm(ServiceForm):
             for radio, game in zip(self["kind"], registry.PARTY_GAMES, strict=True)
         ]
 
-    def seat_selects(self) -> list[tuple[str, str, SafeString]]:
-        """Each member's place list as (id, label, ``<select>``), drawn here: thirty lists of
-        eleven places through the widget templates would cost more than the whole page."""
-        out = []
-        for m in self.members:
-            name = f"seat_{m.index}"
-            chosen = str(self.data.get(name, "")) if self.is_bound else ""
-            options = "".join(
-                f'<option value="{value}"{" selected" if value == chosen else ""}>{label}</option>'
-                for value, label in self.places  # digits and a dash: nothing to escape
-            )
-            select = format_html(
-                '<select class="form-select form-select-sm" name="{}" id="id_{}" data-seat="{}">{}</select>',
-                name, name, m.name, mark_safe(options),
-            )  # fmt: skip
-            out.append((f"id_{name}", m.name, select))
-        return out
-
     def call(self, data: dict[str, Any]) -> Game:
-        seated = sorted(
-            (int(data[f"seat_{m.index}"]), m.index, m.name)
-            for m in self.members
-            if data.get(f"seat_{m.index}")
-        )
-        places = [place for place, _, _ in seated]
-        if len(set(places)) != len(places):
-            twice = sorted({p for p in places if places.count(p) > 1})
-            raise InputError(
-                "players",
-                gettext("Deux joueurs ont la même place ({places}) : une place chacun.").format(
-                    places=", ".join(map(str, twice))
-                ),
-            )
+        players = self.seated(data)
         kind = data["kind"]
         spec = registry.by_kind(kind)
         return services.new_party(
             self.tablee,
             kind,
             data.get(f"mode_{kind}"),
-            [name for _, _, name in seated],
+            players,
             data.get("values") if spec.decks else "",
         )
 
