@@ -34,7 +34,7 @@ from ..engines.cards import InputError
 from ..parties import deals as party_deals
 from ..parties import kinds
 from ..parties.models import Game
-from . import services
+from . import services, stats
 from .forms import SeatedForm
 from .models import Member, Tablee, TableeParty
 
@@ -123,7 +123,9 @@ class DailyPartyForm(SeatedForm):
         kwargs.setdefault("prefix", "jour")
         super().__init__(*args, **kwargs)
         self.tablee = tablee
-        self.seat(members, min(len(members), registry.NUM_DRAFT.players[1]))
+        # as « Nouvelle partie »: the places are read only from a posted form; an unfilled
+        # one is drawn once per members and language (the page's fragment cache)
+        self.seat(members, min(len(members), registry.NUM_DRAFT.players[1]), fields=self.is_bound)
 
     def call(self, data: dict[str, Any]) -> Game:
         return new_party(self.tablee, data["mode"], self.seated(data))
@@ -243,20 +245,32 @@ def comparisons(tablee: Tablee) -> list[Comparison]:
     """The tablée's last :data:`SHOWN` finished daily parties, each seat compared with the same
     seat of every other finished Party of that deal in that mode (docs/deals.md#donnes-du-jour).
 
-    A bounded number of queries whatever the number of Parties: the tablée's daily parties with
-    their players, its members, the deals' stamps and, when the cache does not have them, every
-    Party of those deals (one query) with their players (one prefetch)."""
-    kind = registry.NUM_DRAFT.kind
-    links = list(
-        TableeParty.objects.filter(
-            tablee=tablee, game__kind=kind, game__deal__seed__startswith=PREFIX
+    A bounded number of queries whatever the number of Parties: none for a tablée without a
+    daily party (once cached); else the tablée's daily parties with their players, its members,
+    the deals' stamps and, when the cache does not have them, every Party of those deals (one
+    query) with their players (one prefetch)."""
+    # which of the tablée's parties play a daily deal, kept under the statistics' key (every
+    # write of the tablée or of one of its parties changes it): finding them reads the deal of
+    # each of its thousand parties, which would cost the page more than drawing it
+    key = f"{stats.cache_key(tablee)}:daily"
+    ids: list[int] | None = cache.get(key)
+    if ids is None:
+        ids = list(
+            TableeParty.objects.filter(
+                tablee=tablee,
+                game__kind=registry.NUM_DRAFT.kind,
+                game__deal__seed__startswith=PREFIX,
+            ).values_list("game_id", flat=True)
         )
+        cache.set(key, ids, CACHE_SECONDS)
+    if not ids:
+        return []
+    links = list(
+        TableeParty.objects.filter(tablee=tablee, game_id__in=ids)
         .select_related("game")
         .prefetch_related("game__players")
         .order_by("-game__created_at", "-game_id")
     )
-    if not links:
-        return []
     tables = _cached_tables({link.game.deal["seed"] for link in links})
     members = list(tablee.members.all())
     out = []

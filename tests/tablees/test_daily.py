@@ -15,6 +15,7 @@ from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
 from calculators.parties.models import Game
 from calculators.tablees import daily, services
+from calculators.tablees.models import Tablee
 from tests.events.helpers import dealt_of
 from tests.factories import fresh
 
@@ -141,13 +142,30 @@ def test_the_comparison_takes_a_bounded_number_of_queries(three, more, django_as
     for i in range(more):
         play(mine, ["Léa", "Tom"], [i % 2, 1 - i % 2])
         play(services.create(f"Autre {i}", ["Kim", "Lou"]), ["Kim", "Lou"], [0, 1])
-    # the tablée's daily parties and their players, the deals' stamps, every Party of those
-    # deals and their players, the members; then the deals' scores come from the cache
-    with django_assert_num_queries(6):
+    mine = Tablee.objects.get(pk=mine.pk)  # its stamp after the parties above
+    # which parties are daily, those parties and their players, the deals' stamps, every Party
+    # of those deals and their players, the members; then which parties are daily and the
+    # deals' scores come from the cache
+    with django_assert_num_queries(7):
         found = daily.comparisons(mine)
     assert len(found) == 1 + more and found[0].parties == 3 + 2 * more
     with django_assert_num_queries(4):
         assert daily.comparisons(mine) == found
+
+
+def test_a_tablee_without_a_daily_party_costs_no_query_once_known(django_assert_num_queries):
+    tablee = services.create("Les jeudis", ["Léa", "Tom"])
+    for _ in range(3):
+        party_services.finish(services.new_party(tablee, "num_draft", "classic", ["Léa", "Tom"]))
+    tablee = Tablee.objects.get(pk=tablee.pk)
+    with django_assert_num_queries(1):
+        assert daily.comparisons(tablee) == []
+    with django_assert_num_queries(0):
+        assert daily.comparisons(tablee) == []
+    # the tablée's first daily party changes its stamp, and so what the cache is asked
+    play(tablee, ["Léa", "Tom"], [0, 1])
+    [found] = daily.comparisons(Tablee.objects.get(pk=tablee.pk))
+    assert found.parties == 1
 
 
 def test_a_party_finished_elsewhere_changes_the_comparison_at_once(three):

@@ -305,33 +305,40 @@ def test_purge_forgets_idempotent_answers_after_7_days(tablee):
     assert list(IdempotentWrite.objects.values_list("pk", flat=True)) == [recent.pk]
 
 
-def _seat_labels(html):
-    import re
+#: each of the page's seating forms: its action, the mark before its places, its fields' prefix
+#: and the rest of a refused post (two members at place 1)
+SEATING_FORMS = {
+    "partie": ("data-seat-selects", "", {"kind": "num5", "mode_num5": "normal"}),
+    "jour": ('id="daily-seats-help"', "jour-", {"jour-mode": "classic"}),
+}
 
-    section = html.split("data-seat-selects", 1)[1].split("</fieldset>", 1)[0]
+
+def _seat_labels(html, form="partie"):
+    mark, prefix, _ = SEATING_FORMS[form]
+    section = html.split(mark, 1)[1].split("</fieldset>", 1)[0]
     return re.findall(
-        r'<label class="form-label small mb-0" for="id_seat_\d+">([^<]*)</label>', section
+        rf'<label class="form-label small mb-0" for="id_{prefix}seat_\d+">([^<]*)</label>', section
     )
 
 
-def test_the_cached_new_party_form_follows_a_rename_and_a_new_member(client, tablee):
-    # the unfilled form is drawn once per members and language: a rename or a new member draws
+@pytest.mark.parametrize("form", SEATING_FORMS)
+def test_the_cached_seating_forms_follow_a_rename_and_a_new_member(client, tablee, form):
+    # an unfilled form is drawn once per members and language: a rename or a new member draws
     # it again, and each language keeps its own
-    assert _seat_labels(page(client, tablee.edit_token).content.decode()) == NAMES
+    assert _seat_labels(page(client, tablee.edit_token).content.decode(), form) == NAMES
     assert act(client, tablee, "renommer", {"index": "1", "name": "Thomas"}).status_code == 302
-    assert _seat_labels(page(client, tablee.edit_token).content.decode()) == [
-        "Léa",
-        "Thomas",
-        "Zoé",
-    ]
+    html = page(client, tablee.edit_token).content.decode()
+    assert _seat_labels(html, form) == ["Léa", "Thomas", "Zoé"]
     assert act(client, tablee, "joueur", {"name": "Max"}).status_code == 302
     html = page(client, tablee.edit_token).content.decode()
-    assert _seat_labels(html) == ["Léa", "Thomas", "Zoé", "Max"]
+    assert _seat_labels(html, form) == ["Léa", "Thomas", "Zoé", "Max"]
     assert "Qui joue, et à quelle place\u202f?" in html
     # a refused form is drawn with what was sent, never the cached unfilled one
-    data = {"kind": "num5", "mode_num5": "normal", "seat_0": "1", "seat_1": "1", "seat_2": "2"}
-    refused = act(client, tablee, "partie", data).content.decode()
-    assert '<option value="1" selected>1</option>' in refused.split('name="seat_1"', 1)[1][:400]
+    _, prefix, rest = SEATING_FORMS[form]
+    data = {**rest, f"{prefix}seat_0": "1", f"{prefix}seat_1": "1", f"{prefix}seat_2": "2"}
+    refused = act(client, tablee, form, data).content.decode()
+    after = refused.split(f'name="{prefix}seat_1"', 1)[1][:400]
+    assert '<option value="1" selected>1</option>' in after
     english = Client().get("/en" + reverse("tablees:tablee", args=[tablee.edit_token]))
-    assert _seat_labels(english.content.decode()) == ["Léa", "Thomas", "Zoé", "Max"]
+    assert _seat_labels(english.content.decode(), form) == ["Léa", "Thomas", "Zoé", "Max"]
     assert "Who plays, and in which place?" in english.content.decode()
