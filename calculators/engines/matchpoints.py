@@ -49,43 +49,24 @@ def score(scores: Sequence[Sequence[int]], higher_is_better: bool = True) -> Mat
     """The matchpoints of ``scores[table][seat]``, every table of the same deal and size.
     ``higher_is_better`` says which way a score goes (NUM DRAFT and Num 5: higher wins). An
     :class:`InputError` on ``scores`` for fewer than two tables or tables of different sizes."""
-    if len(scores) < 2:
-        raise InputError(
-            "scores", gettext("Les matchpoints comparent au moins deux tables de la même donne.")
-        )
-    seats = len(scores[0])
-    if seats == 0 or any(len(table) != seats for table in scores):
-        raise InputError(
-            "scores",
-            gettext("Les tables d’une même donne ont toutes le même nombre de sièges."),
-        )
-    best = top(len(scores))
-    sign = 1 if higher_is_better else -1
-    results = []
-    for t, table in enumerate(scores):
-        line = []
-        for s, mine in enumerate(table):
-            points = 0
-            for u, other in enumerate(scores):
-                if u == t:
-                    continue
-                theirs = other[s]
-                if sign * mine > sign * theirs:
-                    points += WIN
-                elif mine == theirs:
-                    points += TIE
-            line.append(SeatResult(t, s, mine, points, Fraction(100 * points, best)))
-        results.append(tuple(line))
-    return Matchpoints(best, tuple(results))
+    best = _top_of(scores)
+    return Matchpoints(
+        best,
+        tuple(_table(scores, t, higher_is_better, best) for t in range(len(scores))),
+    )
 
 
 def one_table(
     scores: Sequence[Sequence[int]], table: int, higher_is_better: bool = True
 ) -> tuple[SeatResult, ...]:
-    """``score(scores, higher_is_better).results[table]`` alone: one table's seats against the
-    same seats at every other table, in time linear in the tables (a tablée's « donne du
-    jour » compares its own Party with every Party on the site, docs/deals.md#donnes-du-jour).
-    The same :class:`InputError` as :func:`score`."""
+    """``score(scores, higher_is_better).results[table]`` alone, in time linear in the tables:
+    a tablée's « donne du jour » compares its own Party with every Party on the site
+    (docs/deals.md#donnes-du-jour). The same :class:`InputError` as :func:`score`."""
+    return _table(scores, table, higher_is_better, _top_of(scores))
+
+
+def _top_of(scores: Sequence[Sequence[int]]) -> int:
+    """The top of a deal played at ``len(scores)`` tables, once the tables are found comparable."""
     if len(scores) < 2:
         raise InputError(
             "scores", gettext("Les matchpoints comparent au moins deux tables de la même donne.")
@@ -96,7 +77,13 @@ def one_table(
             "scores",
             gettext("Les tables d’une même donne ont toutes le même nombre de sièges."),
         )
-    best = top(len(scores))
+    return top(len(scores))
+
+
+def _table(
+    scores: Sequence[Sequence[int]], table: int, higher_is_better: bool, best: int
+) -> tuple[SeatResult, ...]:
+    """Each seat of ``scores[table]`` against the same seat at every other table."""
     sign = 1 if higher_is_better else -1
     line = []
     for s, mine in enumerate(scores[table]):

@@ -18,11 +18,27 @@ def deals(draw):
     return scores, draw(st.integers(0, tables - 1)), draw(st.booleans())
 
 
+def oracle(scores, table, higher):
+    """By the ruling's words: 2 for each other table where the same seat did worse, 1 for each
+    tie (docs/deals.md#donnes-matchpoints)."""
+    out = []
+    for s, mine in enumerate(scores[table]):
+        points = 0
+        for u, other in enumerate(scores):
+            if u != table:
+                worse = other[s] < mine if higher else other[s] > mine
+                points += 2 if worse else 1 if other[s] == mine else 0
+        out.append(points)
+    return out
+
+
 @given(deals())
 def test_one_table_is_the_same_table_of_score(deal):
     scores, table, higher = deal
     whole = matchpoints.score(scores, higher)
-    assert matchpoints.one_table(scores, table, higher) == whole.results[table]
+    alone = matchpoints.one_table(scores, table, higher)
+    assert alone == whole.results[table]
+    assert [r.matchpoints for r in alone] == oracle(scores, table, higher)
 
 
 def test_one_table_by_hand_and_its_refusals():
