@@ -69,8 +69,7 @@ def num_check_score(data: dict[str, Any]) -> Answer:
 
 def num_check_detect(data: dict[str, Any]) -> Answer:
     """Every possible CHECK from ``hand`` + ``centre`` (/num-check/regles/#arbitrage-check-centre),
-    or the older ``cards`` form (hand = all but the last card, centre = the last), whose answer
-    also keeps its old ``combos`` key."""
+    or the older ``cards`` form, still accepted (docs/api.md)."""
     exclude = as_list(data.get("exclude") or [], "exclude")
     rank = as_whole(data, "rank", 1)
     if "hand" in data or "centre" in data or "cards" not in data:

@@ -1,8 +1,7 @@
 """Delete the parties, tablées and events untouched for 90 days (or --days N), and the
 remembered answers of idempotent writes past their 7 days (docs/deploy.md, docs/tablees.md#purge).
 
-A party in a tablée lives as long as its tablée, and a table's party as long as its event: an
-event is old when neither it nor any of its tables' parties was touched for that long.
+An event is old when neither it nor any of its tables' parties was touched for that long.
 """
 
 from datetime import timedelta
