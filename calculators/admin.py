@@ -1,13 +1,9 @@
 """The admin shows the parties to staff; it changes none of them.
 
-Every change to a party is a write through the Parties write frame (``parties/services.py``):
-it holds the party's row lock, gives the party a new version and a history entry (what
-« Annuler » undoes), and the boards drawn for phones and the sheets remembered for the next
-write are keyed on that version. An edit in the admin would do none of this: phones would keep
-the board of a version that no longer is, and the next write would be validated against the
-sheet remembered from before the edit. So staff may look (and delete a whole party, which
-takes its boards with it: they are found by the party's tokens, which then answer 404); a
-correction is made on the party's page, where the table sees it and can undo it.
+An edit here would bypass the Parties write frame (docs/architecture.md#one-parties-write): no
+new version, no history entry to undo, and phones would keep the board of a version that no
+longer is. Staff may look, and delete a whole party (its tokens then answer 404); a correction
+is made on the party's page, where the table sees it and can undo it.
 """
 
 from typing import TYPE_CHECKING

@@ -1,9 +1,8 @@
 """/api/: the JSON API's documentation page, drawn from the OpenAPI schema the API serves.
 
-Every line of the page comes from ``/api/v1/openapi.json`` (the operations, their bodies and
-their answers, built by django-ninja from the code that serves them), and the combination
-names and the mode aliases from the engines (:data:`numcheck.COMBOS`,
-:func:`registry.documented_aliases`): the page cannot drift from what the API accepts.
+Every line comes from the schema django-ninja builds from the code that serves it, and the
+combination names and mode aliases from the engines: the page cannot drift from what the API
+accepts.
 """
 
 from __future__ import annotations

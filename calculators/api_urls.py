@@ -1,8 +1,5 @@
 """/api/v1/: the one NinjaAPI, assembled from every game's ``api.router`` (in the registry's
-order), the Parties routers (the core's and each game's ``party/api.py``) and the tablées'.
-
-A new game adds its endpoints by declaring ``router`` in its own ``api.py``; nothing here names
-a game. The schema of it all is served at ``/api/v1/openapi.json``.
+order) and the Parties, tablées', events' and deals' routers; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -77,10 +74,9 @@ def idempotency_headers(doc: dict[str, Any]) -> None:
 
 
 def link_parties(doc: dict[str, Any]) -> None:
-    """OpenAPI links: a create answer's ``edit_token`` opens every operation reached by that
-    kind of token (a party's or a tablée's: a tablée's new party is a party), and every write's
-    answer leads to its undo, redo and read (a tablée's: its read), on the same token (so a
-    client, or the fuzzing tests, can walk create → write → undo)."""
+    """OpenAPI links from a create's ``edit_token`` to every operation that token opens, and from
+    every write to its undo, redo and read, so that a client (or the fuzzing tests) can walk
+    create → write → undo."""
     by_token: dict[str, dict[str, str]] = {"parties": {}, "tablees": {}, "events": {}}
     for path, item in doc["paths"].items():
         for op in item.values():

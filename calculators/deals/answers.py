@@ -1,11 +1,8 @@
 """A prepared deal asked for: the request read, the engine asked, the answer written (docs/api.md
-« Deals », docs/deals.md). Pure: the engines, and the registry for the games' names and modes
-(itself only the engines).
+« Deals », docs/deals.md). Pure: the engines and the registry only.
 
-A request names the game by its API name or slug (``num-draft``, ``num5``, ``num-5``), the mode
-by any of its names, the seats by a whole number; the seed is optional: without one a fresh seed
-is drawn (by :mod:`secrets`, never the shuffle's source) and given back, so the deal can be dealt
-again.
+Without a seed a fresh one is drawn by :mod:`secrets`, never by the shuffle's source, and given
+back, so the deal can be dealt again (docs/deals.md#donnes-graine).
 """
 
 from __future__ import annotations
@@ -76,8 +73,7 @@ def _best_flag(value: object, game: registry.GameSpec) -> bool:
 
 
 def best_scores(dealt: deals.Deal, mode: str) -> list[dict[str, Any]]:
-    """Each NUM DRAFT seat's best possible score, its grid alone (docs/deals.md#donnes-meilleur):
-    the total, whether the search was exhaustive, the grid row by row and the cards left out."""
+    """Each NUM DRAFT seat's best possible score, its grid alone (docs/deals.md#donnes-meilleur)."""
     out = []
     for best in dealbest.deal_limits([seat.cards for seat in dealt.seats], mode):
         out.append(

@@ -1,8 +1,6 @@
-"""Num 5's answers, pure: a round, a game to three round wins and a turn (the API's ``num5/…``
-routes call them), the words the turn calculator explains a card's place with, and the round
-sheet and the turn pages answered offline from their own fields, as
-:mod:`calculators.core.answers` dispatches them. The engines, the registry and the shared
-getters only, and this folder's readers (an import contract checks it)."""
+"""Num 5's answers, pure: request JSON → the engine → answer JSON, for its API routes and its
+pages answered offline (docs/offline.md#the-calculators-without-network), and the words the
+turn calculator explains a card's place with. No Django (an import contract checks it)."""
 
 from __future__ import annotations
 
@@ -114,10 +112,8 @@ NUM5_MAX_ROUNDS = 30
 
 
 def num5_sheet_page(data: dict[str, Any]) -> Answer:
-    """The Num 5 sheet: ``players`` (commas), ``n`` rounds of cells ``r<round>_<seat>`` typed
-    under the names ``was`` (each cell follows its player's name,
-    :func:`readers.sheet_columns`), ``explosion``. The complete rounds are scored; the first
-    round not entered yet is the answer's note (/num-5/regles/#arbitrage-manche-saisie)."""
+    """The Num 5 sheet's page, with the fields of :class:`.forms.Num5Form`: the complete rounds
+    scored, the first not entered yet the note (/num-5/regles/#arbitrage-manche-saisie)."""
     players = required_text(data, "players")
     names = split_names(players)[: 2 * num5.MAX_PLAYERS]
     was = data.get("was")
@@ -255,11 +251,9 @@ def _row_lines(rows: Sequence[Sequence[Card]]) -> list[str]:
 
 
 def num5_turn_page(data: dict[str, Any]) -> Answer:
-    """« Jouer un tour »: ``players`` (seat order), ``explosion``, the starting rows
-    ``r1``–``r4``, the turns already played ``t1`` … (:func:`readers.read_turn_line`) and, with
-    ``play``, each seat's revealed card ``c0``, ``c1`` … → the round replayed and this turn
-    played (the rulings T1–T17, /num-5/regles/#arbitrage-tour-t1 …). The turn played is
-    handed back as its field (``t<n>``), the revealed cards emptied, as the server redraws."""
+    """« Jouer un tour », with the fields of :class:`.forms.TurnForm`: the round replayed and
+    this turn played (/num-5/regles/#arbitrage-tour-t1 …). The turn played is handed back as
+    its field (``t<n>``), the revealed cards emptied, as the server redraws."""
     players = required_text(data, "players")
     seats = len(split_names(players))
     playing = bool(data.get("play"))

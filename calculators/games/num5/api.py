@@ -1,6 +1,5 @@
-"""Num 5's JSON endpoints: a round, a game to three round wins, one turn (the game's ninja ``router``:
-typed bodies validated here, answers computed by answers.py, shared with the offline
-bundle)."""
+"""Num 5's JSON endpoints (its ninja ``router``): typed bodies validated here, answers computed
+by :mod:`.answers`, shared with the offline bundle."""
 
 from __future__ import annotations
 

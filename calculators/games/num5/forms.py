@@ -1,10 +1,7 @@
 """Num 5's forms: the sheet of rounds, and a round played turn by turn (« Jouer un tour »).
 
-Both keep their state in the URL. The turn form: ``players`` (seat order, commas),
-``explosion``, the starting rows ``r1``–``r4`` (the set-up when absent), the turns already played
-``t1``, ``t2`` … (one card per player, seat order) and, when a turn is being played, each
-player's revealed card ``c0``, ``c1`` … with ``play``. The engines replay every turn; the forms
-only map their errors to the fields.
+Both keep their state in the URL, so a shared link replays it; the engines replay every turn,
+the forms only map their errors to the fields.
 """
 
 from __future__ import annotations
@@ -44,10 +41,8 @@ def _explosion_label() -> str:
 class Num5Form(EngineForm):
     """Num 5 sheet: names once, then rounds; the state lives in the URL.
 
-    Permalink parameters (shared URLs keep working): ``players``, ``n`` (rounds), ``r<round>_<player
-    index>`` (cells), ``explosion``; the actions ``add`` (one more round) and ``remove`` (a round,
-    0-based); and ``was``, the names the cells were typed under, so that when the names change each
-    cell follows its player by name. Junk in any parameter is ignored or reported, never a 500.
+    Its parameters are permalinks that shared URLs keep using. ``was`` names the columns the
+    cells were typed under, so that each cell follows its player's name when the names change.
     """
 
     players = forms.CharField(
@@ -171,12 +166,8 @@ class Num5Form(EngineForm):
         ]
 
     def run(self) -> num5.GameResult:
-        """Score the rounds entered; the first round not entered yet is reported, not counted.
-
-        Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie): the engine says which
-        round and which players (``num5.check_entered``); the calculator scores the complete
-        rounds before it, since an incomplete round is normal while a player types.
-        """
+        """Score the rounds entered; the first round not entered yet is reported, not counted
+        (:func:`.readers.read_num5_sheet`, /num-5/regles/#arbitrage-manche-saisie)."""
         count = len(split_names(self.cleaned_data["players"]))
         cells = [
             [self.cleaned_data.get(f"r{i}_{j}") for j in range(count)]

@@ -1,9 +1,6 @@
-"""Num 5's page fields read, pure: the field values a page posts (strings) → the engine's
-input, or the engines' :class:`InputError` naming the field. The game's Django forms call them
-(their errors land on the field the :class:`InputError` names) and so do its offline answers
-(:mod:`.answers`, run by Pyodide in the browser), so a page answered on a phone reads its text
-exactly as the server does. The engines only (an import contract checks it): no Django, its
-texts through the engines' ``gettext`` on the site's one catalogue."""
+"""Num 5's page fields read, pure: the forms and the offline answers share them, so a page
+answered on a phone reads its text exactly as the server does. The engines only (an import
+contract checks it)."""
 
 from __future__ import annotations
 
@@ -19,10 +16,9 @@ from ...engines.names import name_key, split_names
 def sheet_columns(previous: list[str], names: list[str]) -> list[int | None]:
     """For each name, the column its cells were typed under (``None``: a new player).
 
-    Columns follow names, not positions: a name keeps the cells of the same name in ``previous``
-    (compared by :func:`names.name_key`, so « léa » is « Léa »). When the list keeps its length
-    and the names that went away sit exactly where the new ones are, they were edited in place
-    (a typo fixed, « Tom » → « Thomas »): those columns keep their cells.
+    Columns follow names (by :func:`names.name_key`), not positions. When the list keeps its
+    length and the names that went away sit exactly where the new ones are, they were edited in
+    place (« Tom » → « Thomas »): those columns keep their cells.
     """
     keys = [name_key(n) for n in previous]
     free = list(range(len(previous)))
@@ -42,10 +38,8 @@ def sheet_columns(previous: list[str], names: list[str]) -> list[int | None]:
 
 @dataclass(frozen=True, slots=True)
 class SheetGrid:
-    """A Num 5 sheet's cells after its actions: ``grid`` (rounds × the current names),
-    ``removed`` (the 0-based round ✕ took away, else ``None``), ``lost`` (the names whose
-    column went away with cells typed in it) and ``reshaped`` (rows or columns changed: the
-    sheet's table is drawn again)."""
+    """A Num 5 sheet's cells after its actions; ``lost``: names whose column went away with
+    cells typed in it; ``reshaped``: the sheet's table must be drawn again."""
 
     grid: list[list[str]]
     removed: int | None
@@ -61,9 +55,8 @@ def sheet_grid(
     add: bool,
     max_rounds: int,
 ) -> SheetGrid:
-    """The cells ``typed`` under the names ``previous`` (one row per round), moved to ``names``
-    (:func:`sheet_columns`), then one round removed (``remove``, 0-based) and one added
-    (``add``, up to ``max_rounds``): the sheet's form and the phone's answer both apply them."""
+    """The cells ``typed`` under ``previous`` moved to ``names`` (:func:`sheet_columns`), then
+    one round removed (0-based) and one added: the sheet's form and the phone's answer share it."""
     source = sheet_columns(previous, names)
     grid = [[row[k] if k is not None else "" for k in source] for row in typed]
     lost = [
@@ -90,13 +83,12 @@ class Num5Sheet:
 
 
 def read_num5_sheet(players: str, cells: Sequence[Sequence[str | None]]) -> Num5Sheet:
-    """The sheet's names (``players``: commas) and its cells, round by round in the names'
-    order (each cell: the cards collected, or « plus - minus », /num-5/regles/#arbitrage-tour-t17).
+    """The sheet's names and cells (each: the cards collected, or « plus - minus »,
+    /num-5/regles/#arbitrage-tour-t17).
 
-    Ruling « a round counts only once it is entered » (/num-5/regles/#arbitrage-manche-saisie):
-    the engine says which round and which players (``num5.check_entered``); the sheet scores
-    the complete rounds before it, since an incomplete round is normal while a player types.
-    Bad names: field ``players``; a bad cell: field ``rounds``."""
+    A round counts only once it is entered (/num-5/regles/#arbitrage-manche-saisie): the sheet
+    scores the complete rounds before the first that is not, since an incomplete round is
+    normal while a player types; the engine's message for it is ``pending``."""
     names = num5.check_names(split_names(players))
     rounds = [
         [num5.parse_cell(row[j] if j < len(row) else None) for j in range(len(names))]
@@ -134,7 +126,7 @@ CHOICE_MARK = "@"
 
 def read_turn_line(line: str, number: int) -> tuple[list[str], list[int | None]]:
     """A played turn from the URL: its cards and, per seat, the chosen row (a table index 0–3,
-    ``None`` for table order). A choice that is not a row 1–4 is bad input (field ``history``)."""
+    ``None`` for table order)."""
     cards: list[str] = []
     rows: list[int | None] = []
     for token in line.split():
@@ -175,11 +167,8 @@ def history_of(values: Mapping[str, object]) -> list[str]:
 
 @dataclass
 class Replay:
-    """A round replayed from a page's fields, as far as it goes: ``start`` the starting rows,
-    ``before`` the table before the last turn, ``state`` the round after it (``None`` until
-    the round starts), each turn's result and its players' row choices. When a turn is refused
-    the replay keeps what came before (the page still draws that table) and the error is
-    raised."""
+    """A round replayed from a page's fields, as far as it goes: when a turn is refused the
+    replay keeps what came before (the page still draws that table) and the error is raised."""
 
     start: tuple[tuple[Card, ...], ...] = num5turn.SETUP
     before: tuple[tuple[Card, ...], ...] = ()
@@ -196,10 +185,9 @@ class Replay:
         history: Sequence[str],
         cards: Sequence[str] | None = None,
     ) -> num5turn.RoundState:
-        """The round (/num-5/regles/#arbitrage-tour-t1 …): started from ``start_rows`` (an
-        empty row: the set-up's), each turn of ``history`` replayed (an engine error there is
-        field ``history``, « Tour 2 : … »), then, when ``cards`` are given (one per seat), the
-        next turn played with them (a tie goes to table order until chosen)."""
+        """The round (/num-5/regles/#arbitrage-tour-t1 …) from ``start_rows``, ``history``
+        replayed, then the next turn played with ``cards`` when given (a tie goes to table order
+        until chosen)."""
         self.turns, self.choices = [], []
         variant = num5turn.EXPLOSION if explosion else num5turn.NORMAL
         rows = [row or setup for row, setup in zip(start_rows, SETUP_LINES, strict=True)]

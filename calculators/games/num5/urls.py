@@ -1,4 +1,4 @@
-"""Num 5's pages (in the ``calculators`` namespace); its JSON endpoints are in ``api.py`` (its ``router``)."""
+"""Num 5's pages (in the ``calculators`` namespace)."""
 
 from django.urls import path
 

@@ -1,6 +1,6 @@
 """Num 5's calculator pages: the sheet of rounds, and « Jouer un tour » with the account of
-each step. The engine (``engines/num5turn.py``) decides everything; this module only words its
-steps and links each to its ruling on the Num 5 rules page."""
+each step. The engine decides everything; this module words its steps and links each to its
+ruling."""
 
 from __future__ import annotations
 
@@ -43,11 +43,9 @@ _HEADING = re.compile(r"^### (T\d+)\. (.+?) \{#(arbitrage-tour-t\d+)\}\s*$", re.
 def num_5(request: HtmxRequest) -> HttpResponse:
     """The Num 5 sheet; the form applies ``add``/``remove`` and keeps cells with their player.
 
-    With htmx, a change of the table's rows or columns (or a request aimed at the whole
-    calculator) answers the whole ``#num5-calculator``; otherwise only the result. The URL
-    pushed is the sheet as drawn, so Back returns to the state before an action. Without
-    JavaScript, ✕ and « Ajouter » are GETs that change only the URL: Back restores the sheet,
-    and « Rétablir » links to the state before a removal.
+    With htmx, a change of the table's shape answers the whole ``#num5-calculator``, else only
+    the result. The URL pushed is the sheet as drawn, so Back undoes an action; without
+    JavaScript, ✕ and « Ajouter » are GETs, so Back does too.
     """
     form = Num5Form(request.GET) if "players" in request.GET else Num5Form()
     result = form.result if form.is_bound and form.is_valid() else None
@@ -136,10 +134,8 @@ def tie_view(
     step: num5turn.Step, chosen: bool, option: Callable[[int], dict[str, Any]]
 ) -> dict[str, Any]:
     """What ``_tie_choice.html`` draws for a card that tied between rows
-    (/num-5/regles/#arbitrage-tour-t8, « Si le joueur choisit »): its sentence (``chosen``: the
-    player named the row, else table order took the first), and one option per tied row, the
-    row taken marked; ``option(row)`` adds what choosing that row does (a link's ``url``, or on a
-    party the ``value`` a button posts)."""
+    (/num-5/regles/#arbitrage-tour-t8, « Si le joueur choisit »); ``option(row)`` adds what
+    choosing that row does (a link's ``url``, or on a party the ``value`` a button posts)."""
     rows = rows_text(step.tied_rows)
     if chosen:
         text = gettext("Égalité entre les rangées {rows} : {player} a choisi la rangée {row}.")
@@ -159,12 +155,9 @@ def tie_view(
 
 
 def tie_choice(form: TurnForm, step: num5turn.Step, here: str) -> dict[str, Any] | None:
-    """A tie between rows as a choice (/num-5/regles/#arbitrage-tour-t8, « Si le joueur
-    choisit »): one link per tied row, to the round with that choice for this card (the first
-    row: table order, no choice written), the row taken marked. The choices of the cards placed
-    after this one in the same turn are dropped from those links: the table they met changes.
-
-    What ``_tie_choice.html`` draws (:func:`tie_view`); ``None`` when nothing tied."""
+    """A tie between rows as links, one per tied row (:func:`tie_view`); ``None`` when nothing
+    tied. The links drop the choices of the cards placed after this one in the same turn: the
+    table they met changes."""
     if not step.tied_rows or form.state is None or not form.choices:
         return None
     players = form.state.players
@@ -269,8 +262,8 @@ def _context(form: TurnForm) -> dict[str, Any]:
 def num_5_turn(request: HtmxRequest) -> HttpResponse:
     """« Jouer un tour »: the round in the URL replayed; ``play`` plays the next turn.
 
-    A turn played answers with the round's shareable URL (``t1``, ``t2``…, without the cards
-    just entered): a redirect without JavaScript, the fragment and ``HX-Push-Url`` with htmx.
+    A turn played answers with the round's shareable URL, without the cards just entered (a
+    redirect, or ``HX-Push-Url`` with htmx), so a reload never plays it twice.
     """
     data = request.GET.copy()
     for name, setup in zip(ROW_FIELDS, num5turn.SETUP, strict=True):

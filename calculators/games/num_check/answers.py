@@ -1,8 +1,6 @@
-"""NUM CHECK's answers, pure: each calculator endpoint's request JSON → the engine → its answer
-JSON (the API's ``num-check/…`` routes call them), and the pages answered offline from their own
-fields (the outs, the players' sheets, a Party's live claim), as :mod:`calculators.core.answers`
-dispatches them. The engines, the registry and the shared getters only, and this folder's
-readers (an import contract checks it): the offline bundle runs this module in the browser."""
+"""NUM CHECK's answers, pure: request JSON → the engine → answer JSON, for its API routes and
+its pages answered offline (docs/offline.md#the-calculators-without-network). No Django (an
+import contract checks it): the offline bundle runs this module in the browser."""
 
 from __future__ import annotations
 
@@ -71,8 +69,7 @@ def num_check_score(data: dict[str, Any]) -> Answer:
 
 def num_check_detect(data: dict[str, Any]) -> Answer:
     """Every possible CHECK from ``hand`` + ``centre`` (/num-check/regles/#arbitrage-check-centre),
-    or the older ``cards`` form (hand = all but the last card, centre = the last), whose answer
-    also keeps its old ``combos`` key."""
+    or the older ``cards`` form, still accepted (docs/api.md)."""
     exclude = as_list(data.get("exclude") or [], "exclude")
     rank = as_whole(data, "rank", 1)
     if "hand" in data or "centre" in data or "cards" not in data:
@@ -166,9 +163,8 @@ def num_check_sheet(data: dict[str, Any]) -> Answer:
 
 @dataclass(frozen=True, slots=True)
 class OutGroup:
-    """One combination the hand can still make, and each card that would complete it (the card,
-    and the CHECK it makes with its best reading), highest total first; ``links``: what each
-    card opens on a page, in the same order (none here: the pages add them)."""
+    """One combination the hand can still make and the CHECKs that complete it, highest total
+    first; ``links``, one per check, are added by the pages."""
 
     combo: numcheck.Combo
     checks: tuple[Detected, ...]
@@ -184,9 +180,8 @@ class OutGroup:
 
     @property
     def entries(self) -> list[OutEntry]:
-        """The cards as the page lists them: the Rainbows that make this combination for the
-        same total, whatever their value, as one entry (« n’importe quel Rainbow (17) ») where
-        the first of them stands, not 17 cards in a row; every other card as itself."""
+        """The cards as the page lists them: Rainbows that make this combination for the same
+        total are one entry (« n’importe quel Rainbow (17) »), not 17 cards in a row."""
         links = self.links or ("",) * len(self.checks)
         rainbows: dict[int, list[int]] = {}
         for d in self.checks:
@@ -229,9 +224,8 @@ class OutEntry:
 
 
 def group_outs(found: Sequence[numcheck.Out]) -> list[OutGroup]:
-    """The engine's outs grouped by combination (/num-check/regles/#arbitrage-cartes-a-guetter):
-    the groups best first (equal bests in the combinations' table order), each group's cards
-    highest total first (equal totals in the engine's order of the outs)."""
+    """The engine's outs grouped by combination (/num-check/regles/#arbitrage-cartes-a-guetter),
+    best group first; ties keep the combinations' table order, then the engine's order."""
     by_combo: dict[str, list[Detected]] = {}
     for out in found:
         for check in out.checks:
@@ -328,10 +322,8 @@ def num_check_sheet_page(data: dict[str, Any]) -> Answer:
 
 
 def claim_choices(cards: str, rank: int, claimed: Sequence[str]) -> list[ClaimResult]:
-    """The combinations ``cards`` make at ``rank`` that the player has not made yet
-    (``claimed``), each scored by the engine as the calculator scores it, best total first (the
-    combinations' table order on ties): what a Party's live score offers, proposing the first
-    (/num-check/regles/#reference-et-rang). Bad cards raise the engine's :class:`InputError`."""
+    """The combinations ``cards`` make at ``rank`` not in ``claimed``, scored as the calculator
+    does (/num-check/regles/#reference-et-rang), best first: what a Party's live score offers."""
     parsed = numcheck.read_cards(cards)
     choices = []
     for option in numcheck.COMBOS:
@@ -346,10 +338,8 @@ def claim_choices(cards: str, rank: int, claimed: Sequence[str]) -> list[ClaimRe
 
 def party_claim_page(data: dict[str, Any]) -> Answer:
     """A NUM CHECK Party's live score of the claim being entered, computed on the phone when the
-    server cannot be reached: the player's ``name``, the combinations they have made
-    (``claimed``), the ``cards`` typed and the ``combo`` the entry shows → the combination
-    proposed (the one shown when the cards make it, else the best), the line the server's live
-    score draws (« Tom +27 · Full, rang 3 »), the other choices, or why there is none."""
+    server cannot be reached: the same proposal and line (« Tom +27 · Full, rang 3 ») as the
+    server's :func:`..party.forms.preview`."""
     name = text_field(data, "name")
     claimed = [str(c) for c in as_list(data.get("claimed") or [], "claimed")]
     rank = len(claimed) + 1

@@ -1,6 +1,5 @@
-"""NUM CHECK's JSON endpoints: score, detect, outs, sheet (the game's ninja ``router``) (the game's ninja ``router``:
-typed bodies validated here, answers computed by answers.py, shared with the offline
-bundle)."""
+"""NUM CHECK's JSON endpoints (its ninja ``router``): typed bodies validated here, answers
+computed by :mod:`.answers`, shared with the offline bundle."""
 
 from __future__ import annotations
 

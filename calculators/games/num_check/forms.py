@@ -20,9 +20,8 @@ from .readers import read_check_sheet
 def _labelled(
     language: str | None,
 ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[str, str], ...]]:
-    """The rank and combination choices with their labels in ``language``, made once per
-    language: every ``<select>`` and every checkbox list would otherwise format fourteen
-    translated labels on every page."""
+    """The rank and combination choices in ``language``, cached: every ``<select>`` and
+    checkbox list would otherwise format fourteen translated labels on every page."""
     ranks = tuple((r, gettext("Rang {r}").format(r=r)) for r in numcheck.RANKS)
     combos = tuple(
         (c.key, gettext("{name} — base {base}").format(name=gettext(c.name), base=c.base))
@@ -73,8 +72,8 @@ class CheckForm(EngineForm):
             self.fields["cards"].required = False
 
     def run(self) -> numcheck.ClaimResult | None:
-        """The claim at its rank, and at ranks 1 to 8 for the « rangs 1 à 8 » table, with why
-        a Couleur changes mode at rank 4."""
+        """The claim at its rank, and the « rangs 1 à 8 » table with why a Couleur changes mode
+        at rank 4."""
         data = self.cleaned_data
         self.combo_obj = numcheck.get_combo(data["combo"])
         needed = self.combo_obj.count
@@ -147,10 +146,8 @@ class DetectForm(EngineForm):
 
 
 class OutsForm(EngineForm):
-    """« Quelles cartes guetter ? » (/num-check/regles/#arbitrage-cartes-a-guetter): the hand,
-    the rank of the next CHECK, the combinations already made. Its fields carry the prefix
-    ``outs`` (``?outs-hand=…``): the detector on the same page has a hand, a rank and a list of
-    combinations too."""
+    """« Quelles cartes guetter ? » (/num-check/regles/#arbitrage-cartes-a-guetter). Prefixed
+    ``outs``: the detector on the same page has fields of the same names."""
 
     prefix = "outs"
     hand = forms.CharField(

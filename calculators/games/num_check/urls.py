@@ -1,4 +1,4 @@
-"""NUM CHECK's pages (in the ``calculators`` namespace); its JSON endpoints are in ``api.py`` (its ``router``)."""
+"""NUM CHECK's pages (in the ``calculators`` namespace)."""
 
 from django.urls import path
 

@@ -40,11 +40,9 @@ def score_link(check: numcheck.Detected) -> str:
 def outs_context(
     found: list[numcheck.Out] | None, rank: int, link: OutLink = score_link
 ) -> dict[str, Any]:
-    """What ``_outs.html`` draws (/num-check/regles/#arbitrage-cartes-a-guetter): the engine's
-    outs grouped by combination, the groups best first (equal bests in the combinations' table
-    order), each group's cards highest total first (equal totals in the engine's order of the
-    outs), each card with the URL it opens (``link``: its score in the calculator by default; a
-    party's entry fills its claim with it). ``found`` is ``None`` until a hand is entered."""
+    """What ``_outs.html`` draws: :func:`.answers.group_outs`, each card with the URL ``link``
+    gives it (a party's entry fills its claim instead). ``found`` is ``None`` until a hand is
+    entered."""
     if found is None:
         return {"outs": None, "out_groups": (), "outs_rank": rank}
     groups = [replace(g, links=tuple(link(d) for d in g.checks)) for g in group_outs(found)]

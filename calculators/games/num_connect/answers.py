@@ -1,6 +1,5 @@
-"""Num Connect's answer, pure: a line of cards checked (the API's ``num-connect/check``), as
-:mod:`calculators.core.answers` dispatches it. The engines and the shared getters only (an
-import contract checks it)."""
+"""Num Connect's answer, pure: a line of cards checked (the API's ``num-connect/check``). No
+Django (an import contract checks it): the offline bundle runs it too."""
 
 from __future__ import annotations
 

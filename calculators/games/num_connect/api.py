@@ -1,5 +1,5 @@
-"""Num Connect's JSON endpoint: a line checked (the typed body validated here, the answer
-computed by answers.py, shared with the offline bundle)."""
+"""Num Connect's JSON endpoint (its ninja ``router``): the typed body validated here, the answer
+computed by :mod:`.answers`, shared with the offline bundle."""
 
 from __future__ import annotations
 

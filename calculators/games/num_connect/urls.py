@@ -1,4 +1,4 @@
-"""Num Connect's page (in the ``calculators`` namespace); its JSON endpoint is in ``api.py`` (its ``router``)."""
+"""Num Connect's page (in the ``calculators`` namespace)."""
 
 from django.urls import path
 

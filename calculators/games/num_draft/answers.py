@@ -1,7 +1,6 @@
-"""NUM DRAFT's answers, pure: a pool's and a table's score (the API's ``num-draft/…`` routes
-call them) and the table page answered offline from its own lines, as
-:mod:`calculators.core.answers` dispatches them. The engines, the registry and the shared
-getters only, and this folder's readers (an import contract checks it)."""
+"""NUM DRAFT's answers, pure: request JSON → the engine → answer JSON, for its API routes and
+its table page answered offline (docs/offline.md#the-calculators-without-network). No Django
+(an import contract checks it)."""
 
 from __future__ import annotations
 
@@ -85,8 +84,7 @@ def num_draft_table(data: dict[str, Any]) -> Answer:
 
 
 def num_draft_table_page(data: dict[str, Any]) -> Answer:
-    """Mode table: ``players``, one line per player « Léa : 3R 3B 3J / 5R 5B 5J / 8V 8A 8S »
-    in seating order (:func:`readers.read_draft_table`), ``mode`` and ``values``."""
+    """Mode table, with the fields of :class:`.forms.DraftTableForm`."""
     players = readers.read_draft_table(required_text(data, "players"))
     mode, values = text_field(data, "mode") or None, text_field(data, "values") or None
     answer = num_draft_table({"players": players, "mode": mode, "values": values})

@@ -1,6 +1,5 @@
-"""NUM DRAFT's JSON endpoints: a pool's score and a whole table (the game's ninja ``router``:
-typed bodies validated here, answers computed by answers.py, shared with the offline
-bundle)."""
+"""NUM DRAFT's JSON endpoints (its ninja ``router``): typed bodies validated here, answers
+computed by :mod:`.answers`, shared with the offline bundle."""
 
 from __future__ import annotations
 

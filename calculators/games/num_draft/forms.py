@@ -118,8 +118,9 @@ class DraftTableForm(EngineForm):
 
 
 class OpeningForm(EngineForm):
-    """Ouverture (/num-draft/regles/#arbitrage-joker-ouverture): the first turn of every player, then the following cards of
-    those the engine asks to turn again; the table's deck (/num-draft/regles/#arbitrage-paquet)."""
+    """Ouverture (/num-draft/regles/#arbitrage-joker-ouverture): the first turn of every player,
+    then the cards of those the engine asks to turn again, with the table's deck
+    (/num-draft/regles/#arbitrage-paquet)."""
 
     turned = forms.CharField(
         label=gettext_lazy("Premier tour : la carte retournée par chaque joueur"),

@@ -1,10 +1,7 @@
-"""Delete the games nobody touched for 90 days (or --days N), and the tablées and the events
-(tournois) likewise; and the remembered answers of idempotent writes (a party's, a tablée's, an
-event's) past their 7 days.
+"""Delete the parties, tablées and events untouched for 90 days (or --days N), and the
+remembered answers of idempotent writes past their 7 days (docs/deploy.md, docs/tablees.md#purge).
 
-A party in a tablée lives as long as its tablée (every write of one of its parties touches it),
-and a table's party as long as its event: an event is old when neither it nor any of its
-tables' parties was touched for that long, and it is deleted with all its parties.
+An event is old when neither it nor any of its tables' parties was touched for that long.
 """
 
 from datetime import timedelta

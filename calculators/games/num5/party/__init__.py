@@ -1,8 +1,4 @@
-"""Num 5 in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
-
-Its writes (rounds, and a round played turn by turn) are in :mod:`.writes`, the page's forms in
-:mod:`.forms`, its API routes in :mod:`.api`.
-"""
+"""Num 5 in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`)."""
 
 from __future__ import annotations
 
@@ -37,9 +33,8 @@ def _cell_text(entry: dict[str, Any] | None) -> str:
 def ties(
     players: list[Player], turns_so_far: list[list[str]], result: num5turn.TurnResult
 ) -> list[dict[str, Any]]:
-    """The last turn's cards that tied between rows, as choices (/num-5/regles/#arbitrage-tour-t8):
-    what ``_tie_choice.html`` draws for each (:func:`..views.tie_view`), each tied row a button
-    posting ``turn_row`` with that row and the turn's number, in placement order."""
+    """The last turn's cards that tied between rows (/num-5/regles/#arbitrage-tour-t8), each
+    drawn by :func:`..views.tie_view` with buttons posting ``turn_row``."""
     _, chosen = writes.split_turn(turns_so_far[-1])
     seats = {p.name: i for i, p in enumerate(players)}
     out = []

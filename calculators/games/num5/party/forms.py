@@ -15,11 +15,10 @@ from . import writes
 
 
 class RoundForm(WriteForm):
-    """A new round (every player) or a correction (``round`` set: only the changed cells).
+    """A new round (every player) or a correction (``round`` set).
 
-    A correction posts each cell with its value when the form was shown (``o<i>``): only the
-    cells whose value differs are sent to the service, so a correction never touches a cell the
-    player did not change, even if another phone changed it in between.
+    A correction posts each cell's value when the form was shown (``o<i>``) and sends only the
+    cells that differ, so it never overwrites a cell another phone changed in between.
     """
 
     round = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -78,8 +77,7 @@ class TurnForm(WriteForm):
 
 
 class TurnRowForm(WriteForm):
-    """A tie of the last turn (/num-5/regles/#arbitrage-tour-t8): the row a player's card goes
-    to, among the rows it tied between (a tap on one of them)."""
+    """The row a card that tied in the last turn goes to (/num-5/regles/#arbitrage-tour-t8)."""
 
     player = forms.IntegerField(widget=forms.HiddenInput)
     #: the turn whose tie was shown: a choice never lands on a turn entered since

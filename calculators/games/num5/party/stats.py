@@ -1,5 +1,4 @@
-"""Num 5's part of a tablée's statistics (the hooks of :class:`PartyKind`): the rounds each
-player won and the negative points they took (/num-5/regles/)."""
+"""Num 5's part of a tablée's statistics (docs/tablees.md#statistics)."""
 
 from __future__ import annotations
 

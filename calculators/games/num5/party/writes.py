@@ -58,8 +58,7 @@ def _tally_undo(game: Game, data: dict[str, Any]) -> None:
 def _round_table(
     game: Game, rounds: Sequence[Round | dict[str, Any]], players: Sequence[Player] | None = None
 ) -> list[list[dict[str, Any]]]:
-    """Stored rounds (by player id) as the engine's rows (seat order); ``players``, the game's
-    players in seat order when the caller has read them already."""
+    """Stored rounds (by player id) as the engine's rows (seat order)."""
     players = list(game.players.all()) if players is None else list(players)
     rows: list[list[dict[str, Any]]] = []
     for stored in rounds:
@@ -71,8 +70,7 @@ def _round_table(
 def _entries(
     players: Sequence[Player], raw: Mapping[Any, object], field: str
 ) -> dict[str, dict[str, Any]]:
-    """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``,
-    among ``players`` (the game's, read once by the write)."""
+    """``{player (id, Player or name): cell text or entry dict}`` → ``{player id: entry}``."""
     if not isinstance(raw, Mapping):
         raise InputError(field, gettext("Indiquez une entrée par joueur."))
     out: dict[str, dict[str, Any]] = {}
@@ -111,7 +109,8 @@ def _check_rounds(
 
 
 def add_round(game: Game, entries: Mapping[Any, object], if_version: object = None) -> HistoryEntry:
-    """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the whole game is checked."""
+    """Add a round; every player must be entered (/num-5/regles/#arbitrage-manche-saisie), the
+    whole game is checked."""
 
     read: dict[str, Any] = {}
 
@@ -132,8 +131,7 @@ def add_round(game: Game, entries: Mapping[Any, object], if_version: object = No
         return message("round_add", number=number), {"round": {"number": number, "entries": new}}
 
     entry = services.write(game, "round_add", if_version, build)
-    # the players and rounds read under the lock, with the round its do created: the sheet of
-    # the version the write made, for the answer's board (services.remember)
+    # what it read under the lock, with the round its do created, is the new version's sheet
     added = entry.data["round"]
     entries = json.loads(json.dumps(added["entries"]))  # as its JSON column gives it back
     stored = Round(id=added["id"], game=game, number=added["number"], entries=entries)
@@ -168,9 +166,8 @@ def _refuse_numbers(game: Game, field: str) -> None:
 def _check_dealt(
     game: Game, players: Sequence[Player], played: int, turns: Sequence[object], given: list[str]
 ) -> None:
-    """In a Party that plays a prepared deal (docs/deals.md#donnes-num5), each seat plays
-    the 10 cards its hand was dealt for the manche in play, each once: a card not in that
-    seat's hand, or already played by it this manche, is refused naming the card and the deal."""
+    """In a Party that plays a prepared deal (docs/deals.md#donnes-num5), each seat plays the
+    10 cards dealt to it for the manche in play, each once."""
     manche = party_deals.current_manche(game, played)
     deal = party_deals.manche_dealt(game, manche)
     if deal is None:
@@ -199,9 +196,8 @@ def _check_dealt(
 
 
 def hands_left(game: Game, players: Sequence[Player], played: int) -> list[list[object]] | None:
-    """In a Party that plays a prepared deal (docs/deals.md#donnes-num5), each seat's hand for
-    the manche in play less the cards it already played this manche (seat order); ``None`` for
-    a free game."""
+    """Each seat's hand still to play in this manche of a prepared deal
+    (docs/deals.md#donnes-num5); ``None`` for a free game."""
     deal = party_deals.manche_dealt(game, party_deals.current_manche(game, played))
     if deal is None:
         return None
@@ -291,8 +287,7 @@ def join_turn(cards: Sequence[object], rows: Sequence[int | None]) -> list[str]:
 
 
 def round_in_play(game: Game, players: Sequence[Player] | None = None) -> num5turn.RoundPlay:
-    """The round being played turn by turn, replayed by the engine from the set-up, each turn
-    with its players' row choices; ``players``, the game's when the caller has read them."""
+    """The round being played turn by turn, replayed by the engine from the set-up."""
     names = [p.name for p in (game.players.all() if players is None else players)]
     state = num5turn.start_round(names, game.mode)
     results: list[num5turn.TurnResult] = []
@@ -314,8 +309,7 @@ def _before_last(game: Game, players: Sequence[Player]) -> num5turn.RoundState:
 
 
 def _seated(players: Sequence[Player], key: object, field: str) -> Player:
-    """The player ``key`` names among ``players`` (a player, their id, or else their name by the
-    names rule), or the field's message."""
+    """The player ``key`` names: a player, their id, or else their name by the names rule."""
     wanted = str(key.pk) if isinstance(key, Player) else str(key)
     for player in players:
         if str(player.pk) == wanted:
@@ -333,11 +327,9 @@ def play_turn(
     if_version: object = None,
     rows: Mapping[Any, object] | None = None,
 ) -> HistoryEntry:
-    """One turn of the round in play: each player's revealed card, placed by the engine (/num-5/regles/#arbitrage-tour-t1 and after).
-
-    ``rows``: a player's chosen row (table index 0–3) when their card ties between rows
-    (/num-5/regles/#arbitrage-tour-t8); without it, table order. A choice where nothing ties,
-    or outside the tied rows, is refused naming the player and the rows they may choose."""
+    """One turn of the round in play, placed by the engine (/num-5/regles/#arbitrage-tour-t1
+    and after). ``rows``: a player's chosen row (table index 0–3) when their card ties between
+    rows (/num-5/regles/#arbitrage-tour-t8); without it, table order."""
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
@@ -405,12 +397,10 @@ def _choices_made(
 def choose_row(
     game: Game, player: object, row: object, if_version: object = None, turn: object = None
 ) -> HistoryEntry:
-    """A tie of the last turn played (/num-5/regles/#arbitrage-tour-t8): ``player``'s card
-    goes to ``row`` (1–4), one of the rows it tied between; the first of them is table order.
-    The turn is played again with that choice; the choices of the cards placed after it in the
-    same turn are dropped (the table they met changes, their tie may be gone). A row the card
-    cannot take is refused, naming the player and the rows they may choose; so is a choice
-    made for ``turn`` (its number, when given) once another turn was entered."""
+    """A tie of the last turn played (/num-5/regles/#arbitrage-tour-t8): ``player``'s card goes
+    to ``row`` (1–4), one of the rows it tied between. The turn is played again; the choices of
+    the cards placed after it are dropped (the table they met changes, their tie may be gone).
+    A choice made for ``turn`` once another turn was entered is refused."""
 
     def still_last(g: Game) -> None:
         if turn is not None and turn != len(g.turns or []):

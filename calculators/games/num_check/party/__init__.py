@@ -1,8 +1,4 @@
-"""NUM CHECK in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
-
-Its writes (a claim, its correction and removal, the end of a deck turn, an invalid CHECK) are in :mod:`.writes`, the page's forms in
-:mod:`.forms`, its API routes in :mod:`.api`.
-"""
+"""NUM CHECK in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`)."""
 
 from __future__ import annotations
 
@@ -171,11 +167,9 @@ class NumCheckParty(NumCheckStats):
             context["edit_claim"] = Claim.objects.filter(player__game=game, pk=claim_id).first()
             # the correction is drawn at its claim's row: not the shared board's details
             context["details_here"] = context["edit_claim"] is not None
-        # « Quelles cartes guetter ? » for the player entering (?guetter=<id>), and the claim
-        # entry filled from one of its outs (?remplir=1): its live score drawn with it
         context.update(outs.context(game, request.GET))
         context["claim_fill"] = outs.claim_fill(game, request.GET)
-        if "apercu" in request.GET or context["claim_fill"]:  # the live score of the claim
+        if "apercu" in request.GET or context["claim_fill"]:
             context["preview"] = forms.preview(
                 game,
                 request.GET.get("player"),

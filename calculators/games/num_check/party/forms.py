@@ -105,10 +105,8 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {
 
 
 def preview(game: Game, player: object, cards: object, combo: object) -> dict[str, Any]:
-    """The live score of a claim being entered, before it is saved (``?apercu``): the
-    combinations these cards make at the player's next rank, best total first, each scored by
-    the engine exactly as the calculator does (/num-check/regles/#reference-et-rang); the one
-    chosen, or else the best, is proposed. Nothing is written."""
+    """The live score of a claim being entered (``?apercu``), scored as the calculator does
+    (/num-check/regles/#reference-et-rang): the one chosen, or else the best, is proposed."""
     out: dict[str, Any] = {"choices": [], "chosen": None, "error": ""}
     try:
         who = services.player_at(game, player)

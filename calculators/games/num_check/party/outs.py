@@ -1,14 +1,9 @@
 """« Quelles cartes guetter ? » in a party's entry, for the player entering a claim.
 
-The calculator's tool (:class:`..forms.OutsForm`, drawn by ``_outs.html`` from
-:func:`..views.outs_context`) asks for a rank and the combinations already made; here both come
-from the party's sheet, for the player chosen (``?guetter=<player id>``): their next rank is one
-more than the claims they have, and their claims are the combinations excluded
-(/num-check/regles/#arbitrage-cartes-a-guetter). Only the hand is typed (``?outs-hand=…``).
-
-Each out links to the page with the claim entry filled with that CHECK (``?remplir=1``, the player,
-the combination, the five cards), so a CHECK is then one tap on « Enregistrer le CHECK ». Nothing
-here writes, and no link holds a token: they are relative to the party's page.
+The calculator's tool, with its rank and its combinations excluded read from the party's sheet
+(/num-check/regles/#arbitrage-cartes-a-guetter): only the hand is typed. Each out links to the
+claim entry filled with that CHECK (``?remplir=1``). Nothing here writes, and no link holds a
+token: they are relative to the party's page.
 """
 
 from __future__ import annotations
@@ -42,10 +37,8 @@ def asked(query: Mapping[str, Any]) -> bool:
 
 
 def context(game: Game, query: QueryDict) -> dict[str, Any]:
-    """What the entry's « Quelles cartes guetter ? » draws: its form, the player asked for, their
-    rank and the combinations they made (ticked, not watched for), and the outs (``outs_context``) once a
-    hand is entered. A player who is not in the party is said at the player field; a hand the
-    engine refuses, at the hand field."""
+    """What the entry's « Quelles cartes guetter ? » draws. A player not in the party is said at
+    the player field; a hand the engine refuses, at the hand field."""
     out: dict[str, Any] = {"outs_form": OutsForm(), "outs_asked": asked(query), "outs_player": None}
     out.update(outs_context(None, 1))
     if not out["outs_asked"]:
@@ -93,8 +86,8 @@ def context(game: Game, query: QueryDict) -> dict[str, Any]:
 
 
 def claim_fill(game: Game, query: QueryDict) -> dict[str, Any] | None:
-    """The claim entry filled from an out (``?remplir=1&player=…&combo=…&cards=…``): what the
-    claim form draws as its values, or ``None`` (a player not in the party fills nothing)."""
+    """The claim form's values filled from an out, or ``None`` (a player not in the party fills
+    nothing)."""
     if FILL not in query:
         return None
     try:

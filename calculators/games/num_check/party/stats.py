@@ -1,6 +1,4 @@
-"""NUM CHECK's part of a tablée's statistics (the hooks of :class:`PartyKind`): each player's
-combinations, how often each was kept at its best rank, the chart of the combinations made,
-and the boards of many parties read in bulk (their claims in one query)."""
+"""NUM CHECK's part of a tablée's statistics (docs/tablees.md#statistics)."""
 
 from __future__ import annotations
 
@@ -46,12 +44,9 @@ class NumCheckStats(PartyKind):
     stats_template = "games/num_check/stats.html"
 
     def boards(self, games: Sequence[Game]) -> dict[int, Board]:
-        """The boards from the engine as the party's own board computes them, on claims read
-        in bulk (one query): scores by ``player_sheet``, positions by the standings rule, the
-        end of the game as the party's own board and writes ask it (``services.finished``):
-        the table's « Terminer », or the game clock (/num-check/regles/#arbitrage-fin-de-partie:
-        eight combinations or the last deck turn) unless a reopen lifted that end
-        (:meth:`ended_among`, in bulk)."""
+        """The boards as each party's own board computes them, on claims read in one query; a
+        party is finished by the table's « Terminer » or by the game clock
+        (/num-check/regles/#arbitrage-fin-de-partie) unless a reopen lifted that end."""
         if not games:
             return {}
         claims: dict[int, list[Claim]] = defaultdict(list)

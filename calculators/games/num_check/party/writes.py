@@ -80,8 +80,7 @@ def _claim_restore(game: Game, data: dict[str, Any]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class ShownClaim:
-    """A stored claim as the board shows it: its id, player, rank, combination and cards,
-    read as plain columns (no model instance is built for each claim of the table)."""
+    """A stored claim read as plain columns: no model instance is built per claim."""
 
     pk: int
     player_id: int
@@ -100,16 +99,14 @@ def _lines(claims: Sequence[ShownClaim]) -> list[tuple[str, str]]:
 
 
 def stored_sheet(name: str, claims: Sequence[ShownClaim]) -> numcheck.PlayerSheet:
-    """The engine's sheet of a player's stored ``claims`` (rank order), as the board and the
-    end of the game read it. Asked with ``field=None``, as the write that checked the newest
-    claim asked it: the same memo entry (``field`` only names an error's field, and stored
-    claims were checked), so a board after a claim scores no sheet again."""
+    """The engine's sheet of a player's stored ``claims`` (rank order). ``field=None``, as the
+    write that checked the newest claim asked it, hits the same memo entry: a board after a
+    claim scores no sheet again."""
     return numcheck.player_sheet(name, _lines(claims), None)
 
 
 def stored_claims(game: Game) -> dict[int, list[ShownClaim]]:
-    """Every stored claim of the game, by player id, in rank order: one query of five columns
-    (no model instance is built)."""
+    """Every stored claim of the game, by player id, in rank order (one query)."""
     claims: dict[int, list[ShownClaim]] = {}
     rows = Claim.objects.filter(player__game=game).order_by("player_id", "position")
     for row in rows.values_list("pk", "player_id", "position", "combo", "cards"):
@@ -120,12 +117,10 @@ def stored_claims(game: Game) -> dict[int, list[ShownClaim]]:
 def add_claim(
     game: Game, player: object, combo: object, cards: object, if_version: object = None
 ) -> HistoryEntry:
-    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise (an
-    invalid CHECK is recorded by :func:`add_invalid_check`). A game the clock ended is refused
-    by the write frame (:func:`services.finished`).
+    """Store a valid CHECK at the player's next rank; refuse it with the reason otherwise.
 
-    What it read under the lock (the players, every claim), with the claim it added, is the
-    sheet of the version it makes: kept for the answer's board (:func:`services.remember`)."""
+    What it read under the lock, with the claim it added, is the sheet of the version it makes:
+    kept for the answer's board (:func:`services.remember`)."""
     read: dict[str, Any] = {}
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -175,9 +170,8 @@ def edit_claim(
     if_version: object = None,
     player: object = None,
 ) -> HistoryEntry:
-    """Correct a claim, checked again by the engine: new combination and/or cards at the same
-    rank, or moved to another player (a claim written under the wrong name), where it takes
-    that player's next rank and the first player's later claims move up one rank."""
+    """Correct a claim, checked again by the engine. Moved to another player (written under
+    the wrong name), it takes that player's next rank; the first player's later ones move up."""
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)
@@ -340,11 +334,10 @@ def clock(
     sheets: Iterable[tuple[int, numcheck.PlayerSheet]],
     entries: Sequence[HistoryEntry],
 ) -> tuple[numcheck.GameEnd[int], bool]:
-    """The game clock (/num-check/regles/#arbitrage-horloge), the one place that asks the
-    engine whether the game is over, for the board and the write frame alike: where the clock
-    stands (players by id) and whether it ends the game. ``players``: how many play;
-    ``sheets``: the players' sheets by id (those with fewer than 8 claims may be left out);
-    ``entries``: the entries of :data:`CLOCK` in effect, oldest first (others are ignored)."""
+    """The game clock (/num-check/regles/#arbitrage-horloge) and whether it ends the game: the
+    one place, for the board and the write frame alike, that asks the engine. ``sheets`` may
+    leave out players with fewer than 8 claims; ``entries``: those of :data:`CLOCK` in effect,
+    oldest first."""
     done = sum(1 for entry in entries if entry.action == DECK_TURN)
     end = numcheck.game_end(sheets, done, game.mode, players)
     return end, end.over(_lifted(entries))
@@ -360,9 +353,8 @@ def _lifted(entries: Sequence[HistoryEntry]) -> numcheck.GameEnd[int] | None:
 
 
 def game_clock(game: Game) -> tuple[numcheck.GameEnd[int], bool]:
-    """:func:`clock` as stored: three queries (the players, their claims, the clock's entries
-    in effect), kept on ``game`` for its version (:func:`sheet_read`): under the write frame's
-    lock, the write that asked reads the players and claims from there, not again."""
+    """:func:`clock` as stored, in three queries whose players and claims stay on ``game`` for
+    its version: under the write frame's lock the write reads them there (:func:`sheet_read`)."""
     players = list(game.players.all())
     claims = stored_claims(game)
     game.__dict__["_clock_read"] = (game.version, players, claims)
@@ -375,9 +367,8 @@ def game_clock(game: Game) -> tuple[numcheck.GameEnd[int], bool]:
 
 
 def clocks_ended(games: Sequence[Game]) -> set[int]:
-    """The ids of ``games`` whose clock ended them, as :func:`game_clock` answers for each,
-    in three queries whatever their number (the players, their claims, the clock's entries in
-    effect): a tablée's statistics count a party finished as its own board does."""
+    """The ids of ``games`` whose clock ended them, as :func:`game_clock` answers, in three
+    queries whatever their number: a tablée's statistics count a party's end as its board does."""
     ids = [g.pk for g in games]
     if not ids:
         return set()
@@ -409,8 +400,8 @@ def clocks_ended(games: Sequence[Game]) -> set[int]:
 
 
 def sheet_read(game: Game) -> tuple[list[Player], dict[int, list[ShownClaim]]]:
-    """The players and their claims, as :func:`game_clock` read them for this version of
-    ``game`` (the write frame asked it under the lock this write holds), else read now."""
+    """The players and their claims as :func:`game_clock` read them under this write's lock,
+    else read now."""
     kept = game.__dict__.get("_clock_read")
     if kept is not None and kept[0] == game.version:
         return kept[1], kept[2]
@@ -459,9 +450,9 @@ def add_invalid_check(
     game: Game, player: object, combo: object, cards: object, if_version: object = None
 ) -> HistoryEntry:
     """A CHECK announced and found invalid, kept for the table's memory: no rank, no points.
-    The engine judges it against the player's claims: a combination they already made is an
-    invalid CHECK whatever the cards (/num-check/regles/#arbitrage-combinaison-annoncee-a-nouveau);
-    a CHECK that does form a combination still free is refused (it is one to record as a claim)."""
+    A combination the player already made is invalid whatever the cards
+    (/num-check/regles/#arbitrage-combinaison-annoncee-a-nouveau); a valid CHECK is refused
+    here (it is a claim)."""
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM_CHECK)

@@ -1,10 +1,7 @@
 """Num Connect in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
 
-A hand has no points: it is won by the player who lays their last card first. The party
-records who, and optionally the cards left in the other hands, and ranks the table by hands
-won, then by the fewest cards left (/num-connect/regles/#arbitrage-partie-connect). Its
-writes are in :mod:`.writes`, the page's forms in :mod:`.forms`, its API routes in
-:mod:`.api`.
+A hand has no points: the table is ranked by hands won, then by the fewest cards left
+(/num-connect/regles/#arbitrage-partie-connect).
 """
 
 from __future__ import annotations

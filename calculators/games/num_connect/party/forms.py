@@ -15,8 +15,8 @@ from . import writes
 
 
 class HandForm(WriteForm):
-    """A hand: who went out first (``out``, a player's id) and, optionally, each other
-    player's cards left (``p<player id>``); a refused count is said at its player's field."""
+    """A hand: who went out first and, optionally, the others' cards left; a refused count is
+    said at its player's field."""
 
     out = forms.CharField(label=gettext_lazy("Qui a posé sa dernière carte ?"), required=False)
 

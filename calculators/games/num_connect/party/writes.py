@@ -1,7 +1,6 @@
-"""Num Connect's writes to a party: a hand (who went out first, and optionally the cards left
-in each other player's hand) and a hand's removal, each with its do/undo registered in the
-Parties action table. The engine (:mod:`calculators.engines.numconnecthands`) checks each hand
-and ranks the table (/num-connect/regles/#arbitrage-partie-connect)."""
+"""Num Connect's writes to a party: a hand and its removal, each with its do/undo registered in
+the Parties action table. The engine checks each hand and ranks the table
+(/num-connect/regles/#arbitrage-partie-connect)."""
 
 from __future__ import annotations
 
@@ -57,9 +56,8 @@ def tally(players: Sequence[Player], hands: Sequence[Round | Mapping[str, Any]])
 
 
 def _seated(players: Sequence[Player], key: object, field: str) -> Player:
-    """The player ``key`` names among ``players``: a player or their id (an int: the page's
-    form), or a name (the API: by the names rule; a text of digits that is nobody's name is
-    read as an id). A name is matched first, so a player named « 12 » is never taken for
+    """The player ``key`` names: a player or their id (an int, from the page), or a name (from
+    the API). A text is matched as a name first, so a player named « 12 » is never taken for
     the player whose id is 12."""
     if isinstance(key, Player):
         key = key.pk
@@ -78,9 +76,8 @@ def _seated(players: Sequence[Player], key: object, field: str) -> Player:
 def add_hand(
     game: Game, out: object, left: Mapping[Any, object] | None = None, if_version: object = None
 ) -> HistoryEntry:
-    """Add a hand (/num-connect/regles/#arbitrage-partie-connect): ``out``, the player who laid
-    their last card first (id, player or name); ``left``, by player, the cards each other player
-    still held (0 to 12), for all of them or for none."""
+    """Add a hand (/num-connect/regles/#arbitrage-partie-connect): ``out`` laid their last card
+    first; ``left``, the cards each other player still held, for all of them or for none."""
     if left is not None and not isinstance(left, Mapping):
         raise InputError("left", gettext("Indiquez les cartes restantes par joueur."))
     read: dict[str, Any] = {}
@@ -116,8 +113,7 @@ def add_hand(
         return summary, {"hand": {"number": number, "entries": entries}}
 
     entry = services.write(game, "hand_add", if_version, build)
-    # the players and hands read under the lock, with the hand its do created: the sheet of the
-    # version the write made, for the answer's board (services.remember)
+    # what it read under the lock, with the hand its do created, is the new version's sheet
     added = entry.data["hand"]
     entries = json.loads(json.dumps(added["entries"]))  # as its JSON column gives it back
     stored = Round(id=added["id"], game=game, number=added["number"], entries=entries)

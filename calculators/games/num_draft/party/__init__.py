@@ -1,8 +1,4 @@
-"""NUM DRAFT in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`).
-
-Its write (a player's grid) is in :mod:`.writes`, the page's form in :mod:`.forms`, its API
-route in :mod:`.api`.
-"""
+"""NUM DRAFT in Parties: the hooks the Parties core asks of the game (:class:`PartyKind`)."""
 
 from __future__ import annotations
 
@@ -81,8 +77,7 @@ class NumDraftParty(NumDraftStats):
         return deck
 
     def page_context(self, request: HttpRequest, game: Game, board: Board) -> dict[str, Any]:
-        """The deck's highest value, the live score of a grid being entered (``?apercu``), and
-        the grids whose forms a writer's answer leaves as the phone shows them."""
+        """The deck's highest value, a grid's live score (``?apercu``) and :func:`kept_grids`."""
         context: dict[str, Any] = {
             "max_value": board.extra["max_value"],
             "kept_grids": kept_grids(request, game, board),
@@ -100,12 +95,10 @@ __all__ = ["KIND", "writes"]
 
 
 def kept_grids(request: HttpRequest, game: Game, board: Board) -> frozenset[int]:
-    """The players whose grid form the answer to a grid's write leaves as the writer's phone
-    shows it (htmx's ``hx-preserve``): every player but the one written, when the phone had
-    seen the version that write was made on (its ``seen``). Each other form on the phone then
-    shows its grid as stored, and its older ``seen`` only asks the write frame to check what
-    it changes, that grid (:class:`services.Seen`): the form is as it would be drawn again,
-    and whatever the player began typing in it stays. Any other answer draws them all."""
+    """The players whose grid form a grid's write leaves as the writer's phone shows it
+    (``hx-preserve``), so what a player began typing there stays: every player but the one
+    written, when the phone had seen the version the write was made on. Such a form's older
+    ``seen`` is safe: the write frame checks only the grid it changes (:class:`services.Seen`)."""
     entry = services.recorded(game)
     if entry is None or entry.action != "grid_set" or not getattr(request, "htmx", False):
         return frozenset()

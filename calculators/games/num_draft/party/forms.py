@@ -32,10 +32,9 @@ WRITE_FORMS: dict[str, type[WriteForm]] = {"grid_set": GridForm}
 
 
 def preview(game: Game, player: object, cells: list[object]) -> dict[str, Any]:
-    """The live score of a grid being entered, before it is saved (``?apercu``): the engine
-    scores the whole table with this grid in place of the stored one, exactly as the NUM DRAFT
-    calculator does (/num-draft/regles/#scoring), neighbours' columns included. Nothing is
-    written; bad input is said, not raised."""
+    """The live score of a grid being entered (``?apercu``): the whole table scored with this
+    grid in place of the stored one, neighbours' columns included (/num-draft/regles/#scoring).
+    Bad input is said, not raised."""
     out: dict[str, Any] = {"error": ""}
     players = list(game.players.all())
     try:

@@ -1,5 +1,5 @@
-"""NUM DRAFT's part of a tablée's statistics (the hooks of :class:`PartyKind`): the points each
-player scored on their neighbours' columns (/num-draft/regles/#scoring), and their share."""
+"""NUM DRAFT's part of a tablée's statistics (docs/tablees.md#statistics): the points scored on
+the neighbours' columns (/num-draft/regles/#scoring)."""
 
 from __future__ import annotations
 

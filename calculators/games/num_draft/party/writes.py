@@ -70,19 +70,16 @@ def set_grid(
         return summary, {"player": who.pk, "before": before, "after": after}
 
     entry = services.write(game, "grid_set", if_version, build)
-    # the players read under the lock, the grid as its do stored it: the sheet of the version
-    # the write made, for the answer's board (services.remember)
+    # the players read under the lock, with the grid its do stored, are the new version's sheet
     read["who"].grid = entry.data["after"]
     services.remember(game, read["players"])
     return entry
 
 
 def _check_dealt(game: Game, grids: Sequence[Sequence[object]], tokens: Sequence[str]) -> None:
-    """A table playing a prepared deal (docs/deals.md#donnes-partie) holds only the cards it was
-    dealt. Cards circulate around the table (/num-draft/regles/#passe), so a seat's final
-    grid may hold a card dealt to any seat of the table, but no card dealt to no one there: each
-    card of the grid is checked against the table's 14 × seats cards, and the Jokers of all the
-    table's grids against the Jokers it was dealt (docs/deals.md#donnes-refus)."""
+    """A table playing a prepared deal holds only the cards it was dealt
+    (docs/deals.md#donnes-refus). Cards circulate around the table (/num-draft/regles/#passe),
+    so a grid is checked against the whole table's cards, not its seat's."""
     deal = party_deals.dealt(game)
     if deal is None:
         return
