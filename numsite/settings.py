@@ -107,9 +107,7 @@ MIDDLEWARE = [
     "numsite.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # After the session, before CommonMiddleware (which resolves URLs): the language of the
-    # request from its /en/ prefix (none: French); then the language cookie's redirect and the
-    # engines' language (numsite/i18n.py).
+    # After the session, before CommonMiddleware (which resolves URLs): docs/i18n.md.
     "django.middleware.locale.LocaleMiddleware",
     "numsite.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -176,7 +174,7 @@ LANGUAGE_CODE = "fr"
 #: French at the site's historical URLs (no prefix), English under /en/ (numsite/urls.py).
 LANGUAGES = [("fr", "Français"), ("en", "English")]
 #: One catalogue for Django and for the engines (calculators/engines/i18n.py reads its .mo with
-#: the standard library's gettext); compiled by `make run` / `make test` (compilemessages).
+#: the standard library's gettext).
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
@@ -185,8 +183,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
-# idiomorph's htmx extension (« morph »: the live board refreshed in place), served from the
-# npm package `npm ci` installed (no vendored copy, no CDN): static/idiomorph/idiomorph-ext.min.js.
+# idiomorph's htmx extension (the live board refreshed in place), from its npm package: no
+# vendored copy, no CDN.
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("idiomorph", BASE_DIR / "node_modules" / "idiomorph" / "dist"),
@@ -197,8 +195,7 @@ STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "numsite.pwa.OfflineFinder",
 ]
-# Hashed names whatever DEBUG says once `collectstatic` ran (`make run` and `make test` do);
-# plain names before it, and under DEBUG (Django's manifest storage then links plain names).
+# Hashed names once `collectstatic` ran, plain ones before it (numsite/static.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "numsite.static.StaticStorage"},
