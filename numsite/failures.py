@@ -2,7 +2,8 @@
 
 A database that is unreachable (PostgreSQL restarting) or busy (a lock held past its time-out)
 is not the request's fault and passes by itself; Django reports both as ``OperationalError`` or
-``InterfaceError``, wherever they happen (docs/deploy.md « When the database cannot serve »).
+``InterfaceError``, wherever they happen (docs/deploy.md#3-the-tls-reverse-proxy, « When the
+database cannot serve »).
 :class:`DatabaseUnavailableMiddleware` answers for the views and their decorators,
 :func:`numsite.views.server_error` for a failure anywhere else (a middleware). Other database
 errors stay 500s: they are bugs.
