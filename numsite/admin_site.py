@@ -1,7 +1,6 @@
-"""The site's admin: Django's own, except that password guessing on its login is throttled per
-client IP (``ADMIN_LOGIN_RATE``, numsite.throttle). It is reached only when ``ADMIN_URL`` names
-a path (numsite/urls.py); ``INSTALLED_APPS`` names :class:`NumsiteAdminConfig` instead of
-``django.contrib.admin``, so ``admin.site`` is a :class:`NumsiteAdminSite`.
+"""The site's admin: Django's own, its login throttled per client (``ADMIN_LOGIN_RATE``).
+``INSTALLED_APPS`` names :class:`NumsiteAdminConfig` instead of ``django.contrib.admin``, so
+that ``admin.site`` is a :class:`NumsiteAdminSite`.
 """
 
 from __future__ import annotations

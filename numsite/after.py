@@ -1,17 +1,13 @@
 """Work done once a request's answer is sent: what only saves the next reader time.
 
-A write's answer is what the writer waits for. Some work a write calls for is not part of it:
-drawing the new board for the *other* phones (a party's board, drawn once per version and
-language, docs/deploy.md) and keeping it in the cache. :func:`after_answer` defers such work
-until the answer has been handed to the server: :class:`AfterAnswerMiddleware` runs it when
-the server closes the response (``HttpResponse.close()``, which WSGI servers call once they
-have sent the whole body; gunicorn and Django's own servers do), before Django's
-``request_finished`` (so the request's database connection is still there).
+Drawing a party's new board for the *other* phones is not what the writer waits for
+(docs/architecture.md « One Parties write »). It runs when the server closes the response
+(``HttpResponse.close()``, called once the whole body is sent), before Django's
+``request_finished``, so the request's database connection is still there.
 
-Only work whose loss costs time, never data, goes here: if it fails it is logged and dropped,
-and outside a request (a management command, a test calling the services) it is not done at
-all — the next reader does it. The worker is busy while it runs, so it still counts in the
-server's CPU per request (the load script measures it); what it spares is the writer's wait.
+Only work whose loss costs time, never data, goes here: a failure is logged and dropped, and
+outside a request it is not done at all — the next reader does it. It still costs the worker
+its CPU; what it spares is the writer's wait.
 """
 
 from __future__ import annotations

@@ -1,20 +1,13 @@
 """Request bodies whatever their framing: a declared ``Content-Length``, or a chunked body.
 
-Django reads exactly ``CONTENT_LENGTH`` bytes of a body, and none when it is absent. A chunked
-body (``Transfer-Encoding: chunked``, no ``Content-Length``) has no declared length: gunicorn
-decodes the chunks and hands the body over whole (its ``wsgi.input`` ends where the body ends,
-which it says with ``wsgi.input_terminated``), but Django would still read it as empty — a
-Parties undo would then skip its ``if_version`` check, a calculator would see no JSON.
-
-:func:`frame_body` runs before anything reads the body (``RequestLimitsMiddleware``, and the
-JSON reader itself): it reads such a body, bounded by ``DATA_UPLOAD_MAX_MEMORY_SIZE``, and hands
-it to Django as if its length had been declared. What it cannot read correctly it refuses with
-a :class:`FramingError`; a body is never taken for empty.
+Django reads exactly ``CONTENT_LENGTH`` bytes of a body, and none when it is absent: a chunked
+body that gunicorn decoded whole would still read as empty (a Parties undo would skip its
+``if_version`` check, a calculator would see no JSON). :func:`frame_body` gives it its length
+first; a body is never taken for empty.
 
 Under gunicorn every body is read whole before the view runs, within ``REQUEST_BODY_TIMEOUT``
-seconds (:func:`read_in_time`; a chunked one by :func:`frame_body`, within the same time): a
-client sending its body a byte at a time would otherwise hold a server thread for as long as it
-likes (numsite/watchdog.py). Past the deadline the answer is a 408.
+(:func:`read_in_time`): a client sending a byte at a time would otherwise hold a server thread
+for as long as it likes (docs/deploy.md#3-the-tls-reverse-proxy).
 """
 
 from __future__ import annotations

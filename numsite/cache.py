@@ -1,11 +1,9 @@
 """The site's default cache backend: Django's file cache, which culls only when an entry is added.
 
-Django's ``FileBasedCache`` lists its whole folder at every ``set`` to decide whether it holds
-``MAX_ENTRIES`` files already (and then deletes a third of them at random). Most of this site's
-sets replace an entry: the live board of a party is one entry per party and language, replaced
-at every write (calculators/parties/views.py). Replacing an entry adds none, so no room needs
-making: this backend skips the listing then, which cost 0.5 ms at 230 files and 1.3 ms at a
-thousand on every write. Adding an entry is culled exactly as Django does.
+Django's ``FileBasedCache`` lists its whole folder at every ``set`` to decide whether to cull.
+Most of this site's sets replace an entry (a party's live board at every write), which needs no
+room: this backend skips the listing then, which cost 0.5 ms at 230 files and 1.3 ms at a
+thousand on every write.
 
 Each thread has its own backend instance (``django.core.cache.caches``), so the flag below is
 never shared between requests.

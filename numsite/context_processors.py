@@ -40,12 +40,9 @@ def card_tables(request: HttpRequest) -> dict[str, Any]:
 
 
 def languages(request: HttpRequest) -> dict[str, list[LanguageAlternate]]:
-    """The current page in every language, ``language_alternates``: code, name, ``path`` (path
-    and query string: the language switch's ``next``) and absolute ``url`` (hreflang links).
-
-    The switch posts each language's own path as ``next``: Django's ``set_language`` cannot
-    translate an ``/en/…`` URL back to French itself (its request, ``/i18n/setlang/``, is
-    unprefixed, so French is active and ``/en/…`` does not resolve).
+    """The current page in every language (``language_alternates``), already translated:
+    ``set_language`` cannot translate an ``/en/…`` URL back to French itself (docs/i18n.md
+    « URLs and the language of a page »).
     """
     current = translation.get_language() or settings.LANGUAGE_CODE
     full_path = request.get_full_path()

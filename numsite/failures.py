@@ -1,24 +1,12 @@
 """The answer when the database cannot serve a request: 503 with ``Retry-After``, never a 500.
 
-Two kinds of database failure are not the request's fault and pass by themselves: the database
-is unreachable (a PostgreSQL server stopped or restarting, a connection cut) or busy (SQLite's
-write lock held by another writer past the connection's time-out, a PostgreSQL lock time-out).
-Django reports both as :class:`django.db.OperationalError` (or :class:`django.db.InterfaceError`
-for a connection already closed), wherever they happen: a Parties write, the abuse-limit counter
-the write counts first (numsite/throttle), a page's reads, the session.
-
-They are answered alike, in the reader's language, with ``Retry-After``:
-
-- under ``/api/``: the API's JSON error ``{"error": {"field": "database", "message": …}}``;
-- to an htmx request from a page: the message alone, swapped into the page's status region
-  (``#request-status``, as the abuse limiter's 429 does), so that the typed entry stays in its
-  form;
-- else the ``503.html`` page.
-
-:class:`DatabaseUnavailableMiddleware` answers for the views (and the decorators around them,
-the abuse limiter's included); :func:`numsite.views.server_error` (``handler500``) for a failure
-anywhere else (a middleware), so that no such failure is ever a 500. Other database errors
-(a programming error, a constraint the code did not expect) stay 500s: they are bugs.
+A database that is unreachable (PostgreSQL restarting) or busy (a lock held past its time-out)
+is not the request's fault and passes by itself; Django reports both as ``OperationalError`` or
+``InterfaceError``, wherever they happen (docs/deploy.md#3-the-tls-reverse-proxy, « When the
+database cannot serve »).
+:class:`DatabaseUnavailableMiddleware` answers for the views and their decorators,
+:func:`numsite.views.server_error` for a failure anywhere else (a middleware). Other database
+errors stay 500s: they are bugs.
 """
 
 from __future__ import annotations
@@ -61,7 +49,8 @@ def _language(request: HttpRequest) -> str:
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:
-    """503 « réessayez dans un instant », in the shape the client expects (module docstring)."""
+    """503 « réessayez dans un instant », in the shape the client expects; to htmx, the message
+    alone in the page's status region, so that the typed entry stays in its form."""
     with translation.override(_language(request)):
         message = gettext(
             "Le site est momentanément indisponible : réessayez dans un instant. Rien de ce "

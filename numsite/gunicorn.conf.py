@@ -4,10 +4,8 @@ Its ``GUNICORN_*`` variables: docs/deploy.md#2-settings-environment-variables. T
 to 4 per worker because the board polls are short and mostly wait on the database.
 
 No secret reaches either log: the access line leaves out the query string and the Referer, and
-both logs run numsite.log_redaction.RedactTokensFilter (every capability token in a path). No client
-writes a line of its own either: the access line's fields come from the request (a path's
-``%0A`` arrives decoded), so their control characters are written as percent-escapes
-(:func:`escape_controls`).
+both logs run numsite.log_redaction.RedactTokensFilter. No client forges a line either: a
+path's ``%0A`` arrives decoded, so the fields' control characters are percent-escaped.
 """
 
 import os
@@ -31,22 +29,16 @@ wsgi_app = "numsite.wsgi:application"
 if os.environ.get("GUNICORN_BIND"):
     bind = [os.environ["GUNICORN_BIND"]]
 workers = _int("GUNICORN_WORKERS", min(2 * (os.cpu_count() or 1) + 1, 5))
-# gthread (a pool of threads per worker: the board polls mostly wait on the database), with a
-# deadline on reading each request: a slow client (a byte every few seconds) cannot hold a
-# thread for longer than GUNICORN_HEADER_TIMEOUT for its headers (numsite/gunicorn_worker.py)
-# and REQUEST_BODY_TIMEOUT for its body (numsite/bodies.py), 10 s each by default.
+# gthread with a deadline on reading each request's headers (numsite/gunicorn_worker.py).
 worker_class = "numsite.gunicorn_worker.DeadlineThreadWorker"
 threads = _int("GUNICORN_THREADS", 4)
 timeout = _int("GUNICORN_TIMEOUT", 30)
-# Recycling and stopping, gracefully (docs/deploy.md § 4): a worker stopped (a reload, a
-# recycling, systemctl stop) finishes its requests within graceful_timeout, under systemd's
-# TimeoutStopSec (30 s, deploy/numsite.service); a kept-alive connection idles 5 s, longer
-# than the proxies keep theirs to gunicorn (4 s: deploy/Caddyfile, deploy/nginx.conf), so that
-# the proxy, never gunicorn, closes an idle one and no request is sent on a closing socket.
+# Recycling and stopping, gracefully (docs/deploy.md#4-the-service-systemd): graceful_timeout
+# under systemd's TimeoutStopSec (30 s); keepalive longer than the proxies' 4 s, so that the
+# proxy, never gunicorn, closes an idle connection and no request is sent on a closing socket.
 graceful_timeout = 20
 keepalive = 5
-# A worker is recycled after this many requests (bounded memory over weeks of uptime); the
-# jitter spreads the workers' recyclings so that they never all restart at once.
+# Bounded memory over weeks; the jitter keeps the workers from all restarting at once.
 max_requests = 5000
 max_requests_jitter = 500
 # Headers: bounded (gunicorn's defaults, stated), no request line over 4 KiB.

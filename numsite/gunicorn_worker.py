@@ -1,21 +1,14 @@
 """gunicorn's ``gthread`` worker with a deadline on reading each request's headers.
 
-A thread of the pool is given to a connection as soon as its first bytes arrive; gunicorn then
-reads the request's headers with a blocking read and no overall time limit, so a client that
-sends them a byte at a time holds the thread (numsite/watchdog.py). Here the headers must be
-whole within ``GUNICORN_HEADER_TIMEOUT`` seconds (10 by default) of the thread starting on
-them, or the connection is closed. The body has its own deadline, kept by the site itself
-(``REQUEST_BODY_TIMEOUT``, numsite/bodies.py), so that it holds under any WSGI server.
+gunicorn reads a request's headers with a blocking read and no overall time limit, so a client
+sending them a byte at a time holds a thread (numsite/watchdog.py): here they must be whole
+within ``GUNICORN_HEADER_TIMEOUT`` seconds. The body's deadline is the site's own
+(numsite/bodies.py), so that it holds under any WSGI server.
 
-A worker that stops (recycled after ``max_requests``, a reload, ``systemctl stop``) drains its
-connections instead of dropping them. gunicorn's own loop, once told to stop, closes every
-connection it holds at once: a kept-alive one on which the client (the proxy) is sending its
-next request at that moment, and one accepted whose request has not arrived yet, get no answer.
-Here the worker stops accepting, then keeps serving what arrives on the connections it already
-holds, each answer with ``Connection: close`` (gunicorn's rule for a worker no longer alive),
-and closes an idle one only at its usual keep-alive time-out — the moment it would have closed
-it anyway, after the proxies close theirs (docs/deploy.md § Recycling). It leaves when it holds
-no connection, or at ``graceful_timeout``.
+A stopping worker drains its connections instead of closing them at once, as gunicorn's loop
+does, which left a request the proxy was sending at that moment unanswered
+(docs/deploy.md#4-the-service-systemd). It serves what arrives on the connections it holds
+with ``Connection: close`` and closes an idle one only at its usual keep-alive time-out.
 """
 
 from __future__ import annotations
@@ -118,7 +111,7 @@ class DeadlineThreadWorker(ThreadWorker):
                 self.futures.remove(future)
 
     def drain(self) -> None:
-        """Serve the connections already held until none is left (see the module's doc)."""
+        """Serve the connections already held until none is left, or ``graceful_timeout``."""
         now = time.monotonic()
         deadline = now + self.cfg.graceful_timeout
         # an accepted connection whose request has not come yet gets a kept-alive one's grace

@@ -1,14 +1,9 @@
-"""The language of every request, for the pages, the JSON API and the engines.
+"""The language of every request, for the pages, the JSON API and the engines
+(docs/i18n.md « URLs and the language of a page »).
 
-- Pages: Django's ``LocaleMiddleware`` takes the language from the URL (``/en/…`` English, no
-  prefix French: ``i18n_patterns(prefix_default_language=False)``). It never redirects a French
-  URL by itself; :class:`LanguageMiddleware` does it for one visitor only: whose language cookie
-  (set by the language switch, Django's ``set_language``) names another language. A GET of
-  ``/num-check/?…`` with the cookie ``en`` is sent to ``/en/num-check/?…``.
-- JSON API (``/api/``, unprefixed and cookie-less): the language is negotiated from the
-  ``Accept-Language`` header alone, French by default (docs/api.md § Conventions).
-- Engines (no Django there): the active language is copied into their context variable
-  (calculators/engines/i18n.py) for the time of the request.
+Django's ``LocaleMiddleware`` never redirects an unprefixed (French) URL with
+``prefix_default_language=False``: :class:`LanguageMiddleware` does, for a visitor whose
+language cookie names another language. The API is stateless, so ``Accept-Language`` alone.
 """
 
 from __future__ import annotations

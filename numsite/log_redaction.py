@@ -1,30 +1,15 @@
-"""One logging filter that keeps every capability token out of every log line.
+"""One logging filter that keeps every capability token out of every log line: whoever reads
+a token could edit the game, so every handler runs :class:`RedactTokensFilter`
+(docs/deploy.md#3-the-tls-reverse-proxy).
 
-A party, a tablée (and any app to come) is reached through capability URLs:
-``/parties/<token>/…``, ``/tablees/<token>/…``, ``/tablees/rattacher/<party token>/``,
-``/api/v1/parties/<token>/…``, the old ``/parties/<pk>/<token>/…``. A token is
-``secrets.token_urlsafe(24)``: 32 characters of ``[A-Za-z0-9_-]``. Whoever reads a log line
-holding one could edit the game, so every handler (Django's loggers, runserver's
-``django.server``, gunicorn's error and access logs) runs :class:`RedactTokensFilter`.
+The markers are the URLconf's token URL prefixes (:func:`numsite.tokens.token_prefixes`), read
+once Django is set up; before that every ``/`` is a marker: better a word too many than a token.
 
-The markers are not listed here: they are the URL prefixes before each token parameter of the
-URLconf (:func:`numsite.tokens.token_prefixes`: the ``token`` path converter), read on the
-first line logged once Django is set up, so a new app's token URLs are redacted as soon as
-they use the converter. Before that (gunicorn's master process, Django's own start-up), every
-``/`` is a marker: better a word too many than a token.
-
-After each marker (in any case: ``/PARTIES/``, ``/Tablees/``), past any characters that
-are not the token's right after the marker (a quotation mark, a line break…), the path (up to
-the next ASCII space, past a decoded line break) and the rest of the line where it ends are
-searched: not only the path, for a token may come after a space (a second link, a word then a
-token). In it, every run of the token alphabet of at least :data:`MIN_TOKEN_LENGTH`
-characters becomes ``[redacted]``, glued across what may split a token without ending it (a
-percent-escape such as ``%0A``, a zero-width space, a soft hyphen): whole segments, and a token
-with something stuck to it as well (a full stop or a parenthesis from the sentence it was
-copied from, a zero-width space, a line break, a quotation mark, before or after it). Runs that
-are lowercase names are kept (``claim_add``, ``nouvelle``, ``rattacher``…); any capital or
-digit makes a long run a token (a capitalised word after the marker on the same line is
-redacted too: better a word too many than a token).
+After a marker (any case), the rest of its line is searched, not only the path: a token may
+come after a space (a second link). Runs of the token alphabet are glued across what may split
+a token without ending it (a percent-escape, a zero-width space, a soft hyphen), so a token
+with a full stop, a quote or a line break stuck to it is found too. Only lowercase names are
+kept (``claim_add``, ``rattacher``); any capital or digit makes a long run a token.
 """
 
 from __future__ import annotations

@@ -38,10 +38,8 @@ BASE_DIR: Path = settings.BASE_DIR
 
 # --------------------------------------------------------------------------- the bundle
 
-#: What the browser runs offline: the same files as the server, under the same package names:
-#: the engines, the bottom layer (the registry, the shared getters, the answers' dispatch) and
-#: each game folder's pure answers and readers. The packages' ``__init__.py`` are part of it
-#: (each imports nothing outside the bundle: a test imports them without Django).
+#: What the browser runs offline: the same files as the server, under the same package names
+#: (their ``__init__.py`` import nothing outside the bundle: a test imports them without Django).
 BUNDLE_SOURCES = (
     "calculators/__init__.py",
     "calculators/engines/*.py",

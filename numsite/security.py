@@ -33,14 +33,9 @@ class PublicResponse(HttpResponse):
 
 
 def capability(view: Callable[P, R]) -> Callable[P, R]:
-    """For a page reached through a secret link (a Parties token in its URL).
-
-    The answer is never stored by a browser or a shared cache (``Cache-Control: no-store,
-    private``), never transformed on its way (``no-transform``: a proxy that compresses
-    answers, such as Caddy's ``encode`` or a CDN, leaves it uncompressed, so that its length
-    tells a BREACH-style attacker nothing about the token in it; see
-    :class:`PublicGZipMiddleware`) and never indexed (``X-Robots-Tag: noindex``). Works on
-    function views, the page, its htmx fragments, the CSV export and the JSON API alike.
+    """For a page reached through a secret link (a token in its URL): never stored, indexed or
+    transformed on its way (``no-transform``: a compressing proxy leaves it alone, see
+    :class:`PublicGZipMiddleware` and docs/deploy.md#3-the-tls-reverse-proxy).
     """
 
     @wraps(view)
@@ -98,13 +93,9 @@ class PermissionsPolicyMiddleware:
 
 
 class RequestLimitsMiddleware:
-    """Refuses, before the body is read: any ``multipart/form-data`` (the site takes no file
-    upload: 415) and any declared body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413).
-
-    A chunked body (no declared length) is read here, within the same cap, and handed on with
-    its length (:func:`numsite.bodies.frame_body`); one that cannot be read correctly is
-    refused (400, 411 or 413), never taken for empty. Under gunicorn every body is read here,
-    within ``REQUEST_BODY_TIMEOUT`` (408 past it: :func:`numsite.bodies.read_in_time`).
+    """Refuses, before the body is read, any ``multipart/form-data`` (the site takes no file
+    upload: 415) and any declared body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413); then frames
+    and reads the body (:mod:`numsite.bodies`), so no view waits on a slow client.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -146,10 +137,9 @@ class HeadMiddleware:
     """A HEAD answer is the GET answer's status and headers, without its body (RFC 9110
     § 9.3.2); ``Content-Length`` stays the GET body's.
 
-    Django's views answer HEAD as they answer GET, body included, and leave the body to the
-    server to drop. Django's runserver drops it; gunicorn sends it, and a client keeping the
-    connection open then reads those bytes as the start of its next answer. Outermost, so that
-    the headers are the final ones (the compressed length).
+    Django leaves the body to the server to drop; gunicorn sends it, and a client keeping the
+    connection open reads those bytes as the start of its next answer. Outermost, so that the
+    headers are the final ones (the compressed length).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:

@@ -1,9 +1,7 @@
 """Numsite settings, read from the environment with safe local defaults.
 
 Every variable, its default and its production value:
-docs/deploy.md#2-settings-environment-variables. With ``DEBUG`` off and no ``SECRET_KEY``, a random key is made once and kept in the git-ignored
-``var/secret_key``; ``RELEASE`` defaults to a digest of the templates, code and catalogues
-(numsite/release.py).
+docs/deploy.md#2-settings-environment-variables.
 """
 
 import os
@@ -109,9 +107,7 @@ MIDDLEWARE = [
     "numsite.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # After the session, before CommonMiddleware (which resolves URLs): the language of the
-    # request from its /en/ prefix (none: French); then the language cookie's redirect and the
-    # engines' language (numsite/i18n.py).
+    # After the session, before CommonMiddleware (which resolves URLs): docs/i18n.md.
     "django.middleware.locale.LocaleMiddleware",
     "numsite.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -153,11 +149,9 @@ DATABASES = {
     )
 }
 _SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-#: Seconds a thread keeps its database connection between requests (0: one per request): a
-#: minute, for SQLite too. A PostgreSQL connection costs a few milliseconds to open; a SQLite
-#: one is a file opened, its pragmas run and Django's functions registered, about as much
-#: server CPU as the board poll itself (every phone polls every 3 s: kept, the poll's cost
-#: halves, tests/load/tables.py).
+#: Seconds a thread keeps its database connection between requests, SQLite's too: opening one
+#: costs about as much CPU as the board poll itself (kept, the poll's cost halves,
+#: tests/load/tables.py).
 DATABASES["default"]["CONN_MAX_AGE"] = env_seconds("CONN_MAX_AGE", 60)
 #: A kept connection is checked before the first query of each request and opened again if
 #: the database went away (a PostgreSQL restart): without it, every thread answers one 500.
@@ -180,7 +174,7 @@ LANGUAGE_CODE = "fr"
 #: French at the site's historical URLs (no prefix), English under /en/ (numsite/urls.py).
 LANGUAGES = [("fr", "Français"), ("en", "English")]
 #: One catalogue for Django and for the engines (calculators/engines/i18n.py reads its .mo with
-#: the standard library's gettext); compiled by `make run` / `make test` (compilemessages).
+#: the standard library's gettext).
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
@@ -189,8 +183,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
-# idiomorph's htmx extension (« morph »: the live board refreshed in place), served from the
-# npm package `npm ci` installed (no vendored copy, no CDN): static/idiomorph/idiomorph-ext.min.js.
+# idiomorph's htmx extension (the live board refreshed in place), from its npm package: no
+# vendored copy, no CDN.
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("idiomorph", BASE_DIR / "node_modules" / "idiomorph" / "dist"),
@@ -201,8 +195,7 @@ STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "numsite.pwa.OfflineFinder",
 ]
-# Hashed names whatever DEBUG says once `collectstatic` ran (`make run` and `make test` do);
-# plain names before it, and under DEBUG (Django's manifest storage then links plain names).
+# Hashed names once `collectstatic` ran, plain ones before it (numsite/static.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "numsite.static.StaticStorage"},
@@ -226,13 +219,10 @@ WHITENOISE_ADD_HEADERS_FUNCTION = one_year_immutable
 
 # --------------------------------------------------------------------------- cache
 
-#: Django's cache framework, in a store every process of the machine shares: by default files
-#: under var/cache/ (``data/`` for the site's entries, ``fragments/`` for template fragments, so
-#: that neither crowds the other out), kept by Django's file cache, which here culls only when
-#: an entry is added (numsite/cache.py). ``CACHE_BACKEND``, ``CACHE_LOCATION`` and
-#: ``FRAGMENT_CACHE_LOCATION`` name another store, shared by several machines (docs/deploy.md:
-#: the database's own tables, or Redis). Every key starts with the release (numsite/release.py):
-#: no entry drawn by another version of the site is ever read.
+#: Django's cache framework, in a store every process of the machine shares
+#: (docs/deploy.md#5-database, « Cache »): ``data/`` and ``fragments/`` apart, so that neither
+#: crowds the other out. Every key starts with the release: no entry drawn by another version
+#: of the site is ever read.
 RELEASE = os.environ.get("RELEASE", "").strip() or release.digest(BASE_DIR)
 CACHE_BACKEND = os.environ.get("CACHE_BACKEND", "numsite.cache.FileCache")
 #: The stores Django itself makes room in, by ``MAX_ENTRIES``. Redis and Memcached evict by
@@ -269,11 +259,9 @@ CACHES = {
             "TIMEOUT": 24 * 3600,
         }
     ),
-    # The parts of a Parties board that many versions share (a player's claims, a Num 5 round,
-    # a standings row, a history line) and of the sheet around it (a NUM DRAFT player's nine
-    # places, the unfilled outs hand, the queue), each under a key that digests everything it
-    # shows, so that no entry is ever stale: kept in each process's memory (no file to write at
-    # each version, nothing to share: a process draws a part at most once), none under DEBUG.
+    # The parts of a Parties board that many versions share, each keyed on a digest of what
+    # it shows, so never stale: in each process's memory (no file to write at each version; a
+    # process draws a part at most once).
     "board": (
         {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
         if DEBUG
@@ -287,15 +275,11 @@ CACHES = {
     ),
 }
 
-# Forms are drawn by the site's one template engine (TEMPLATES, its cached loader): Django's
-# widget templates from django.forms (INSTALLED_APPS), the site's own from templates/ (a
-# calculator field with its label, help and errors: web/field.html, through
-# calculators.web.fields.ScopedBoundField; the card widget: web/widgets/card_input.html).
+# Forms drawn by the site's one template engine (its cached loader), so templates/ may
+# override Django's widget templates.
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
-# Request bodies: the JSON API refuses bodies over 64 KiB (docs/api.md § Errors), forms likewise;
-# RequestLimitsMiddleware answers 413 before reading a larger declared body, and refuses
-# multipart (no file upload anywhere).
+# Request bodies over 64 KiB are refused, the API's and the forms' (docs/api.md § Errors).
 API_MAX_BODY = 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000

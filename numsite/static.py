@@ -1,14 +1,10 @@
 """Static files: content-hashed, compressed names once ``collectstatic`` ran, so that browsers
-keep them a year and every page loads them compressed.
+keep them a year (docs/deploy.md#4-the-service-systemd, « Static files »).
 
-:class:`StaticStorage` is whitenoise's ``CompressedManifestStaticFilesStorage`` (each name
-carries a hash of its content; gzip copies, and brotli ones when the Brotli package is
-installed), except that a name missing from the manifest falls back to its plain URL instead of
-raising: before the first ``collectstatic`` (a fresh checkout, a test run without a current
-manifest: tests/conftest.py) there is no manifest, and whitenoise then serves the apps' own
-files through the finders (``WHITENOISE_USE_FINDERS``) with its short cache, as before. Under
-``DEBUG`` Django's manifest storage links plain names too. Whitenoise marks the hashed names
-immutable; ``numsite.settings.one_year_immutable`` caches them one year.
+:class:`StaticStorage` is whitenoise's manifest storage, except that a name missing from the
+manifest falls back to its plain URL instead of raising: before the first ``collectstatic`` (a
+fresh checkout, a test run) there is no manifest, and whitenoise serves the apps' own files
+through the finders.
 """
 
 from typing import Any

@@ -1,12 +1,10 @@
 """Capability tokens in URLs: the one ``token`` path converter, and the URL prefixes that carry
 a token, read from the URLconf.
 
-Every URL parameter that is a secret token (a party's, a tablée's, any future app's) is
-declared with the converter ``<token:…>`` (``{token:token}`` in a ninja route): importing this
-module registers it. A ``re_path`` whose named group is ``token`` counts as well (the Parties'
-old links). :func:`token_prefixes` walks the URLconf for them, so the log filter
-(numsite/log_redaction.py) and the compression exclusions (deploy/, tested by
-tests/production/test_token_urls.py) follow a new app without being told.
+Declaring every secret token with this converter makes the URLconf the one list of token URLs
+(docs/architecture.md « Layers and what may import what »): the log filter and the proxies'
+compression exclusions follow a new app without being told. A ``re_path`` group named ``token``
+counts as well (the Parties' old links).
 """
 
 from __future__ import annotations

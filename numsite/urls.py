@@ -1,9 +1,7 @@
 """Numsite URLs: home, the four games, their rulebooks, the JSON API and the health check.
 
-The pages are in ``i18n_patterns``: French at their historical URLs (no prefix, never
-redirected by the language), English at the same paths under ``/en/``. The JSON API, the health
-check and the admin stay unprefixed (the API negotiates its language from ``Accept-Language``,
-numsite/i18n.py). ``/i18n/setlang/`` is Django's ``set_language``, the language switch's target.
+French at the historical URLs, English under ``/en/``; the API, the health check and the admin
+unprefixed (docs/i18n.md « URLs and the language of a page »).
 """
 
 from django.conf import settings

@@ -1,16 +1,12 @@
 """Deadlines on reading a client's request, so that a slow client cannot hold a server thread.
 
-gunicorn's ``gthread`` worker gives each connection a thread of its pool while its request is
-read and answered; a read blocks until the client sends more. A client that sends its headers
-or its body a byte every few seconds (a "slowloris") holds a thread for as long as it likes,
-and a few dozen such connections take every thread of the server: ``/healthz`` and every
-player then wait. A per-read socket time-out does not help (each byte arrives in time).
+A client that sends its headers or body a byte every few seconds (a "slowloris") holds a
+``gthread`` thread for as long as it likes, and a few dozen take every thread of the server. A
+per-read socket time-out does not help (each byte arrives in time).
 
-A :class:`Watchdog` gives such a read a deadline for the whole request part: when it passes,
-the socket's reading side is shut (``shutdown(SHUT_RD)``), the blocked read returns at once as
-if the client had stopped, and the thread answers (408) or closes the connection and moves on.
-The writing side stays open, so the answer still reaches the client. One thread per process
-keeps the deadlines, started on first use (after gunicorn forks its workers).
+When a whole read's deadline passes, the socket's reading side is shut (``SHUT_RD``): the
+blocked read returns as if the client had stopped, while the writing side stays open for the
+408. One thread per process keeps the deadlines, started on first use (after gunicorn forks).
 """
 
 from __future__ import annotations

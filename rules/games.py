@@ -1,11 +1,6 @@
 """The four games of the family as the rules pages show them (from the game registry), and
-their rulebooks and rulings.
-
-A game's rulebook is ``rules/content/<slug>.md`` and its « Précisions d'arbitrage » are
-``rules/content/<slug>-*rulings.md``: Markdown rendered by :mod:`rules.mdext`, cached per process
-and per language. The English translations live under ``rules/content/en/`` with the same names
-(the French text is the reference); an English rulings file not written yet falls back to the
-French one.
+their rulebooks and rulings (``rules/content/README.md``), French being the reference and
+``rules/content/en/`` its translation.
 """
 
 from __future__ import annotations
@@ -36,17 +31,15 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
 
 def content_language(code: str | None) -> str:
-    """The content language for a Django language code: one of ``settings.LANGUAGES`` (``en``,
-    ``en-gb``… → ``"en"``); anything else (none, a language the site does not offer) → the
-    default language, French, the reference."""
+    """The content language for a Django language code (``en-gb`` → ``"en"``), French for a
+    language the site does not offer."""
     primary = (code or "").lower().replace("_", "-").split("-")[0]
     offered = {language for language, _ in settings.LANGUAGES}
     return primary if primary in offered else settings.LANGUAGE_CODE
 
 
 def content_dir(lang: str) -> Path:
-    """Where the content of a language lives: ``rules/content/`` for the default language
-    (French, the reference), ``rules/content/<lang>/`` for each other (``…/en/``)."""
+    """Where a language's content lives: French, the reference, at the top of ``rules/content/``."""
     return CONTENT_DIR if lang == settings.LANGUAGE_CODE else CONTENT_DIR / lang
 
 
@@ -120,8 +113,7 @@ def rulings_files(slug: str, lang: str = "fr") -> list[Path]:
     """The « Précisions d'arbitrage » files of a game: ``<slug>-rulings.md`` first, then any
     other ``<slug>-*-rulings.md`` (e.g. ``num-5-turn-rulings.md``), in name order.
 
-    In English, each file is taken from ``rules/content/en/`` when it is there, else the French
-    file of the same name stands in for it (so a rulings file not translated yet still shows)."""
+    A rulings file not translated yet shows in French rather than not at all."""
     names = {p.name for p in CONTENT_DIR.glob(f"{slug}-*rulings.md")}
     if lang != settings.LANGUAGE_CODE:
         names |= {p.name for p in content_dir(lang).glob(f"{slug}-*rulings.md")}
@@ -161,12 +153,10 @@ def per_slug_and_language(render: Callable[[str, str], SafeString]) -> CachedCon
 
 @per_slug_and_language
 def rulebook_html(slug: str, lang: str = "fr") -> SafeString:
-    """The rulebook of a game (``rules/content/<slug>.md``, or ``rules/content/en/<slug>.md`` in
-    English) as HTML, rendered once per process and language.
+    """The rulebook of a game as HTML.
 
-    Rendered in its language whatever the request's: its calculator links (``calc:``) are then
-    the calculators of that language (``/en/num-check/?…`` in English), and the cache holds one
-    answer per language."""
+    Rendered in its own language whatever the request's, so that its ``calc:`` links are that
+    language's calculators and the cache holds one answer per language."""
     text = (content_dir(lang) / f"{slug}.md").read_text(encoding="utf-8")
     marks = restored_typos(slug) if lang == "fr" else ()  # the English text is a translation
     with translation.override(lang):
@@ -207,8 +197,8 @@ def rulebook_toc(slug: str, lang: str = "fr") -> list[dict[str, Any]]:
 
 @per_slug_and_language
 def rulings_html(slug: str, lang: str = "fr") -> SafeString:
-    """The game's « Précisions d'arbitrage » in a language, one ``<section class="ruling">``
-    each, rendered once per process and language (in that language: see :func:`rulebook_html`)."""
+    """The game's « Précisions d'arbitrage », one ``<section class="ruling">`` each, rendered in
+    their language (see :func:`rulebook_html`)."""
     text = "\n\n".join(p.read_text(encoding="utf-8") for p in rulings_files(slug, lang))
     with translation.override(lang):
         return mark_safe(mdext.render(text, sections=True, lang=lang))  # safe HTML: escaped

@@ -1,22 +1,10 @@
 """Numsite's python-markdown extension: card chips, calculator example links, site markup.
 
-The rulebooks and their « Précisions d'arbitrage » are Markdown files (``rules/content/``). On top
-of python-markdown's ``tables``, ``attr_list``, ``toc`` and ``admonition`` extensions, this one adds:
-
-- **Card chips**: ``[7R]`` (a card, value then family code), ``[JK]`` (the NUM DRAFT Joker) and
-  ``[R]`` (a family) render as the chips the calculators show (``calculators/templatetags``).
-- **Example links**: a link whose address is ``calc:<calculator>?<query>`` opens that calculator
-  pre-filled, e.g. ``[Essayer](calc:num_check?combo=full&cards=7R+7B+7J+3V+3A&rank=4)``; the
-  address is built with ``reverse("calculators:<calculator>")``. Example links, and any link whose
-  text starts with « Essayer », get the ``try-link`` class.
-- **Site markup**: headings get ``rule-heading`` and an accessible « # » permalink (from ``toc``),
-  tables the Bootstrap classes in a scrolling wrapper, admonitions the alert classes; with
-  ``sections=True`` each ``###`` heading and what follows it form a ``<section class="ruling">``.
-- **French typography** (French content only): narrow no-break spaces before ``: ; ! ?`` and
-  inside « », typographic apostrophes, in text nodes only: never in attributes (links' addresses,
-  ids), code or the chips (``calculators/templatetags/typo.py`` owns the rule).
-- **No raw HTML**: the Markdown is our own, but raw HTML in it is escaped, never passed through,
-  and a link may only point to a page of the site, an ``http(s)`` address or ``calc:``.
+The syntax it adds is ``rules/content/README.md``'s. The chips are the calculators' own
+(``calculators/templatetags``), so a card looks the same in a result and in the rules. French
+typography touches text nodes only, never attributes (ids, addresses), code or chips. Raw HTML
+is escaped even though the Markdown is our own, and a link may only point to the site, an
+``http(s)`` address or ``calc:``.
 """
 
 from __future__ import annotations
@@ -175,10 +163,9 @@ class Restoration:
 
 
 class RestorationMarks(Treeprocessor):
-    """Marks each restored word discreetly: ``<ins class="restored">`` with a footnote-like
-    link to the note that gives the official wording, listed at the end of the rulebook (so
-    it is read by screen readers, reachable by a tap, and printed). Runs after the French
-    typography, on the text as shown."""
+    """Marks each restored word with a link to a note at the end of the rulebook giving the
+    official wording (not a tooltip: read by screen readers, reachable by a tap, printed). Runs
+    after the French typography, on the text as shown."""
 
     SKIP = frozenset({"code", "pre", "a", "ins", "h1"})
 

@@ -1,13 +1,7 @@
-"""Events « en donnes préparées » (docs/events.md#tournoi-donnes): each round's deal, and the
-matchpoints of the tables that played it.
-
-* Round *N*'s tables of *n* seats all play the deal of seed ``<event seed>:donne:<N>:<n>``
-  (:func:`seed`), shown to the players as « Donne n° *N* » (docs/events.md#tournoi-donnes-graine).
-* Once every table of a deal counts (confirmed or settled), each seat is compared with the same
-  seat at the other tables (:func:`calculators.engines.matchpoints.percentages`); a table alone
-  with its deal gets 50 % a seat (docs/deals.md#donnes-seule).
-* The standings sum the percentages over the rounds (:func:`standings`,
-  docs/events.md#tournoi-donnes-classement).
+"""Events « en donnes préparées » (docs/events.md#tournoi-donnes): each round's deal
+(#tournoi-donnes-graine), the matchpoints of the tables that played it
+(#tournoi-donnes-resultats, docs/deals.md#donnes-seule) and the standings they make
+(#tournoi-donnes-classement).
 """
 
 from __future__ import annotations
@@ -125,10 +119,8 @@ class DealResults:
 
 
 def best_scores(event: Event, deal: DealResults) -> list[dealbest.Best | None]:
-    """The best score each seat's dealt cards allow, its grid alone (docs/deals.md#donnes-
-    meilleur), seat 1 first: asked by the deal's page only, as it costs up to seconds of CPU
-    (the room's poll never asks). NUM DRAFT only: ``None`` a seat at Num 5, which has no best
-    score (docs/deals.md#donnes-meilleur)."""
+    """The best score each seat's dealt cards allow (docs/deals.md#donnes-meilleur), seat 1
+    first; ``None`` at Num 5. Up to seconds of CPU: the deal's page asks, never the room's poll."""
     if event.spec.kind != registry.NUM_DRAFT.kind:
         return [None] * deal.seats
     dealt = deals.deal(event.spec.api_name, deal.seats, deal.seed, deal.deck)

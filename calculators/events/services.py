@@ -6,8 +6,7 @@ one, a substitute renames a player) calls the Parties services, which lock the p
 **before** it locks the event: the order every Parties write and every tablée write keeps, so
 no two writers ever wait on each other in a cycle.
 
-Players are named by the names rule of Parties (:mod:`calculators.engines.names`): unique in
-the event ignoring case, 1 to 40 characters, none of ``, ; :``.
+Players' names follow the Parties' names rule (:mod:`calculators.engines.names`).
 """
 
 from __future__ import annotations
@@ -212,9 +211,8 @@ def lock(event: Event) -> Iterator[Event]:
 
 
 def stamp(event: Event) -> str:
-    """What changes whenever the event's pages do: the event's writes and its tables' Party
-    writes (each Party's version only grows), read in one query. The room's poll compares it,
-    so the Parties' writes need not tell the events anything (they cost a Party write no query)."""
+    """What changes whenever the event's pages do: its version and its Parties' (each only
+    grows), in one query, so a Party write need not tell its event anything."""
     total = Game.objects.filter(event_table__round__event=event).aggregate(v=Sum("version"))["v"]
     return f"{event.version}.{total or 0}"
 
@@ -315,8 +313,7 @@ def results(event: Event) -> list[dict[str, Any]]:
 
 
 def _seat_locked(event: Event, number: int, swiss: bool, places: dict[int, int] | None) -> Round:
-    """Seat round ``number`` (the event locked): the engine asked with the earlier rounds'
-    meetings, the pairs to avoid and a seed drawn from the event's seed and the round."""
+    """Seat round ``number``, the event locked."""
     everyone = list(event.players.all())
     by_order = {p.order: p for p in everyone}
     here = present(event, number)

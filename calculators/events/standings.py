@@ -100,11 +100,9 @@ def as_json(found: Standings) -> dict[str, Any]:
 
 
 def ratings(event: Event) -> list[dict[str, Any]]:
-    """Each player's rating in the event's game (docs/ratings.md, « la cote »), best first:
-    OpenSkill over the event's counted tables (confirmed or settled) in the order they were
-    played, round by round then table by table — recomputed, never stored, so a settled
-    dispute or a reopened table changes it. A rating is « provisoire » below 5 tables played.
-    ``history``: the rating after each of the player's tables, with its change."""
+    """Each player's rating in the event's game (docs/ratings.md), best first, over the counted
+    tables in the order they were played: recomputed, never stored, so a settled dispute or a
+    reopened table changes it."""
     names = dict(event.players.values_list("pk", "name"))
     tables = (
         Table.objects.filter(round__event=event, state__in=COUNTED)

@@ -1,10 +1,8 @@
-"""The events' pages (« Tournoi »): a new event, the organiser's page (the edit link), the
-room's page (the read link), their writes, the standings' exports, and the players' « Je
-confirme le résultat » / « Je conteste » from their table's Party page.
+"""The events' pages (« Tournoi »): the organiser's (edit link), the room's (read link), their
+writes and exports, and the players' answers from their table's Party page.
 
-Tokens work as a party's. Every write is a plain POST answered by a redirect, so the pages
-work without JavaScript; the room's page polls with htmx and redraws only when the event's
-version (which every table's Party write moves too) changed.
+Every write is a plain POST answered by a redirect, so the pages work without JavaScript; the
+room's htmx poll redraws only when :func:`.services.stamp` moved.
 """
 
 from __future__ import annotations
@@ -212,15 +210,13 @@ def slips(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @capability
 def deal_results(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    """/tournois/<token>/ronde/<N>/donne/ (either link): the deals of round N of an event « en
-    donnes préparées », for each seat every table's player, score, matchpoints and percentage
-    (docs/events.md#tournoi-donnes-resultats). 404 for a free event or a round not started."""
+    """The deals of round N of an event « en donnes préparées »
+    (docs/events.md#tournoi-donnes-resultats); 404 for a free event or a round not started."""
     event, can_edit = resolve(token)
     round_ = event.round_set.filter(number=number).exclude(state=Round.State.SEATED).first()
     if not event.duplicate or round_ is None:
         raise Http404(gettext("Aucune donne jouée à cette ronde."))
     names = dict(event.players.values_list("pk", "name"))
-    # each deal with the best score each of its seats' cards allow (docs/deals.md#donnes-meilleur)
     found = [
         (deal, list(zip(deal.lines, duplicate.best_scores(event, deal), strict=True)))
         for deal in duplicate.round_deals(event, round_, names)

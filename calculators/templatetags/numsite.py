@@ -38,9 +38,8 @@ def family_name(family: Family) -> str:
 
 
 def card_chip(card: Card) -> SafeString:
-    """A numeric card as a coloured chip with an accessible label (« 7 Rouge », « 7 Red » in
-    English): its tooltip and screen-reader text in the active language — Django's, which a
-    board drawn for another language's phones overrides, not the engines' (the writer's)."""
+    """A numeric card as a coloured chip with an accessible label (« 7 Rouge »), in Django's
+    active language, not the engines' (the writer's): a board is drawn for each language."""
     label = f"{card.value} {family_name(card.family)}"
     return format_html(
         '<span class="card-chip fam-{}" title="{}"><span aria-hidden="true">{}</span>'
@@ -93,13 +92,10 @@ def picker(
     ``extras`` adds keys for the text around cards in « Nom : cartes » lines: ``/`` (next grid
     row), ``-`` (empty place), ``\n`` (next player's line).
 
-    The picker is a pure function of its arguments and the active language (no context, no
-    token), so each process draws each variant once and reuses it: a NUM DRAFT table's entry
-    holds seven identical pickers, and a Parties write answers with all of them. Memoised here
-    rather than in a fragment cache: the variants are few (the templates name them; 256 kept
-    at most), a hit is a dictionary look-up (no key digest, no unpickling, no file), and the
-    board's churn never evicts them.
-    Under DEBUG every picker is drawn afresh, so an edited template shows at once."""
+    A pure function of its arguments and the language, memoised per process (a NUM DRAFT
+    entry holds seven identical pickers) rather than in a fragment cache: the variants are few,
+    a hit costs no digest nor unpickling, and the board's churn never evicts them. Not under
+    DEBUG, so an edited template shows at once."""
     arguments = (str(target), int(max_value), bool(jokers), str(mode), str(max_from), str(extras))
     if settings.DEBUG:
         return _draw_picker(*arguments)
@@ -140,13 +136,10 @@ def _draw_picker(
 
 @register.simple_tag
 def options(choices: Iterable[tuple[object, object]], selected: object = None) -> SafeString:
-    """A select's options, ``<option value="…">label</option>`` one after the other, the one
-    whose value is ``selected`` (compared as text; ``None``: none) marked ``selected``:
-    ``{% options combos posted.combo %}``. The same markup as a template loop drawing them, at
-    a fraction of its cost: a NUM CHECK sheet has seven such lists, five of them of the players.
-    A tuple of texts (the fourteen combinations in the active language) is drawn once per
-    choice made and reused (256 kept at most): its labels are in the key, so another language
-    is another list."""
+    """A select's options, the one whose value is ``selected`` (compared as text) marked:
+    ``{% options combos posted.combo %}``. A template loop's markup at a fraction of its cost (a
+    NUM CHECK sheet has seven such lists); a tuple of texts is memoised, its labels (so its
+    language) in the key."""
     chosen = None if selected is None else str(selected)
     if isinstance(choices, tuple) and all(
         type(value) is str and type(label) is str for value, label in choices
@@ -195,9 +188,8 @@ def chips_of(cards: Iterable[object] | None) -> SafeString:
 
 @register.filter
 def chips(line: str) -> SafeString:
-    """A stored line of canonical cards (« 7R 7B JK ») as chips (a token that is not a card, as
-    text). Memoised per line and language: a party's board draws the same lines at every
-    version."""
+    """A stored line of canonical cards (« 7R 7B JK ») as chips, a token that is not a card as
+    text; memoised, as a party's board draws the same lines at every version."""
     return _line_chips(str(line or ""), get_language() or "")
 
 
@@ -225,9 +217,9 @@ class GridCell:
 
 @register.filter
 def grid_cells(player: object, posted: object = None) -> list[GridCell]:
-    """A NUM DRAFT grid as 9 cells, row by row (1-based row and column): the stored grid, or
-    what was just posted for this player when it was refused (input is never lost): the party
-    page passes ``posted`` only after a refused grid, since other writes name a player too."""
+    """A NUM DRAFT grid as 9 cells, row by row: the stored grid, or what was posted for this
+    player when it was refused (input is never lost). ``posted`` is passed only after a refused
+    grid, since other writes name a player too."""
     if hasattr(posted, "get") and posted.get("player") == str(getattr(player, "pk", "")):
         cells = [posted.get(f"c{i}", "") for i in range(9)]
     else:

@@ -31,14 +31,12 @@ class EditOnlyNode(template.Node):
 
 @register.tag("edit_only")
 def edit_only(parser: template.base.Parser, token: template.base.Token) -> EditOnlyNode:
-    """``{% edit_only %}…{% endedit_only %}``: what only the edit link shows (a correction
-    link, a ✕), and only while the sheet is open.
+    """``{% edit_only %}…{% endedit_only %}``: what only the edit link shows, while the sheet is
+    open. Not nested.
 
-    The live board is drawn once per version for both links (context ``both_links``): there
-    the part is drawn between two markers, which :func:`calculators.parties.edit_only.for_link`
-    keeps for the edit link and cuts, with what they hold, for the read link. No player's text
-    can hold a marker: what a player typed is escaped when drawn (``<`` becomes ``&lt;``).
-    Not nested."""
+    With ``both_links`` (the live board, docs/architecture.md « One Parties write ») the part
+    is drawn between markers that :func:`calculators.parties.edit_only.for_link` cuts for the
+    read link; no player's text can forge a marker, as it is escaped when drawn."""
     nodelist = parser.parse(("endedit_only",))
     parser.delete_first_token()
     return EditOnlyNode(nodelist)
@@ -48,11 +46,9 @@ def edit_only(parser: template.base.Parser, token: template.base.Token) -> EditO
 def party_url(context: template.Context, view: str, *args: str) -> str:
     """``reverse(view, [token, *args])`` for the party being drawn (its ``token``).
 
-    In the live board sent to the phones' poll (context ``relative_urls``), the URL is written
-    relative to the party's page (``claim_delete/``, ``tableau/?v=…``): that fragment then holds
-    no secret link, and may be compressed without a BREACH-style attacker having a token to
-    guess (numsite.security.PublicGZipMiddleware). It is only ever swapped into the party's
-    page, ``/parties/<token>/``, against which the browser resolves it.
+    With ``relative_urls`` (the live board the phones poll) the URL is relative to the party's
+    page, the only page that fragment is swapped into: it then holds no token, so it may be
+    compressed (numsite.security.PublicGZipMiddleware).
     """
     token = context["token"]
     url = reverse(view, args=[token, *args])
@@ -79,11 +75,8 @@ def _lookup(item: Any, path: list[str]) -> object:
 @register.filter
 def fingerprint(items: Iterable[Any], lookups: str = "") -> str:
     """A digest of what a cached fragment draws from each of ``items``, for its key:
-    ``{% cache … row.detail|fingerprint:"0.pk 0.position 1.total" %}``. ``lookups`` names,
-    space-separated, the dotted attributes or indexes the fragment reads of each item; each
-    should end at a plain value (a number, a text, a tuple of them), whose ``repr`` is what is
-    digested (no ``lookups``: each item itself). So the fragment is drawn again whenever one of
-    them changes, and only then."""
+    ``{% cache … row.detail|fingerprint:"0.pk 0.position 1.total" %}``. Each lookup must end at
+    a plain value (a number, a text, a tuple of them): its ``repr`` is what is digested."""
     paths = [lookup.split(".") for lookup in lookups.split()] or [[]]
     values = [[_lookup(item, path) for path in paths] for item in items or ()]
     return hashlib.sha256(repr(values).encode()).hexdigest()

@@ -1,18 +1,10 @@
 """French typography for our own French text: narrow no-break spaces before ``: ; ! ?`` and
-inside « », typographic apostrophes, as French print sets them.
+inside « », typographic apostrophes (docs/i18n.md « Templates and the page's JavaScript »).
 
-Applied once, to text we write, never to attributes, URLs, JSON, form values or players' names:
-
-- ``{% typo %}…{% endtypo %}`` fixes the *template text* between its tags when the template is
-  compiled; the output of variables and tags (a player's name, a URL, a form value) is never
-  touched, nor is anything inside an HTML tag (attributes). The French version is used while
-  French is the active language, the text as written otherwise. The text of ``{% translate
-  "…" %}`` and ``{% blocktranslate %}…{% endblocktranslate %}`` inside it is French text too: it
-  gets the same typography while French is active (its variables untouched), and none in
-  another language (the translation is shown as written).
-- ``{{ text|typo }}`` fixes one value that is our own French prose (a game's pitch, an engine's
-  message); on safe HTML it only touches the text between tags.
-- :func:`french` is the rule itself, shared with the rulebooks' Markdown (``rules/mdext.py``).
+Applied only to text we write, never to attributes, URLs, JSON, form values or players' names:
+``{% typo %}`` fixes its template text (and its translate tags' French) when the template is
+compiled, never the output of variables; ``|typo`` fixes one value of our own prose.
+:func:`french`, the rule itself, is shared with the rulebooks' Markdown (``rules/mdext.py``).
 """
 
 from __future__ import annotations
@@ -117,9 +109,7 @@ class FrenchTextNode(TextNode):
 
 
 class FrenchTranslateNode(Node):
-    """A ``{% translate %}`` / ``{% blocktranslate %}`` inside ``{% typo %}``: in French, its
-    French twin (the same message with French typography on its text, variables untouched);
-    in any other language, the node itself (its translation, as written)."""
+    """A translate tag inside ``{% typo %}``: its French twin in French, itself otherwise."""
 
     def __init__(self, node: Node, french_node: Node) -> None:
         self.node = node
@@ -200,9 +190,8 @@ _FRENCH = "numsite.typo.french"
 
 
 def _french(context: template.Context) -> bool:
-    """Whether the active language is French, asked once per template being rendered (its
-    ``render_context``), not once per text node: a Parties board has some six hundred, and each
-    asking cost as much as drawing it. A template renders in one language."""
+    """Whether the active language is French, asked once per template rendered: a Parties board
+    has some six hundred text nodes, and each asking cost as much as drawing one."""
     french = context.render_context.get(_FRENCH)
     if french is None:
         french = context.render_context[_FRENCH] = is_french()

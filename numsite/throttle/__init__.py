@@ -1,36 +1,15 @@
 """Abuse limits: a sliding-window counter per (scope, client network), kept in the database.
 
-Why the database: the counters must be shared by every server process and every app server
-(several gunicorn workers, several machines on one PostgreSQL), and survive a worker restart.
-django-ratelimit refuses Django's database cache and in-process caches in its system checks
-(they are not atomic), so it would need a Redis the site does not otherwise have. Here one
-statement, ``INSERT … ON CONFLICT (scope, client, slot) DO UPDATE SET count = count + 1
-RETURNING count``, increments atomically on SQLite (≥ 3.35) and PostgreSQL alike, without a
-read-modify-write race and without a transaction of its own.
+Why the database: the counters must be shared by every worker and every app server, and
+survive a restart; django-ratelimit refuses the caches the site has (not atomic) and would need
+a Redis. One ``INSERT … ON CONFLICT DO UPDATE … RETURNING`` increments atomically on SQLite
+(≥ 3.35) and PostgreSQL alike, with no read-modify-write race.
 
-Who a client is (:func:`client_key`): an IPv4 address, or the /64 network of an IPv6 address
-(one subscriber line or one host gets a whole /64 and picks addresses in it at will); an
-IPv4-mapped IPv6 address (``::ffff:192.0.2.1``, from a dual-stack socket) is its IPv4 address.
+Why a sliding window: fixed windows let a client send the whole rate at the end of one and
+again at the start of the next. Each hit counts in its fixed window and is judged on
+:func:`weighted` (the two-window estimate of a sliding log). A refused hit is taken back, so
+that waiting ``Retry-After`` seconds is enough whatever a client sent while refused.
 
-Sliding window: fixed windows let a client send the whole rate at the end of one window and
-again at the start of the next, twice the rate within seconds. Each hit counts in its fixed
-window (``slot``), and is judged on the weighted count of the last ``period`` seconds: this
-window's count plus the previous window's, weighted by the part of it still inside the last
-``period`` seconds (the two-window estimate of a sliding log, exact when the previous window's
-hits were evenly spread). A refused hit is taken back, so that waiting ``Retry-After`` seconds
-is enough whatever a client sent while refused.
-
-Use::
-
-    from numsite import throttle
-
-    @throttle.limit("parties-create", "PARTIES_CREATE_RATE")
-    def new_game(request): ...
-
-or, inside a view, ``retry = throttle.hit(request, scope, "PARTIES_WRITE_RATE")`` then
-``if retry: return throttle.too_many(request, retry)``.
-
-Rates are settings of the form ``"<count>/<seconds>"`` (``"20/600"``: 20 per 10 minutes);
 ``RATELIMIT_ENABLED = False`` switches every limit off (the test suite, the load script).
 """
 
@@ -102,9 +81,9 @@ def client_ip(request: HttpRequest) -> str:
 
 
 def client_key(request: HttpRequest) -> str:
-    """The key a client's hits are counted under: its IPv4 address, its IPv6 address's /64
-    (``2001:db8:1:2::/64``), the IPv4 address an IPv4-mapped one carries; an address that is
-    none of these (a test's ``"unknown"``) as it is."""
+    """The key a client's hits are counted under: its IPv4 address, or its IPv6 address's /64
+    (one line or host gets a whole /64 and picks addresses in it at will); an IPv4-mapped
+    address (a dual-stack socket's) as its IPv4 address."""
     address = client_ip(request).strip()
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0])  # no IPv6 zone (``fe80::1%eth0``)
@@ -172,12 +151,9 @@ def purge(now: float | None = None) -> int:
 
 
 def hit(request: HttpRequest, scope: str, rate_setting: str) -> int | None:
-    """Counts one request of this client in ``scope``.
-
-    Returns ``None`` while the sliding count (this hit included) is within the rate named by
-    the setting ``rate_setting``; else takes the hit back and returns the seconds to wait (for
-    ``Retry-After``). A database that cannot count raises its error, answered 503 like any
-    other (numsite/failures.py): a limit that cannot be checked lets nothing through.
+    """Counts one request of this client in ``scope``: ``None`` within the rate, else the
+    seconds to wait (``Retry-After``). A database that cannot count raises (a 503,
+    numsite/failures.py): a limit that cannot be checked lets nothing through.
     """
     if not getattr(settings, "RATELIMIT_ENABLED", True):
         return None
@@ -233,11 +209,8 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
 def limit(
     scope: str, rate_setting: str, methods: Iterable[str] | None = WRITE_METHODS
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """Decorator: at most the rate of setting ``rate_setting`` per client IP in ``scope``.
-
-    Only ``methods`` are counted (writes by default; ``None`` counts every request). Over the
-    limit the view is not called and the client gets :func:`too_many`.
-    """
+    """Decorator: at most the rate of setting ``rate_setting`` (``"20/600"``: 20 per 10 min)
+    per client in ``scope``, counting ``methods`` only (``None``: every request)."""
     counted = None if methods is None else frozenset(m.upper() for m in methods)
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -4,12 +4,8 @@ from django.db import models
 
 
 class Counter(models.Model):
-    """How many requests one client made in one scope during one window.
-
-    ``slot`` is the window's number (Unix time // period); ``expires`` the Unix time at which
-    the next window ends (the sliding count weighs the previous window), after which the row is
-    only garbage (purged lazily). ``client`` is an IPv4 address or an IPv6 /64
-    (:func:`numsite.throttle.client_key`).
+    """How many requests one client made in one scope during one window (``slot``: Unix time
+    // period); kept until the next window ends (``expires``), as the sliding count weighs it.
     """
 
     scope = models.CharField(max_length=64)

@@ -1,7 +1,5 @@
-"""The event's part of a table's Party page (``templates/events/_party_event.html``): « Table 3
-— ronde 2 du tournoi X », and once the Party is finished, « Je confirme le résultat » and « Je
-conteste » for the players of the table. The Parties core never imports the events: its page
-loads this library, as it loads the tablées'."""
+"""The event's part of a table's Party page (``templates/events/_party_event.html``). The
+Parties core never imports the events: its page loads this library, as it loads the tablées'."""
 
 from __future__ import annotations
 
