@@ -127,6 +127,14 @@ export function page(url, html, scripts, options = {}) {
   return result;
 }
 
+/* Dispatches the custom event `name` (htmx's, say) on `target` as htmx does: bubbling,
+   cancelable, with `detail`; returns the event, so a test reads what the listeners changed. */
+export function fire(p, name, target, detail) {
+  const event = new p.window.CustomEvent(name, { bubbles: true, cancelable: true, detail });
+  target.dispatchEvent(event);
+  return event;
+}
+
 /* A fetch answer as party-queue.js reads it (status, headers.get, text). */
 export function answer(status, html = "", headers = {}) {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
