@@ -2,7 +2,7 @@
    document) into a DOM without a browser, for `node --test tests/js/`: happy-dom gives the page
    (forms, events, sessionStorage, <template>), fake-indexeddb the IndexedDB a test hands over
    (the same factory to a second page is « the same phone after a reload »), and the test
-   owns the clock of window.setTimeout, the network (fetch, navigator.onLine) and htmx. */
+   owns the clock of window.setTimeout and setInterval (and of Date.now, when asked), the network (fetch, navigator.onLine) and htmx. */
 import { readFileSync } from "node:fs";
 import { Window } from "happy-dom";
 
@@ -12,16 +12,19 @@ export function source(name) {
   return readFileSync(new URL(name, ROOT), "utf8");
 }
 
-/* window.setTimeout under the test's hand: a timer runs only when the test says so.
-   Zero-delay timers (the scripts' « soon ») run by settle(); the others wait for fire(). */
+/* window.setTimeout and setInterval under the test's hand: a timer runs only when the test says
+   so. Zero-delay timers (the scripts' « soon ») run by settle(); the others wait for fire(), which
+   keeps an interval for the next fire(). `now` is the page's Date.now() when the page was opened
+   with a `now`; the test moves it forward itself. */
 class Clock {
-  constructor() {
+  constructor(now) {
     this.timers = new Map();
     this.serial = 0;
+    this.now = now;
   }
-  set(fn, ms) {
+  set(fn, ms, every = false) {
     this.serial += 1;
-    this.timers.set(this.serial, { fn, ms: ms || 0 });
+    this.timers.set(this.serial, { fn, ms: ms || 0, every });
     return this.serial;
   }
   clear(id) {
@@ -46,7 +49,7 @@ class Clock {
   fire(ms) {
     for (const [id, t] of [...this.timers]) {
       if (t.ms > 0 && (ms === undefined || t.ms === ms)) {
-        this.timers.delete(id);
+        if (!t.every) this.timers.delete(id);
         t.fn();
       }
     }
@@ -61,15 +64,22 @@ const tick = () => new Promise((resolve) => {
    options: indexedDB (a fake-indexeddb IDBFactory), fetch (async (url, init) => Response-like),
    online, sessionStorage (entries carried from an earlier page: a reload in the same tab),
    currentScript (attributes of the <script> element a script reads, for offline.js),
-   Worker (a class standing for a Web Worker), htmx (an object standing for htmx), before (a
-   function given the window before the scripts run: what the server drew beyond the body). */
+   Worker (a class standing for a Web Worker), htmx (an object standing for htmx), navigator
+   (properties given to window.navigator: a stand-in wakeLock, say), now (a time in ms: Date.now()
+   is then clock.now), before (a function given the window before the scripts run: what the
+   server drew beyond the body). */
 export function page(url, html, scripts, options = {}) {
   const window = new Window({ url, settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   const document = window.document;
-  const clock = new Clock();
-  const state = { online: options.online !== false };
+  const clock = new Clock(options.now);
+  const state = { online: options.online !== false, visibility: "visible" };
   window.setTimeout = (fn, ms) => clock.set(fn, ms);
   window.clearTimeout = (id) => clock.clear(id);
+  window.setInterval = (fn, ms) => clock.set(fn, ms, true);
+  window.clearInterval = (id) => clock.clear(id);
+  if (options.now !== undefined) window.Date.now = () => clock.now;
+  Object.defineProperty(document, "visibilityState", { get: () => state.visibility, configurable: true });
+  Object.defineProperty(document, "hidden", { get: () => state.visibility !== "visible", configurable: true });
   Object.defineProperty(window.navigator, "onLine", { get: () => state.online, configurable: true });
   /* one tab: no Web Locks (party-queue.js sends without one then) */
   Object.defineProperty(window.navigator, "locks", { value: undefined, configurable: true });
@@ -78,6 +88,9 @@ export function page(url, html, scripts, options = {}) {
   if (options.fetch) window.fetch = options.fetch;
   if (options.Worker) window.Worker = options.Worker;
   if (options.htmx) window.htmx = options.htmx;
+  for (const [k, v] of Object.entries(options.navigator || {})) {
+    Object.defineProperty(window.navigator, k, { value: v, configurable: true });
+  }
   for (const [k, v] of Object.entries(options.sessionStorage || {})) window.sessionStorage.setItem(k, v);
   document.body.innerHTML = html || "";
   if (options.before) options.before(window);
@@ -107,6 +120,11 @@ export function page(url, html, scripts, options = {}) {
     goOnline() {
       state.online = true;
       window.dispatchEvent(new window.Event("online"));
+    },
+    /* the tab hidden or shown again ("hidden", "visible"), as the browser says it */
+    setVisibility(visibility) {
+      state.visibility = visibility;
+      document.dispatchEvent(new window.Event("visibilitychange"));
     },
     storage() {
       const out = {};
