@@ -92,6 +92,9 @@ export function page(url, html, scripts, options = {}) {
     Object.defineProperty(window.navigator, k, { value: v, configurable: true });
   }
   for (const [k, v] of Object.entries(options.sessionStorage || {})) window.sessionStorage.setItem(k, v);
+  /* what a listener threw (happy-dom reports it on window, as a browser does, and goes on) */
+  const errors = [];
+  window.addEventListener("error", (event) => errors.push(event.error));
   document.body.innerHTML = html || "";
   if (options.before) options.before(window);
   for (const name of scripts) {
@@ -109,6 +112,7 @@ export function page(url, html, scripts, options = {}) {
     document,
     clock,
     state,
+    errors,
     /* the page's promises, IndexedDB's callbacks and the zero-delay timers, until all is still */
     async settle() {
       let quiet = 0;
