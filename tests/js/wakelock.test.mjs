@@ -72,6 +72,18 @@ test("wake lock: without the API the switch stays hidden (it would do nothing)",
   await p.close();
 });
 
+test("wake lock: a page without the switch: nothing asked, nothing thrown", async () => {
+  const lock = wakeLock();
+  const p = page("https://site.test/parties/tok/", "<main></main>", ["wakelock.js"], { navigator: { wakeLock: lock.api } });
+  p.loaded();
+  p.setVisibility("hidden");
+  p.setVisibility("visible");
+  await p.settle();
+  assert.deepEqual(lock.asked, []);
+  assert.deepEqual(p.errors, []);
+  await p.close();
+});
+
 test("wake lock: the switch shown; on asks a screen lock and says so, off releases it and says so", async () => {
   const lock = wakeLock();
   const p = open(lock);
