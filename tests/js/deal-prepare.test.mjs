@@ -125,3 +125,21 @@ test("deal preparation: a short, a mostly upright or a two-finger swipe moves no
   assert.deepEqual(went, []);
   await p.close();
 });
+
+test("deal preparation: a pinch begun with one finger (zooming on the card) moves nothing", async () => {
+  const { p, went } = open();
+  const touch = (type, touches, changed) => {
+    const event = new p.window.Event(type, { bubbles: true });
+    event.touches = touches;
+    event.changedTouches = changed;
+    p.document.body.dispatchEvent(event);
+  };
+  /* each finger lands with its own touchstart: the first alone, then both */
+  touch("touchstart", [{ clientX: 200, clientY: 400 }], [{ clientX: 200, clientY: 400 }]);
+  touch("touchstart", [{ clientX: 200, clientY: 400 }, { clientX: 240, clientY: 400 }], [{ clientX: 240, clientY: 400 }]);
+  /* spread sideways, then lifted one after the other */
+  touch("touchend", [{ clientX: 340, clientY: 400 }], [{ clientX: 100, clientY: 400 }]);
+  touch("touchend", [], [{ clientX: 340, clientY: 400 }]);
+  assert.deepEqual(went, []);
+  await p.close();
+});
