@@ -194,3 +194,20 @@ test("offline engines worker: Pyodide that cannot start (its loader missing, or 
   assert.deepEqual(await refused.replies(1), [{ id: 2, failed: "WebAssembly is not available" }]);
   assert.deepEqual(refused.fetched, [], "no bundle fetched for nothing");
 });
+
+test("offline engines worker: an engine that throws (a Python error) answers failed, and the next job starts Pyodide afresh", async () => {
+  let broken = true;
+  const e = engine();
+  reset(pyodide((endpoint, body, language) => {
+    if (broken) throw new Error("PythonError: KeyError: 'num_nope'");
+    return e.answer(endpoint, body, language);
+  }));
+  const w = worker();
+  w.send({ id: 1, endpoint: "num_nope", body: "{}" });
+  assert.deepEqual(await w.replies(1), [{ id: 1, failed: "PythonError: KeyError: 'num_nope'" }]);
+  broken = false;
+  w.send({ id: 2, endpoint: "num_check", body: '{"cards": []}' });
+  await w.replies(2);
+  assert.deepEqual(w.posted[1], { id: 2, answer: '{"endpoint":"num_check","total":0,"language":"fr"}' });
+  assert.equal(stub.calls.length, 2, "any failure starts Pyodide again: the worker does not tell an engine's error from a load's");
+});
