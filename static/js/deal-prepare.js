@@ -36,6 +36,8 @@
     if (event.touches.length === 1) {
       startX = event.touches[0].clientX;
       startY = event.touches[0].clientY;
+    } else {
+      startX = null; // a second finger: a pinch, not a swipe
     }
   }, { passive: true });
   document.addEventListener("touchend", function (event) {

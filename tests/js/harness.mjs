@@ -2,7 +2,7 @@
    document) into a DOM without a browser, for `node --test tests/js/`: happy-dom gives the page
    (forms, events, sessionStorage, <template>), fake-indexeddb the IndexedDB a test hands over
    (the same factory to a second page is « the same phone after a reload »), and the test
-   owns the clock of window.setTimeout, the network (fetch, navigator.onLine) and htmx. */
+   owns the clock of window.setTimeout and setInterval (and of Date.now, when asked), the network (fetch, navigator.onLine) and htmx. */
 import { readFileSync } from "node:fs";
 import { Window } from "happy-dom";
 
@@ -12,16 +12,19 @@ export function source(name) {
   return readFileSync(new URL(name, ROOT), "utf8");
 }
 
-/* window.setTimeout under the test's hand: a timer runs only when the test says so.
-   Zero-delay timers (the scripts' « soon ») run by settle(); the others wait for fire(). */
+/* window.setTimeout and setInterval under the test's hand: a timer runs only when the test says
+   so. Zero-delay timers (the scripts' « soon ») run by settle(); the others wait for fire(), which
+   keeps an interval for the next fire(). `now` is the page's Date.now() when the page was opened
+   with a `now`; the test moves it forward itself. */
 class Clock {
-  constructor() {
+  constructor(now) {
     this.timers = new Map();
     this.serial = 0;
+    this.now = now;
   }
-  set(fn, ms) {
+  set(fn, ms, every = false) {
     this.serial += 1;
-    this.timers.set(this.serial, { fn, ms: ms || 0 });
+    this.timers.set(this.serial, { fn, ms: ms || 0, every });
     return this.serial;
   }
   clear(id) {
@@ -46,7 +49,7 @@ class Clock {
   fire(ms) {
     for (const [id, t] of [...this.timers]) {
       if (t.ms > 0 && (ms === undefined || t.ms === ms)) {
-        this.timers.delete(id);
+        if (!t.every) this.timers.delete(id);
         t.fn();
       }
     }
@@ -61,15 +64,22 @@ const tick = () => new Promise((resolve) => {
    options: indexedDB (a fake-indexeddb IDBFactory), fetch (async (url, init) => Response-like),
    online, sessionStorage (entries carried from an earlier page: a reload in the same tab),
    currentScript (attributes of the <script> element a script reads, for offline.js),
-   Worker (a class standing for a Web Worker), htmx (an object standing for htmx), before (a
-   function given the window before the scripts run: what the server drew beyond the body). */
+   Worker (a class standing for a Web Worker), htmx (an object standing for htmx), navigator
+   (properties given to window.navigator: a stand-in wakeLock, say), now (a time in ms: Date.now()
+   is then clock.now), before (a function given the window before the scripts run: what the
+   server drew beyond the body). */
 export function page(url, html, scripts, options = {}) {
   const window = new Window({ url, settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   const document = window.document;
-  const clock = new Clock();
-  const state = { online: options.online !== false };
+  const clock = new Clock(options.now);
+  const state = { online: options.online !== false, visibility: "visible" };
   window.setTimeout = (fn, ms) => clock.set(fn, ms);
   window.clearTimeout = (id) => clock.clear(id);
+  window.setInterval = (fn, ms) => clock.set(fn, ms, true);
+  window.clearInterval = (id) => clock.clear(id);
+  if (options.now !== undefined) window.Date.now = () => clock.now;
+  Object.defineProperty(document, "visibilityState", { get: () => state.visibility, configurable: true });
+  Object.defineProperty(document, "hidden", { get: () => state.visibility !== "visible", configurable: true });
   Object.defineProperty(window.navigator, "onLine", { get: () => state.online, configurable: true });
   /* one tab: no Web Locks (party-queue.js sends without one then) */
   Object.defineProperty(window.navigator, "locks", { value: undefined, configurable: true });
@@ -78,7 +88,13 @@ export function page(url, html, scripts, options = {}) {
   if (options.fetch) window.fetch = options.fetch;
   if (options.Worker) window.Worker = options.Worker;
   if (options.htmx) window.htmx = options.htmx;
+  for (const [k, v] of Object.entries(options.navigator || {})) {
+    Object.defineProperty(window.navigator, k, { value: v, configurable: true });
+  }
   for (const [k, v] of Object.entries(options.sessionStorage || {})) window.sessionStorage.setItem(k, v);
+  /* what a listener threw (happy-dom reports it on window, as a browser does, and goes on) */
+  const errors = [];
+  window.addEventListener("error", (event) => errors.push(event.error));
   document.body.innerHTML = html || "";
   if (options.before) options.before(window);
   for (const name of scripts) {
@@ -96,6 +112,7 @@ export function page(url, html, scripts, options = {}) {
     document,
     clock,
     state,
+    errors,
     /* the page's promises, IndexedDB's callbacks and the zero-delay timers, until all is still */
     async settle() {
       let quiet = 0;
@@ -107,6 +124,11 @@ export function page(url, html, scripts, options = {}) {
     goOnline() {
       state.online = true;
       window.dispatchEvent(new window.Event("online"));
+    },
+    /* the tab hidden or shown again ("hidden", "visible"), as the browser says it */
+    setVisibility(visibility) {
+      state.visibility = visibility;
+      document.dispatchEvent(new window.Event("visibilitychange"));
     },
     storage() {
       const out = {};
@@ -125,6 +147,14 @@ export function page(url, html, scripts, options = {}) {
     },
   };
   return result;
+}
+
+/* Dispatches the custom event `name` (htmx's, say) on `target` as htmx does: bubbling,
+   cancelable, with `detail`; returns the event, so a test reads what the listeners changed. */
+export function fire(p, name, target, detail) {
+  const event = new p.window.CustomEvent(name, { bubbles: true, cancelable: true, detail });
+  target.dispatchEvent(event);
+  return event;
 }
 
 /* A fetch answer as party-queue.js reads it (status, headers.get, text). */

@@ -4,7 +4,7 @@
    across an htmx swap. htmx is not loaded: the tests fire the events it fires. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { page } from "./harness.mjs";
+import { fire, page } from "./harness.mjs";
 
 const TABLES = '<script type="application/json" id="card-tables">{"glyph": {"R": "♥", "B": "♠"}, "name": {"R": "rouge", "B": "bleu"}, "text": {"remove": "Retirer {card}"}}</script>';
 
@@ -12,12 +12,6 @@ function open(body) {
   const p = page("https://site.test/num-check/", TABLES + body, ["numsite.js"]);
   p.loaded();
   return p;
-}
-
-function fire(p, name, target, detail) {
-  const event = new p.window.CustomEvent(name, { bubbles: true, cancelable: true, detail });
-  target.dispatchEvent(event);
-  return event;
 }
 
 test("card chips: one chip a card, the server's glyph and a name to say; a tap removes that card", async () => {

@@ -5,7 +5,7 @@
    the details party.js reads. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { page } from "./harness.mjs";
+import { fire, page } from "./harness.mjs";
 
 const URL_PAGE = "https://site.test/parties/tok/";
 
@@ -33,12 +33,6 @@ function open(html = sheet(), local = {}) {
   });
   p.loaded();
   return p;
-}
-
-function fire(p, name, target, detail) {
-  const event = new p.window.CustomEvent(name, { bubbles: true, cancelable: true, detail });
-  target.dispatchEvent(event);
-  return event;
 }
 
 test("this phone's player: « Ce téléphone » shown, kept on this phone, and the entry starts with them", async () => {
