@@ -16,14 +16,25 @@
       if (status) status.textContent = status.getAttribute("data-msg-" + name) || "";
     }
 
+    /* One request at a time: a tab shown twice while one is pending would otherwise hold two
+       locks and release one. A lock granted after the switch was turned off is let go at once. */
+    var asking = false;
     function take() {
+      if (asking) return;
+      asking = true;
       navigator.wakeLock.request("screen").then(function (sentinel) {
+        asking = false;
+        if (!input.checked) {
+          sentinel.release();
+          return;
+        }
         lock = sentinel;
         say("on");
         sentinel.addEventListener("release", function () {
           lock = null;
         });
       }).catch(function () {
+        asking = false;
         input.checked = false;
         say("failed");
       });
@@ -32,8 +43,8 @@
     input.addEventListener("change", function () {
       if (input.checked) {
         take();
-      } else if (lock) {
-        lock.release();
+      } else {
+        if (lock) lock.release();
         say("off");
       }
     });

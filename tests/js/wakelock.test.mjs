@@ -31,19 +31,27 @@ class Sentinel {
   }
 }
 
-function wakeLock({ refuse = false } = {}) {
+/* `held`: each request waits for the test's grant() (the browser still deciding) */
+function wakeLock({ refuse = false, held = false } = {}) {
   const asked = [];
   const sentinels = [];
+  const waiting = [];
   return {
     asked,
     sentinels,
+    grant() {
+      waiting.splice(0).forEach((resolve) => resolve());
+    },
     api: {
       request(type) {
         asked.push(type);
         if (refuse) return Promise.reject(new Error("NotAllowedError"));
         const sentinel = new Sentinel(type);
         sentinels.push(sentinel);
-        return Promise.resolve(sentinel);
+        if (!held) return Promise.resolve(sentinel);
+        return new Promise((resolve) => {
+          waiting.push(() => resolve(sentinel));
+        });
       },
     },
   };
@@ -132,5 +140,35 @@ test("wake lock: asked again when the page comes back into view, only if the swi
   p.setVisibility("visible");
   await p.settle();
   assert.equal(lock.asked.length, 2);
+  await p.close();
+});
+
+test("wake lock: turned off while the browser decides, the lock granted then is let go", async () => {
+  const lock = wakeLock({ held: true });
+  const p = open(lock);
+  await turn(p, true);
+  await turn(p, false);
+  assert.equal(status(p), "L’écran pourra s’éteindre.");
+  lock.grant();
+  await p.settle();
+  assert.deepEqual(lock.sentinels.map((s) => s.released), [true]);
+  assert.equal(status(p), "L’écran pourra s’éteindre.");
+  await p.close();
+});
+
+test("wake lock: the tab shown twice while a request is pending asks once", async () => {
+  const lock = wakeLock({ held: true });
+  const p = open(lock);
+  await turn(p, true);
+  p.setVisibility("hidden");
+  p.setVisibility("visible");
+  p.setVisibility("hidden");
+  p.setVisibility("visible");
+  await p.settle();
+  assert.equal(lock.asked.length, 1);
+  lock.grant();
+  await p.settle();
+  await turn(p, false);
+  assert.deepEqual(lock.sentinels.map((s) => s.released), [true]);
   await p.close();
 });
