@@ -154,12 +154,13 @@ test-js: install-test
 ## tests/conftest.py, static_files), and run every test (browser tests included) on SQLite,
 ## then every database test again on a private PostgreSQL cluster; both in $(WORKERS)
 ## processes (pytest-xdist; `--dist loadgroup` keeps the tests of one xdist_group, such as the
-## races, on one of them: tests/conftest.py).
+## races, on one of them: tests/conftest.py). The 25 slowest tests are listed at the end, to
+## keep the suite within its 15 minutes on 2 cores.
 XDIST = -n $(WORKERS) --dist loadgroup
 test: install-test chromium postgresql proxies lint
 	node --test $(JS_TESTS)
 	@$(MAKE) --no-print-directory var/static.stamp BIN=$(BIN)
-	$(BIN)/python -m pytest $(XDIST)
+	$(BIN)/python -m pytest $(XDIST) --durations=25
 	$(MAKE) --no-print-directory test-postgres
 
 ## The database tests (Parties, API, pages) against a real PostgreSQL started for the run.

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.finders import BaseFinder
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.contrib.staticfiles.utils import matches_patterns
 from django.core.checks import CheckMessage
 from django.core.files.storage import FileSystemStorage
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -141,10 +142,22 @@ class OfflineFinder(BaseFinder):
         return found
 
     def list(self, ignore_patterns: Any) -> Iterator[tuple[str, FileSystemStorage]]:
-        self._write_bundle()
-        yield BUNDLE_NAME, self.bundle_storage
+        """The files to collect, less those ``collectstatic -i`` names: a pattern matches a
+        file's name or one of the folders of its static path, as for the site's own folders."""
+        patterns = list(ignore_patterns or [])
+
+        def ignored(path: str) -> bool:
+            parts = path.split("/")
+            folders = ["/".join(parts[:n]) for n in range(1, len(parts))]
+            return any(matches_patterns(p, patterns) for p in (path, parts[-1], *folders))
+
+        if not ignored(BUNDLE_NAME):
+            self._write_bundle()
+            yield BUNDLE_NAME, self.bundle_storage
+        prefix = self.pyodide_storage.prefix  # type: ignore[attr-defined]
         for name in self._pyodide_names():
-            yield name, self.pyodide_storage
+            if not ignored(f"{prefix}/{name}"):
+                yield name, self.pyodide_storage
 
 
 # --------------------------------------------------------------------------- the pages it keeps

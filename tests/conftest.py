@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.core.servers import basehttp
 from django.test import Client, override_settings
 from django.utils import translation
@@ -98,6 +99,26 @@ def cache_files(tmp_path_factory):
     }
     with override_settings(CACHES=caches):
         yield folder
+
+
+def collect_site_static(settings, root):
+    """The site's own static files collected into ``root`` and served from there only, as after
+    ``make run``. Bootstrap's, the admin's and Pyodide's are left out: brotli on their source
+    maps and runtime takes a minute and a half, and the tests that call this look at the
+    site's CSS and JavaScript only."""
+    settings.STATIC_ROOT = root
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "numsite.static.StaticStorage"},
+    }
+    settings.WHITENOISE_USE_FINDERS = False
+    call_command(
+        "collectstatic",
+        interactive=False,
+        verbosity=0,
+        ignore_patterns=["admin", "bootstrap", "pyodide"],
+    )
+    return root
 
 
 def _no_static_handler(application):

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import brotli
 import pytest
-from django.core.management import call_command
 from django.http import HttpResponse
 from django.templatetags.static import static
 from django.test import RequestFactory
 from whitenoise.middleware import WhiteNoiseFileResponse
 
 from numsite.security import capability
+from tests.conftest import collect_site_static
 from tests.matching import search
 
 from .pages import PAGES, result_pages
@@ -164,19 +164,7 @@ def test_capability_decorator_forbids_storing_and_indexing():
 
 @pytest.fixture
 def collected(settings, tmp_path):
-    """The site's own static files collected into a STATIC_ROOT of this test's, served from
-    there only, as after ``make run`` (the admin's and Bootstrap's left out: brotli on their
-    source maps takes a dozen seconds)."""
-    settings.STATIC_ROOT = tmp_path
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "numsite.static.StaticStorage"},
-    }
-    settings.WHITENOISE_USE_FINDERS = False
-    call_command(
-        "collectstatic", interactive=False, verbosity=0, ignore_patterns=["admin", "bootstrap"]
-    )
-    return tmp_path
+    return collect_site_static(settings, tmp_path)
 
 
 def test_static_files_are_served_by_whitenoise_with_the_headers(client, collected):

@@ -4,19 +4,11 @@
 import re
 
 import pytest
-from django.core.management import call_command
 from django.templatetags.static import static
 
+from tests.conftest import collect_site_static
+
 STORAGE = {"BACKEND": "numsite.static.StaticStorage"}
-
-
-@pytest.fixture
-def static_root(settings, tmp_path):
-    """A STATIC_ROOT of its own, served from there only (as after ``make run``)."""
-    settings.STATIC_ROOT = tmp_path
-    settings.STORAGES = {**settings.STORAGES, "staticfiles": STORAGE}
-    settings.WHITENOISE_USE_FINDERS = False
-    return tmp_path
 
 
 @pytest.mark.django_db
@@ -31,13 +23,9 @@ def test_pages_render_with_plain_names_before_collectstatic(settings, client, tm
 
 @pytest.mark.django_db
 def test_collectstatic_hashes_compresses_and_caches_hashed_files_one_year(
-    static_root, client, settings
+    client, settings, tmp_path
 ):
-    # Only the site's own files: brotli on the admin's and Bootstrap's (source maps, RTL and
-    # unminified copies) takes a dozen seconds. A name left out falls back to its plain URL.
-    call_command(
-        "collectstatic", interactive=False, verbosity=0, ignore_patterns=["admin", "bootstrap"]
-    )
+    static_root = collect_site_static(settings, tmp_path)  # a name left out: its plain URL
     css = static("css/numsite.css")
     assert re.fullmatch(r"/static/css/numsite\.[0-9a-f]{12}\.css", css)
     assert (static_root / css.removeprefix("/static/")).with_suffix(".css.gz").exists()
@@ -51,3 +39,19 @@ def test_collectstatic_hashes_compresses_and_caches_hashed_files_one_year(
     assert static("css/not-collected.css") == "/static/css/not-collected.css"
     settings.DEBUG = True  # the same storage, whose hashed names Django leaves out under DEBUG
     assert static("css/numsite.css") == "/static/css/numsite.css"
+
+
+def test_the_offline_finder_leaves_out_what_collectstatic_is_told_to_ignore():
+    from numsite import pwa
+
+    finder = pwa.OfflineFinder()
+    everything = [name for name, _ in finder.list([])]
+    assert pwa.BUNDLE_NAME in everything
+    runtime = [n for n in everything if n != pwa.BUNDLE_NAME]
+    assert runtime, "node_modules/pyodide is installed by make install"
+    # `collectstatic -i pyodide` leaves out the runtime's folder, as `-i admin` does the admin's
+    assert [name for name, _ in finder.list(["pyodide"])] == [pwa.BUNDLE_NAME]
+    assert [name for name, _ in finder.list(["offline"])] == runtime
+    assert [name for name, _ in finder.list(["*.wasm"])] == [
+        n for n in everything if not n.endswith(".wasm")
+    ]
