@@ -299,3 +299,41 @@ def test_each_manche_deals_every_seat_ten_distinct_cards_and_manches_differ(
     assert len(set(cards)) == len(cards) and not set(cards) & {"0B", "0R", "0J", "0V"}
     if first != second:
         assert party_deals.manche_seed(seed, first) != party_deals.manche_seed(seed, second)
+
+
+def test_a_dealt_party_draws_no_numbers_form_but_says_why_on_the_page_and_its_fragment(client):
+    """docs/deals.md#donnes-num5-saisie: the manche is played turn by turn only, so the page
+    draws the turns' form in place of « Ajouter la manche » and says why in one line."""
+    _, current = started()
+    game = game_of(current.tables.first())
+    url = reverse("parties:game", args=[game.edit_token])
+    for headers in ({}, {"HX-Request": "true", "HX-Target": "sheet"}):
+        html = client.get(url, headers=headers).content.decode()
+        assert 'data-testid="cell-0"' not in html and "Ajouter la manche" not in html
+        said = html.split('data-testid="dealt-turns-only">', 1)[1].split("</p>", 1)[0]
+        assert "donne n° 1" in said.replace("\u202f", " ").replace("\u00a0", " ")
+        assert "tour par tour" in said
+        assert 'data-testid="turn-card-0"' in html and 'id="turns" open' in html
+    english = client.get(f"/en{url}").content.decode()
+    said = english.split('data-testid="dealt-turns-only">', 1)[1].split("</p>", 1)[0]
+    assert "each round is played turn by turn" in said
+    free = party_services.create_game("num5", "normal", NAMES[:3])
+    html = client.get(reverse("parties:game", args=[free.edit_token])).content.decode()
+    assert 'data-testid="cell-0"' in html and 'data-testid="dealt-turns-only"' not in html
+
+
+def test_a_dealt_partys_tallied_manche_offers_no_correction_as_numbers(client):
+    """docs/deals.md#donnes-num5-saisie: a tallied manche is corrected by undoing it, so its
+    row has no « Corriger » and ``?manche=1`` draws no correction form."""
+    _, current = started()
+    game = game_of(current.tables.first())
+    dealt = hands(game)
+    for k in range(deals.NUM5_HAND):
+        turn(game, [hand[k] for hand in dealt])
+    writes.tally_turns(game)
+    if party_services.finished(game):  # the deal's last manche ends the Party
+        party_services.reopen(game)
+    url = reverse("parties:game", args=[game.edit_token])
+    html = client.get(url + "?manche=1").content.decode()
+    assert 'data-testid="round-1-0"' in html
+    assert 'data-testid="edit-round-1"' not in html and 'id="correction"' not in html

@@ -145,7 +145,7 @@ class Num5Party(Num5Stats):
         match = request.resolver_match
         if match is not None and match.kwargs.get("name") == "round_edit":
             number = parse_whole(request.POST.get("round"))  # a refused correction stays open
-        if number is not None:
+        if number is not None and not game.deal:  # a dealt manche is undone, not corrected
             context["edit_round"] = game.rounds.filter(number=number).first()
         if game.turns:
             play = writes.round_in_play(game, players)
