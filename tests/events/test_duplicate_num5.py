@@ -426,6 +426,7 @@ def test_the_page_says_the_tally_ends_the_party_and_its_answer_shows_it_finished
     html = client.get(url).content.decode()
     button = html.split('data-testid="turn-tally">', 1)[1].split("</button>", 1)[0]
     assert "Reporter la manche et terminer la partie (1 tour)" in button
+    assert 'data-testid="event-confirm"' not in html  # a game under way: nothing to confirm
     english = client.get(f"/en{url}").content.decode()
     assert "Carry the round over and finish the game (1 turn)" in english
     for k in range(1, deals.NUM5_HAND):
@@ -438,7 +439,7 @@ def test_the_page_says_the_tally_ends_the_party_and_its_answer_shows_it_finished
     assert game.finished
     shown = client.get(url).content.decode().replace("\u202f", " ").replace("\u00a0", " ")
     assert "La donne n° 1 est jouée" in shown and 'data-testid="turn-tally"' not in shown
-    assert "Je confirme" in shown  # the event's part of the page: the result to confirm
+    assert 'data-testid="event-confirm"' in shown  # the event's part: the result to confirm
 
 
 def test_the_api_tally_of_the_last_manche_answers_a_finished_party(client):
