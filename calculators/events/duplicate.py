@@ -17,7 +17,8 @@ from ..engines import dealbest, deals, matchpoints
 from ..engines.cards import FULL_DECK, InputError
 from ..parties import deals as party_deals
 from ..parties import kinds
-from .models import COUNTED, Event, Round
+from ..parties.models import Game
+from .models import COUNTED, Event, Round, Table
 
 #: The games an event may deal: those whose deal is prepared, NUM DRAFT and Num 5
 #: (docs/events.md#tournoi-donnes).
@@ -56,6 +57,26 @@ def deal_of(event: Event, number: int, seats: int) -> dict[str, Any]:
     if event.spec.kind == registry.NUM5.kind:  # one manche, Num 5's one deck (#tournoi-donnes-num5)
         return party_deals.describe(number, drawn, seats, FULL_DECK.range_label, NUM5_MANCHES)
     return party_deals.describe(number, drawn, seats, deals.draft_deck(seats).range_label)
+
+
+def seats_fixed(game: Game) -> str:
+    """Why no player joins ``game`` when it is a table of an event « en donnes préparées »,
+    else ``""`` (registered with the Parties' writes when the app is ready): each seat is
+    compared with the same seat at the other tables, by the event's seat order
+    (#tournoi-donnes-sieges), so a guest would shift no seat but be compared with no one, and
+    the table plays at a deal's number of seats."""
+    table = (
+        Table.objects.filter(game_id=game.pk, round__event__duplicate=True)
+        .select_related("round__event")
+        .first()
+    )
+    if table is None:
+        return ""
+    return gettext(
+        "Cette partie est la table {table} de la ronde {round} de « {event} », en donnes "
+        "préparées : chaque siège y est comparé au même siège des autres tables, elle garde "
+        "les joueurs placés par le tournoi."
+    ).format(table=table.number, round=table.round.number, event=table.round.event.name)
 
 
 @dataclass

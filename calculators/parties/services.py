@@ -48,6 +48,8 @@ from .writes import (
     reopen,
     require_game,
     rotate,
+    seats_fixed_by,
+    seats_open,
     whole_number,
 )
 
@@ -87,6 +89,8 @@ __all__ = [
     "require_game",
     "redo",
     "rotate",
+    "seats_fixed_by",
+    "seats_open",
     "undo",
     "undo_and_redo",
     "undo_entry",

@@ -175,11 +175,36 @@ def rename(game: Game, player: object, name: object, if_version: object = None) 
     return write(game, "rename", if_version, build)
 
 
+#: What fixes a Party's players from outside its sheet: each a function of the game giving the
+#: reason no player joins it, or ``""``. An app that seats a Party's players itself registers
+#: one with :func:`seats_fixed_by` when it is ready (the events: a table « en donnes
+#: préparées », docs/events.md#tournoi-donnes-sieges); the core names none of them.
+_SEATS_FIXED: list[Callable[[Game], str]] = []
+
+
+def seats_fixed_by(check: Callable[[Game], str]) -> Callable[[Game], str]:
+    """Register ``check`` (:data:`_SEATS_FIXED`), once however often it is given."""
+    if check not in _SEATS_FIXED:
+        _SEATS_FIXED.append(check)
+    return check
+
+
+def seats_open(game: Game, field: str = "name") -> None:
+    """Refuse at ``field`` (HTTP 400) a player joining ``game`` when a registered check fixes
+    its seats, with that check's reason."""
+    for check in _SEATS_FIXED:
+        reason = check(game)
+        if reason:
+            raise InputError(field, reason)
+
+
 def add_player(game: Game, name: object, if_version: object = None) -> HistoryEntry:
     """Add a player at the end of the table, only before the first entry: once anything was
-    entered the sheet's state refuses it (a :class:`Conflict`, 409), whatever the name."""
+    entered the sheet's state refuses it (a :class:`Conflict`, 409), whatever the name; never
+    where another app fixed the seats (:func:`seats_open`, 400 at ``name``)."""
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+        seats_open(g)
         if kinds.of(g).has_entries(g):
             raise Conflict("name", gettext("On n’ajoute un joueur qu’avant la première saisie."))
         players = list(g.players.all())

@@ -7,10 +7,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from django.urls import reverse
 
 from calculators.engines import deals, matchpoints
 from calculators.engines.cards import InputError
 from calculators.events import duplicate, services, standings
+from calculators.games.num5.party import writes as num5_writes
 from calculators.games.num_draft.party import writes
 from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
@@ -163,3 +165,73 @@ def test_a_table_alone_with_its_deal_gives_fifty_percent_a_seat_and_no_matchpoin
         assert all(line.percentage == 50 and line.matchpoints is None
                    for seat in deal.lines for line in seat)  # fmt: skip
     assert {line.total for line in (standings.standings(ev).duplicate or [])} == {Fraction(50)}
+
+
+@pytest.mark.parametrize("game", ["num_draft", "num5"])
+def test_a_duplicate_tables_party_takes_no_new_player_and_nothing_is_written(game):
+    """docs/events.md#tournoi-donnes-sieges: its seats are compared seat by seat with the other
+    tables, so a guest is refused at the field, the Party as it was."""
+    ev = event(8, (4,), 2, game=game, duplicate=True, seed="club")
+    services.seat(ev)
+    table = services.start(ev).tables.select_related("game").first()
+    assert table is not None
+    party = game_of(table)
+    version = party.version
+    with pytest.raises(InputError) as refused:
+        party_services.add_player(party, "Invité")
+    assert refused.value.field == "name"
+    assert f"table {table.number} de la ronde 1 de « Soirée du club »" in refused.value.message
+    assert "comparé au même siège des autres tables" in refused.value.message
+    party.refresh_from_db()
+    assert party.version == version and party.players.count() == 4
+
+
+def test_a_free_party_and_an_ordinary_events_table_still_take_a_guest():
+    """docs/events.md#tournoi-resultats: only a duplicate table fixes its seats."""
+    free = party_services.create_game("num_draft", "classique", NAMES[:3])
+    party_services.add_player(free, "Invité")
+    ev = event(8, (4,), 2, game="num_draft")
+    services.seat(ev)
+    party = game_of(services.start(ev).tables.select_related("game").get(number=1))
+    assert duplicate.seats_fixed(party) == "" and duplicate.seats_fixed(free) == ""
+    party_services.add_player(party, "Invité")
+    assert party.players.count() == 5 and free.players.count() == 4
+
+
+def test_the_page_refuses_a_guest_at_a_duplicate_table_beside_its_field(client):
+    ev = draft_event()
+    services.seat(ev)
+    party = game_of(services.start(ev).tables.select_related("game").get(number=1))
+    url = reverse("parties:action", args=[party.edit_token, "player_add"])
+    for prefix, said, headers, status in (
+        ("", "garde les joueurs placés par le tournoi", {}, 400),
+        ("", "garde les joueurs placés par le tournoi", {"HX-Request": "true"}, 200),  # swapped
+        ("/en", "keeps the players the event seated", {}, 400),
+    ):
+        response = client.post(prefix + url, {"name": "Invité", "seen": party.version},
+                               headers=headers)  # fmt: skip
+        assert response.status_code == status
+        html = response.content.decode()
+        form = html.split('id="add-name"', 1)[1].split("</form>", 1)[0]
+        assert said in form and 'data-testid="refusal"' in form
+    assert party.players.count() == 4
+
+
+def test_the_api_refuses_a_guest_at_a_duplicate_table_with_400_at_name_even_after_a_turn(eapi):
+    ev = event(6, (3,), 1, game="num5", duplicate=True, seed="club")
+    services.seat(ev)
+    party = game_of(services.start(ev).tables.select_related("game").get(number=1))
+    path = f"parties/{party.edit_token}/players"
+    status, answer = eapi("POST", path, {"name": "Invité"})
+    assert status == 400 and answer["error"]["field"] == "name"
+    assert "en donnes préparées" in answer["error"]["message"]
+    dealt = party_deals.manche_dealt(party, 1)
+    assert dealt is not None
+    players = list(party.players.all())
+    firsts = {p.pk: str(s.cards[0]) for p, s in zip(players, dealt.seats, strict=True)}
+    num5_writes.play_turn(party, firsts)
+    # an entry made: still the seats' refusal at the field, not the 409 of a sheet under way
+    status, answer = eapi("POST", path, {"name": "Invité"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert status == 400 and answer["error"]["field"] == "name"
+    assert "played with prepared deals" in answer["error"]["message"]
+    assert party.players.count() == 3

@@ -120,6 +120,10 @@ def test_the_deal_of_an_event_round_is_one_manche_then_no_more_turns():
     _, current = started()
     game = game_of(current.tables.first())
     play_manche(game)
+    with pytest.raises(party_services.Conflict) as finished:  # the tally finished it
+        turn(game, ["1B", "2B", "3B"])
+    assert finished.value.field == "finished"
+    party_services.reopen(game)  # reopened to correct it: still no turn of a second manche
     with pytest.raises(InputError) as err:
         turn(game, ["1B", "2B", "3B"])
     assert "déjà reportée" in err.value.message
@@ -148,8 +152,7 @@ def test_an_event_of_two_tables_of_three_is_played_through_the_services_and_rank
     for table in tables:
         game = game_of(table)
         points.append([row.total for row in boards.board(game).rows])
-        party_services.finish(game)
-        services.confirm(ev, table.number)
+        services.confirm(ev, table.number)  # finished by its one manche's tally
     services.close(ev)
     names = dict(ev.players.values_list("pk", "name"))
     (found,) = duplicate.round_deals(ev, ev.round_set.get(), names)
@@ -210,8 +213,7 @@ def played(reverse_second=True):
     ev, current = started()
     for i, table in enumerate(current.tables.select_related("game")):
         game = game_of(table)
-        play_manche(game, reverse=reverse_second and i == 1)
-        party_services.finish(game)
+        play_manche(game, reverse=reverse_second and i == 1)  # the tally finishes the Party
         services.confirm(ev, table.number)
     services.close(ev)
     return ev
@@ -257,11 +259,13 @@ def test_a_duplicate_party_refuses_a_manche_corrected_as_numbers():
     ev, current = started()
     game = game_of(current.tables.first())
     play_manche(game)
+    party_services.reopen(game)
     first = game.players.get(seat=0)
     with pytest.raises(InputError) as err:
         writes.edit_round(game, 1, {first.pk: "40 - 0"})
     assert err.value.field == "entries" and "annulez-la" in err.value.message
-    party_services.undo(game)  # the tally undone: its turns come back
+    tally = game.history.get(action="round_tally")
+    party_services.undo_entry(game, tally.version)  # the tally undone: its turns come back
     assert len(Game.objects.get(pk=game.pk).turns) == deals.NUM5_HAND
 
 
@@ -299,3 +303,175 @@ def test_each_manche_deals_every_seat_ten_distinct_cards_and_manches_differ(
     assert len(set(cards)) == len(cards) and not set(cards) & {"0B", "0R", "0J", "0V"}
     if first != second:
         assert party_deals.manche_seed(seed, first) != party_deals.manche_seed(seed, second)
+
+
+def test_a_dealt_party_draws_no_numbers_form_but_says_why_on_the_page_and_its_fragment(client):
+    """docs/deals.md#donnes-num5-saisie: the manche is played turn by turn only, so the page
+    draws the turns' form in place of « Ajouter la manche » and says why in one line."""
+    _, current = started()
+    game = game_of(current.tables.first())
+    url = reverse("parties:game", args=[game.edit_token])
+    for headers in ({}, {"HX-Request": "true", "HX-Target": "sheet"}):
+        html = client.get(url, headers=headers).content.decode()
+        assert 'data-testid="cell-0"' not in html and "Ajouter la manche" not in html
+        said = html.split('data-testid="dealt-turns-only">', 1)[1].split("</p>", 1)[0]
+        assert "donne n° 1" in said.replace("\u202f", " ").replace("\u00a0", " ")
+        assert "tour par tour" in said
+        assert 'data-testid="turn-card-0"' in html and 'id="turns" open' in html
+    english = client.get(f"/en{url}").content.decode()
+    said = english.split('data-testid="dealt-turns-only">', 1)[1].split("</p>", 1)[0]
+    assert "each round is played turn by turn" in said
+    free = party_services.create_game("num5", "normal", NAMES[:3])
+    html = client.get(reverse("parties:game", args=[free.edit_token])).content.decode()
+    assert 'data-testid="cell-0"' in html and 'data-testid="dealt-turns-only"' not in html
+
+
+def test_a_dealt_partys_tallied_manche_offers_no_correction_as_numbers(client):
+    """docs/deals.md#donnes-num5-saisie: a tallied manche is corrected by undoing it, so its
+    row has no « Corriger » and ``?manche=1`` draws no correction form."""
+    _, current = started()
+    game = game_of(current.tables.first())
+    dealt = hands(game)
+    for k in range(deals.NUM5_HAND):
+        turn(game, [hand[k] for hand in dealt])
+    writes.tally_turns(game)
+    party_services.reopen(game)  # the deal's last manche ended the Party
+    url = reverse("parties:game", args=[game.edit_token])
+    html = client.get(url + "?manche=1").content.decode()
+    assert 'data-testid="round-1-0"' in html
+    assert 'data-testid="edit-round-1"' not in html and 'id="correction"' not in html
+
+
+def play_turns(game: Game) -> None:
+    """Every seat plays its 10 dealt cards, deck order; the manche is not tallied."""
+    dealt = hands(game)
+    for k in range(deals.NUM5_HAND):
+        turn(game, [hand[k] for hand in dealt])
+
+
+def test_the_tally_of_the_deals_one_manche_finishes_the_tables_party_in_the_same_write():
+    """docs/deals.md#donnes-num5-fin: no « Terminer » to press; one entry, one version, the
+    event sees its table finished and confirms it at once."""
+    ev, current = started()
+    table = current.tables.select_related("game").first()
+    assert table is not None
+    game = game_of(table)
+    heard: list[tuple[str, bool]] = []
+
+    def hear(sender, game, action, **kwargs):
+        heard.append((action, Game.objects.get(pk=game.pk).finished))
+
+    party_services.party_written.connect(hear, dispatch_uid="test-tally-finish")
+    try:
+        play_turns(game)
+        assert not party_services.finished(game)  # ten turns: the manche waits for its tally
+        version = game.version
+        entry = writes.tally_turns(game)
+    finally:
+        party_services.party_written.disconnect(dispatch_uid="test-tally-finish")
+    assert heard[-1] == ("round_tally", True)  # the write's signal sees the finished Party
+    assert game.version == version + 1 and entry.action == "round_tally"
+    assert game.finished and Game.objects.get(pk=game.pk).finished
+    assert boards.board(game).finished
+    table.refresh_from_db()
+    assert services.state(table) == "finished"
+    services.confirm(ev, table.number)
+    table.refresh_from_db()
+    assert table.state == "confirmed" and len(table.result) == 3
+
+
+def test_undoing_the_tally_that_finished_the_party_opens_it_with_its_turns_back():
+    _, current = started()
+    game = game_of(current.tables.first())
+    play_turns(game)
+    writes.tally_turns(game)
+    party_services.undo(game)
+    stored = Game.objects.get(pk=game.pk)
+    assert not stored.finished and not party_services.finished(stored)
+    assert len(stored.turns) == deals.NUM5_HAND and not stored.rounds.exists()
+    party_services.redo(game)  # the same write again: tallied and finished
+    assert Game.objects.get(pk=game.pk).finished and game.rounds.count() == 1
+    tally = game.history.get(action="round_tally")
+    party_services.undo_entry(game, tally.version)  # « Annuler » of the phone that tallied
+    assert not Game.objects.get(pk=game.pk).finished
+    turn_row = game.history.filter(action="turn").latest("version")
+    party_services.undo_entry(game, turn_row.version)  # the tenth turn back too: play it again
+    assert len(Game.objects.get(pk=game.pk).turns) == deals.NUM5_HAND - 1
+
+
+def test_a_tally_that_does_not_end_a_deal_leaves_the_party_open():
+    free = party_services.create_game("num5", "normal", NAMES[:3])
+    writes.play_turn(free, {p.pk: c for p, c in zip(free.players.all(), ["1B", "2B", "3B"],
+                                                     strict=True)})  # fmt: skip
+    entry = writes.tally_turns(free)
+    assert not free.finished and "finish" not in entry.data
+    assert not writes.ends_deal(free, 1)
+    _, current = started()
+    dealt = game_of(current.tables.first())
+    assert writes.ends_deal(dealt, 1) and not writes.ends_deal(dealt, 0)
+
+
+def test_the_page_says_the_tally_ends_the_party_and_its_answer_shows_it_finished(client):
+    ev, current = started()
+    game = game_of(current.tables.first())
+    dealt = hands(game)
+    turn(game, [h[0] for h in dealt])
+    url = reverse("parties:game", args=[game.edit_token])
+    tally = client.post(reverse("parties:action", args=[game.edit_token, "round_tally"]),
+                        {"seen": game.version})  # fmt: skip
+    asked = tally.content.decode()  # one turn of ten: asked first, saying it ends the Party
+    assert "C’est la dernière manche de la donne : la partie sera terminée." in asked
+    game.refresh_from_db()
+    assert not game.finished
+    html = client.get(url).content.decode()
+    button = html.split('data-testid="turn-tally">', 1)[1].split("</button>", 1)[0]
+    assert "Reporter la manche et terminer la partie (1 tour)" in button
+    assert 'data-testid="event-confirm"' not in html  # a game under way: nothing to confirm
+    english = client.get(f"/en{url}").content.decode()
+    assert "Carry the round over and finish the game (1 turn)" in english
+    for k in range(1, deals.NUM5_HAND):
+        turn(game, [h[k] for h in dealt])
+    game.refresh_from_db()
+    answer = client.post(reverse("parties:action", args=[game.edit_token, "round_tally"]),
+                         {"seen": game.version}, headers={"HX-Request": "true"})  # fmt: skip
+    assert answer.status_code == 200
+    game.refresh_from_db()
+    assert game.finished
+    shown = client.get(url).content.decode().replace("\u202f", " ").replace("\u00a0", " ")
+    assert "La donne n° 1 est jouée" in shown and 'data-testid="turn-tally"' not in shown
+    assert 'data-testid="event-confirm"' in shown  # the event's part: the result to confirm
+
+
+def test_the_api_tally_of_the_last_manche_answers_a_finished_party(client):
+    _, current = started()
+    game = game_of(current.tables.first())
+    play_turns(game)
+    response = client.post(f"/api/v1/parties/{game.edit_token}/turns/tally", "{}",
+                           content_type="application/json")  # fmt: skip
+    assert response.status_code == 201
+    assert response.json()["finished"] is True
+
+
+@settings(max_examples=8, deadline=None)
+@given(played=st.integers(1, deals.NUM5_HAND), redo=st.booleans())
+def test_a_finishing_tally_and_its_undo_leave_the_party_exactly_as_before(played, redo):
+    """docs/deals.md#donnes-num5-fin, whatever the turns played: the tally finishes the Party
+    with the manche in the sheet; undo gives back the very turns, open and without a round;
+    redo finishes it again with the same round."""
+    _, current = started()
+    game = game_of(current.tables.first())
+    dealt = hands(game)
+    for k in range(played):
+        turn(game, [hand[k] for hand in dealt])
+    before = Game.objects.get(pk=game.pk)
+    writes.tally_turns(game)
+    after = Game.objects.get(pk=game.pk)
+    tallied = [r.entries for r in after.rounds.all()]
+    assert after.finished and not after.turns and len(tallied) == 1
+    party_services.undo(game)
+    undone = Game.objects.get(pk=game.pk)
+    assert (undone.finished, undone.turns, undone.rounds.count()) == (False, before.turns, 0)
+    if redo:
+        party_services.redo(game)
+        again = Game.objects.get(pk=game.pk)
+        assert again.finished and [r.entries for r in again.rounds.all()] == tallied

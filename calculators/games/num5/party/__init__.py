@@ -73,6 +73,11 @@ class Num5Party(Num5Stats):
         finished = result.finished or game.finished
         if result.finished:
             winners, note = result.winners, result.ruling
+        elif game.finished and writes.ends_deal(game, len(rounds)):  # (#donnes-num5-fin)
+            winners = leaders(rows)
+            note = gettext(
+                "La donne n° {number} est jouée : en tête aux manches gagnées, puis aux points."
+            ).format(number=game.deal["number"])
         elif game.finished:
             winners = leaders(rows)
             note = gettext(
@@ -145,7 +150,7 @@ class Num5Party(Num5Stats):
         match = request.resolver_match
         if match is not None and match.kwargs.get("name") == "round_edit":
             number = parse_whole(request.POST.get("round"))  # a refused correction stays open
-        if number is not None:
+        if number is not None and not game.deal:  # a dealt manche is undone, not corrected
             context["edit_round"] = game.rounds.filter(number=number).first()
         if game.turns:
             play = writes.round_in_play(game, players)
@@ -160,6 +165,8 @@ class Num5Party(Num5Stats):
         if left is not None:  # each seat's hand still to play (docs/deals.md#donnes-num5)
             context["deal_manche"] = party_deals.current_manche(game, rounds)
             context["deal_hands"] = list(zip(players, left, strict=True))
+            # « Reporter la manche » also ends the Party after the deal's last one
+            context["tally_ends"] = writes.ends_deal(game, rounds + 1)
         context["turn_tie_players"] = [str(t["player_id"]) for t in context.get("turn_ties", ())]
         # a turn's notice (and a tie's choice) is drawn in the turn entry, beside the rows
         context["notice_here"] = ("turn", "turn_row")

@@ -95,6 +95,11 @@ def _tally_question(game: Game, data: Any) -> str | None:
     played = len(game.turns or [])
     if not played or played >= num5turn.TURNS_PER_ROUND:
         return None
+    if writes.ends_deal(game, game.rounds.count() + 1):  # it also ends the Party (#donnes-num5-fin)
+        return gettext(
+            "La manche n’est pas finie ({played}/{turns}) — la reporter quand même dans la "
+            "feuille ? C’est la dernière manche de la donne : la partie sera terminée."
+        ).format(played=played, turns=num5turn.TURNS_PER_ROUND)
     return gettext(
         "La manche n’est pas finie ({played}/{turns}) — la reporter quand même dans la feuille ?"
     ).format(played=played, turns=num5turn.TURNS_PER_ROUND)

@@ -14,8 +14,8 @@ from ....core.registry import NUM5
 from ....engines import num5, num5turn
 from ....engines.cards import FULL_DECK, InputError, parse_card
 from ....engines.names import name_key
+from ....parties import actions, services
 from ....parties import deals as party_deals
-from ....parties import services
 from ....parties.actions import Action, register
 from ....parties.models import Game, HistoryEntry, Player, Round
 from ....parties.rows import NumberedRows
@@ -48,11 +48,24 @@ def _turns(which: str) -> Callable[[Game, dict[str, Any]], None]:
 def _tally_do(game: Game, data: dict[str, Any]) -> None:
     _round_create(game, data)
     _turns("after")(game, data)
+    if data.get("finish"):  # the deal's last manche: the Party ends with it (#donnes-num5-fin)
+        actions.get("finish").do(game, {})
 
 
 def _tally_undo(game: Game, data: dict[str, Any]) -> None:
+    if data.get("finish"):  # open again, its turns back: the table plays on
+        actions.get("finish").undo(game, {})
     _round_remove(game, data)
     _turns("before")(game, data)
+
+
+def ends_deal(game: Game, number: int) -> bool:
+    """Whether manche ``number`` is the last one of the deal ``game`` plays: a deal that sets
+    its ``manches`` (an event's round, docs/events.md#tournoi-donnes-num5) is over once that
+    many are tallied, so the tally of the last one also finishes the Party
+    (docs/deals.md#donnes-num5-fin)."""
+    last = (game.deal or {}).get("manches")
+    return isinstance(last, int) and last > 0 and number >= last
 
 
 def _round_table(
@@ -467,7 +480,9 @@ def choose_row(
 
 
 def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
-    """« Reporter la manche »: the round played turn by turn becomes a round of the sheet."""
+    """« Reporter la manche »: the round played turn by turn becomes a round of the sheet. The
+    last manche of a deal that sets its ``manches`` also finishes the Party, in the same write
+    and by the finish action's own step (:func:`ends_deal`); its undo opens it again."""
 
     def build(g: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         services.require_game(g, NUM5)
@@ -482,11 +497,13 @@ def tally_turns(game: Game, if_version: object = None) -> HistoryEntry:
         rounds = list(g.rounds.all())
         _check_rounds(players, _round_table(g, [*rounds, entries], players), "cards")
         number = len(rounds) + 1
-        data = {
+        data: dict[str, Any] = {
             "round": {"number": number, "entries": entries},
             "before": list(g.turns),
             "after": [],
         }
+        if ends_deal(g, number):
+            data["finish"] = True
         return message("round_tally", number=number, turns=len(g.turns)), data
 
     return services.write(game, "round_tally", if_version, build)
