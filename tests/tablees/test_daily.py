@@ -334,3 +334,15 @@ def test_marking_the_daily_parties_costs_no_query_per_party(client, cache_state)
         assert html.count('data-testid="daily-party"') == n
         counts.append(len(captured))
     assert counts[0] == counts[1], counts
+
+
+@given(
+    st.dates(datetime.date(2000, 1, 1), datetime.date(2999, 12, 31)),
+    st.integers(2, 7),
+    st.sampled_from(["num_draft", "num5", "num_check", "num_connect"]),
+)
+def test_a_party_is_marked_daily_exactly_when_it_is_num_draft_on_a_days_deal(day, seats, kind):
+    game = Game(kind=kind, mode="classic", deal=daily.describe(day, seats))
+    expected = daily.number(day) if kind == "num_draft" else None
+    assert stats.daily_number(game) == expected
+    assert stats.daily_number(Game(kind=kind, mode="classic")) is None  # no deal at all
