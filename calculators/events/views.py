@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
@@ -138,8 +139,7 @@ def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
     return render(request, "events/event.html", context, status=400)
 
 
-def _standings_rows(event: Event) -> tuple[list[str], list[list[object]]]:
-    found = standings.standings(event)
+def _standings_rows(found: standings.Standings) -> tuple[list[str], list[list[object]]]:
     head = [
         gettext("Place"), gettext("Joueur"), gettext("Points de rang"), gettext("Victoires"),
         gettext("Adversaires"), gettext("Points relatifs"), gettext("Tables jouées"),
@@ -166,6 +166,33 @@ def _standings_rows(event: Event) -> tuple[list[str], list[list[object]]]:
     return head, rows
 
 
+def _percent(value: Fraction) -> str:
+    """A percentage as the JSON export rounds it (two decimals), written with a point."""
+    return f"{float(round(value, 2)):.2f}"
+
+
+def _matchpoint_rows(found: standings.Standings) -> tuple[list[str], list[list[object]]]:
+    """The matchpoint standings of an event « en donnes préparées », as the JSON export's
+    ``matchpoints`` has them (docs/events.md#tournoi-donnes-classement): each player's position,
+    the sum of their percentages and each round's percentage (a bye 50, marked; an absence)."""
+    head = [
+        gettext("Place aux matchpoints"), gettext("Joueur"), gettext("Total des pourcentages"),
+        *(gettext("Ronde {number} (%)").format(number=n) for n in range(1, found.rounds + 1)),
+    ]  # fmt: skip
+    rows: list[list[object]] = []
+    for line in found.duplicate or []:
+        row: list[object] = [line.position, line.name, _percent(line.total)]
+        for n, share in enumerate(line.rounds, start=1):
+            if share is None:
+                row.append(gettext("absent"))
+            elif n in line.byes:
+                row.append(gettext("{percentage} (exempt)").format(percentage=_percent(share)))
+            else:
+                row.append(_percent(share))
+        rows.append(row)
+    return head, rows
+
+
 @require_safe
 @capability
 def projector(request: HttpRequest, token: str) -> HttpResponse:
@@ -189,8 +216,10 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
 @capability
 def slips(request: HttpRequest, token: str) -> HttpResponse:
     """/tournois/<edit>/fiches/: one A6 slip per table of the round started, to print: the
-    table's number, its players in seat order (seat 1 starts), the QR of its Party's edit link.
-    The organiser's link only (a slip hands a Party's edit link over)."""
+    table's number, its players in seat order (seat 1 starts), the QR of its Party's edit link,
+    and in an event « en donnes préparées » the deal the table plays, « Donne n° N »
+    (docs/events.md#tournoi-donnes-graine). The organiser's link only (a slip hands a Party's
+    edit link over)."""
     event, can_edit = resolve(token)
     if not can_edit:
         return HttpResponseForbidden(gettext("Les fiches de table sont pour l’organisateur."))
@@ -201,7 +230,10 @@ def slips(request: HttpRequest, token: str) -> HttpResponse:
         if t.game is None:
             continue
         url = request.build_absolute_uri(reverse("parties:game", args=[t.game.edit_token]))
-        cards.append({"table": t, "url": url, "qr": mark_safe(qr_svg(url))})  # noqa: S308
+        # the table's Party holds the deal it was told when the round started
+        deal = t.game.deal.get("number") if event.duplicate and t.game.deal else None
+        qr = mark_safe(qr_svg(url))  # noqa: S308 - segno's SVG
+        cards.append({"table": t, "url": url, "qr": qr, "deal": deal})
     return render(
         request, "events/slips.html", {"event": event, "current": current, "cards": cards}
     )
@@ -236,15 +268,23 @@ def deal_results(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_safe
 @capability
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
-    """The standings, one row per player with each round's table and place."""
+    """The standings, one row per player with each round's table and place; an event « en
+    donnes préparées » adds, after an empty row, its matchpoint standings under their own
+    header row (docs/events.md#tournoi-donnes-classement)."""
     event, _ = resolve(token)
-    head, rows = _standings_rows(event)
+    found = standings.standings(event)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=";")
-    writer.writerow(head)
-    for row in rows:
-        writer.writerow([_cell(c) for c in row])
+    sections = [_standings_rows(found)]
+    if found.duplicate is not None:
+        sections.append(_matchpoint_rows(found))
+    for i, (head, rows) in enumerate(sections):
+        if i:
+            writer.writerow([])
+        writer.writerow([_cell(c) for c in head])
+        for row in rows:
+            writer.writerow([_cell(c) for c in row])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="tournoi-{event.created_at:%Y-%m-%d}.csv"'

@@ -117,6 +117,11 @@ class TableePartyOut(Schema):
     finished: bool
     winners: list[str]
     players: list[str]
+    daily_deal: int | None = Field(
+        None,
+        description="The number of the deal of the day the party plays (20261205), "
+        "null for any other party.",
+    )
     read_url: str
     edit_url: str | None = Field(None, description="Only in answers to the edit token.")
 

@@ -24,6 +24,7 @@ from ..engines import ratings as rating_engine
 from ..engines.names import name_key
 from ..parties import kinds
 from ..parties.board import Board, BoardRow
+from ..parties.models import Game
 from .models import Member, Tablee, TableeParty
 from .services import seat_members
 
@@ -65,6 +66,9 @@ class PartyResult:
     seats: list[Seat]
     #: the party's last write (UTC, ``YYYY-MM-DDTHH:MM:SSZ``): the BG Stats file's modification date
     updated: str = ""
+    #: the number of the deal of the day the party plays (20261205), ``None`` for any other
+    #: party (docs/deals.md#donnes-du-jour)
+    daily: int | None = None
 
 
 def mode_label(api_name: str, mode: str) -> str:
@@ -88,6 +92,18 @@ def _seat(
         row.player.name in board.winners,
         kind.stats_seat(board, row, index),
     )
+
+
+def daily_number(game: Game) -> int | None:
+    """The number of the deal of the day ``game`` plays (« donne du jour n° 20261205 »,
+    docs/deals.md#donnes-du-jour), read from its stored deal: a NUM DRAFT party whose seed is
+    a day's; ``None`` for any other party."""
+    from .daily import day_of  # daily reads this module's cache key: imported when asked
+
+    if game.kind != registry.NUM_DRAFT.kind or day_of(game.deal) is None:
+        return None
+    number = game.deal.get("number")
+    return number if isinstance(number, int) else None
 
 
 def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
@@ -128,6 +144,7 @@ def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
                 [p.name for p in players],
                 seats,
                 updated=game.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                daily=daily_number(game),
             )
         )
     return out
@@ -203,6 +220,7 @@ def compute(tablee: Tablee) -> dict[str, Any]:
                 "finished": p.finished,
                 "winners": list(p.winners),
                 "players": p.players,
+                "daily_deal": p.daily,
             }
             for p in parties
         ],

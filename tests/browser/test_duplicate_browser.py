@@ -5,6 +5,7 @@ names its deal), one grid with a card its table was not dealt refused with its m
 tables confirmed and the round closed by the organiser; then the room's page shows the
 matchpoint standings the engine computes, and the deal's page every table at each seat."""
 
+import re
 import time
 
 import pytest
@@ -12,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from calculators.engines import deals
-from calculators.events import standings
+from calculators.events import services, standings
 from calculators.events.models import Event
 from tests.browser.test_party_table_browser import axe_clean
 from tests.events.helpers import dealt_of, game_of
@@ -154,3 +155,25 @@ def test_a_refused_grid_of_a_duplicate_event_with_javascript_off(plain_page):
     expect(page.locator("[data-testid=refusal]")).to_contain_text(
         f"La carte {stranger} n’a été donnée à aucun joueur de cette table"
     )
+
+
+def test_the_slips_of_a_duplicate_round_print_each_deal_number_on_its_own_a6_page(page):
+    """docs/events.md#tournoi-salle: one A6 slip per table, and in an event « en donnes
+    préparées » the deal the table plays (#tournoi-donnes-graine); seven players, NUM DRAFT's
+    largest table, still fit one page each."""
+    names = [f"Joueur {i}" for i in range(1, 15)]
+    event = services.create("Donnes du jeudi", "num_draft", None, names, [7], 1,
+                            duplicate=True, seed="club")  # fmt: skip
+    services.seat(event)
+    services.start(event)
+    page.goto(f"{page.base}/tournois/{event.edit_token}/fiches/")
+    slips = page.locator("[data-testid=slip]")
+    expect(slips).to_have_count(2)
+    for i in range(2):
+        expect(slips.nth(i).locator("[data-testid=slip-deal]")).to_have_text(
+            re.compile(r"^Donne n°\s1$")
+        )
+    pdf = page.pdf(prefer_css_page_size=True)
+    boxes = re.findall(rb"/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]", pdf)
+    assert len(boxes) == 2  # no slip spilled over a second page
+    assert all(abs(float(w) - 297.6) < 2 and abs(float(h) - 419.5) < 2 for w, h in boxes)

@@ -4,6 +4,8 @@ results page and the matchpoint standings, in French and in English."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 import pytest
@@ -193,3 +195,106 @@ def test_the_rooms_screen_ranks_a_duplicate_event_by_its_percentages(client):
     html = client.get(f"/tournois/{ev.read_token}/salle/").content.decode()
     shown = html.split('data-testid="projector-standings"', 1)[1].split("</ol>", 1)[0]
     assert shown.count("<li>") == 7 and shown.count("50,00") == 7
+
+
+def csv_sections(text):
+    """The CSV export's sections (split at their empty row), each a list of rows of cells."""
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
+    sections: list[list[list[str]]] = [[]]
+    for row in rows:
+        if row:
+            sections[-1].append(row)
+        else:
+            sections.append([])
+    return sections
+
+
+def test_the_csv_export_of_a_duplicate_event_adds_its_matchpoints_as_the_json_has_them(client):
+    """docs/events.md#tournoi-donnes-classement: the CSV carries both standings, as the JSON
+    export does: the ordinary ones first (unchanged), then, after an empty row, the matchpoint
+    standings under their own header row; a bye marked with its 50, an absence as absent."""
+    ev = event(["=Léa", "+Tom", "-Max", "@Zoé", "Ana"], (4,), 3, game="num_draft",
+               duplicate=True, seed="club")  # fmt: skip
+    play(ev)
+    play(ev)
+    services.add_player(ev, "Bob")  # absent from rounds 1 and 2
+    services.seat(ev)
+    services.start(ev)  # round 3 under way: nothing counts yet
+    response = client.get(f"/tournois/{ev.read_token}/classement.csv")
+    assert response.status_code == 200
+    ordinary, matchpoints = csv_sections(response.content.decode())
+    assert ordinary[0][:2] == ["Place", "Joueur"] and len(ordinary) == 1 + 6
+    assert matchpoints[0] == [
+        "Place aux matchpoints", "Joueur", "Total des pourcentages",
+        "Ronde 1 (%)", "Ronde 2 (%)", "Ronde 3 (%)",
+    ]  # fmt: skip
+    data = client.get(f"/tournois/{ev.read_token}/classement.json").json()
+    expected = []
+    for line in data["matchpoints"]:
+        name = line["name"]
+        row = [str(line["position"]), "'" + name if name[0] in "=+-@" else name,
+               f"{line['percentages']:.2f}"]  # fmt: skip
+        for r in line["rounds"]:
+            if r["percentage"] is None:
+                row.append("absent")
+            elif r["bye"]:
+                row.append(f"{r['percentage']:.2f} (exempt)")
+            else:
+                row.append(f"{r['percentage']:.2f}")
+        expected.append(row)
+    assert matchpoints[1:] == expected
+    cells = [cell for row in matchpoints[1:] for cell in row]
+    assert "50.00 (exempt)" in cells and "absent" in cells  # one of 5 sits out each round
+    assert {"'=Léa", "'+Tom", "'-Max", "'@Zoé"} <= set(cells)  # no formula for a spreadsheet
+
+
+def test_the_csv_export_of_a_duplicate_event_in_english_under_en(client):
+    ev = event(8, (4,), 1, game="num_draft", duplicate=True, seed="club")
+    play(ev)
+    text = client.get(f"/en/tournois/{ev.read_token}/classement.csv").content.decode()
+    _, matchpoints = csv_sections(text)
+    assert matchpoints[0] == ["Matchpoint place", "Player", "Total of percentages", "Round 1 (%)"]
+    assert all(row[2] == "50.00" for row in matchpoints[1:]) and len(matchpoints) == 1 + 8
+
+
+def test_a_free_events_csv_export_has_no_matchpoints(client):
+    ev = event(8, (4,), 1, game="num_draft", seed="club")
+    services.seat(ev)
+    services.start(ev)
+    text = client.get(f"/tournois/{ev.read_token}/classement.csv").content.decode()
+    assert len(csv_sections(text)) == 1 and "matchpoints" not in text
+
+
+def slip_deals(html):
+    return [
+        text.replace("\u202f", " ").replace("\u00a0", " ")
+        for text in re.findall(r'data-testid="slip-deal">([^<]+)<', html)
+    ]
+
+
+def test_each_slip_of_a_duplicate_round_shows_its_deal_number(client):
+    """docs/events.md#tournoi-donnes-graine: every table of round N plays « Donne n° N », and
+    its printed slip says so (with two table sizes the number is shared, as on the Party page)."""
+    ev = event(11, (4, 3), 2, game="num_draft", duplicate=True, seed="club")
+    services.seat(ev)
+    services.start(ev)
+    html = client.get(f"/tournois/{ev.edit_token}/fiches/").content.decode()
+    assert html.count('data-testid="slip"') == 3
+    assert slip_deals(html) == ["Donne n° 1"] * 3
+    english = client.get(f"/en/tournois/{ev.edit_token}/fiches/").content.decode()
+    assert slip_deals(english) == ["Deal no. 1"] * 3
+    for table in ev.round_set.get().tables.select_related("game"):  # round 1 played, closed
+        own_grids(game_of(table))
+        party_services.finish(game_of(table))
+        services.confirm(ev, table.number)
+    services.close(ev)
+    services.seat(ev)
+    services.start(ev)
+    html = client.get(f"/tournois/{ev.edit_token}/fiches/").content.decode()
+    assert slip_deals(html) == ["Donne n° 2"] * 3
+
+
+def test_a_free_rounds_slips_show_no_deal(client):
+    ev = started(duplicate=False)
+    html = client.get(f"/tournois/{ev.edit_token}/fiches/").content.decode()
+    assert html.count('data-testid="slip"') == 2 and 'data-testid="slip-deal"' not in html

@@ -7,7 +7,7 @@ import pytest
 from calculators.events import services
 from calculators.events.models import Event, Table
 
-from .helpers import NAMES, event, finish_tables, game_of
+from .helpers import NAMES, event, finish_tables, game_of, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -199,6 +199,32 @@ def test_the_standings_export_as_csv_and_json(client):
     assert lines[1].startswith(f"1;{ev.players.get(pk=first).name};1.0000")
     data = client.get(f"/tournois/{ev.read_token}/classement.json").json()
     assert data["lines"][0]["position"] == 1 and data["pending"] == []
+
+
+#: A free event's CSV as it always was (docs/events.md « Classement »): a duplicate event's
+#: matchpoints add a section to theirs, never a column or a row to this one.
+FREE_EVENT_CSV = (
+    "\ufeff"
+    "Place;Joueur;Points de rang;Victoires;Adversaires;Points relatifs;Tables jouées;"
+    "Ronde 1;Ronde 2\r\n"
+    "1;Cy;1.0000;1.0000;0.3333;0.7500;1;table 1, 1/4;absent\r\n"
+    "2;'-Max;1.0000;1.0000;0.2500;0.6667;1;table 2, 1/3;absent\r\n"
+    "3;'+Tom;0.3333;0.0000;0.5556;'-0.2500;1;table 1, 2/4;absent\r\n"
+    "3;'@Zoé;0.3333;0.0000;0.5556;'-0.2500;1;table 1, 2/4;absent\r\n"
+    "3;Bob;0.3333;0.0000;0.5556;'-0.2500;1;table 1, 2/4;absent\r\n"
+    "6;'=Léa;0.2500;0.0000;0.6250;'-0.3333;1;table 2, 2/3;absent\r\n"
+    "6;Ana;0.2500;0.0000;0.6250;'-0.3333;1;table 2, 2/3;absent\r\n"
+)
+
+
+def test_a_free_events_csv_export_stays_byte_for_byte_the_same(client):
+    names = ["=Léa", "+Tom", "-Max", "@Zoé", "Ana", "Bob", "Cy"]
+    ev = event(names, sizes=(4, 3), rounds=2, seed="pin")
+    play_round(ev)
+    services.seat(ev)
+    services.start(ev)
+    response = client.get(f"/tournois/{ev.read_token}/classement.csv")
+    assert response.content == FREE_EVENT_CSV.encode()
 
 
 def test_new_links_stop_the_old_ones(client):

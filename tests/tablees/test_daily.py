@@ -2,9 +2,13 @@
 started from the tablée's page, and each member's matchpoints against the other Parties."""
 
 import datetime
+import re
 from fractions import Fraction
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,7 +18,7 @@ from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
 from calculators.parties.models import Game
-from calculators.tablees import daily, services
+from calculators.tablees import daily, services, stats
 from calculators.tablees.models import Tablee
 from tests.events.helpers import dealt_of
 from tests.factories import fresh
@@ -262,3 +266,83 @@ def test_each_seat_averages_fifty_percent_over_the_tablees_of_a_deal(three):
     for seat in range(2):
         assert sum(c.lines[seat].percentage or 0 for c in found) == 150
         assert all(c.lines[seat].percentage is not None for c in found)
+
+
+def listed(html):
+    """The tablée page's list of parties, one text per party (newest first)."""
+    block = html.split('data-testid="parties"', 1)[1].split("</ul>", 1)[0]
+    return [
+        item.replace("\u202f", " ").replace("\u00a0", " ")
+        for item in re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)
+    ]
+
+
+def test_the_tablees_list_marks_each_daily_party_with_its_deal_number(client):
+    """docs/tablees.md « Donne du jour »: in the tablée's list of parties, a daily party is
+    marked « donne du jour n° 20261205 », finished or not; any other party is not."""
+    tablee = services.create("Les jeudis", ["Léa", "Tom", "Zoé"])
+    play(tablee, ["Léa", "Tom"], [0, 1])
+    party_services.finish(services.new_party(tablee, "num_draft", "classic", ["Léa", "Tom"]))
+    play(tablee, ["Léa", "Tom", "Zoé"], [0, 1, 2], finished=False)
+    services.new_party(tablee, "num5", "normal", ["Léa", "Tom", "Zoé"])
+    tablee = Tablee.objects.get(pk=tablee.pk)
+    for token in (tablee.edit_token, tablee.read_token):
+        items = listed(client.get(reverse("tablees:tablee", args=[token])).content.decode())
+        assert [("donne du jour n° 20261205" in item) for item in items] == [
+            False, True, False, True,
+        ]  # fmt: skip
+    english = client.get("/en" + reverse("tablees:tablee", args=[tablee.read_token]))
+    items = listed(english.content.decode())
+    assert [("deal of the day no. 20261205" in item) for item in items] == [
+        False, True, False, True,
+    ]  # fmt: skip
+    answer = client.get(f"/api/v1/tablees/{tablee.read_token}").json()
+    assert [p["daily_deal"] for p in answer["parties"]] == [None, 20261205, None, 20261205]
+    schema = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
+    assert "daily_deal" in schema["TableePartyOut"]["properties"]
+
+
+def test_an_events_deal_or_a_seed_that_is_no_day_is_not_a_daily_party():
+    """Only a NUM DRAFT party whose seed is a day's plays the deal of the day: the same number
+    under another seed (an event's round, a deal prepared by hand) is not marked."""
+    tablee = services.create("Les jeudis", ["Léa", "Tom", "Zoé"])
+    game = daily.new_party(tablee, "classic", ["Léa", "Tom"], DAY)
+    assert stats.daily_number(game) == 20261205
+    for seed in ("club:donne:1:2", "jour:pas-un-jour:2", "jour:2026-12-05:2:donne:1:2"):
+        game.deal = {**game.deal, "seed": seed}
+        assert stats.daily_number(game) is None
+    num5 = services.new_party(tablee, "num5", "normal", ["Léa", "Tom", "Zoé"])
+    num5.deal = daily.describe(DAY, 3)
+    assert stats.daily_number(num5) is None
+
+
+@pytest.mark.parametrize("cache_state", ["cold", "warm"])
+def test_marking_the_daily_parties_costs_no_query_per_party(client, cache_state):
+    """The mark comes with the parties' list, cached with the statistics: the page costs the
+    same queries with 2 daily parties as with 12."""
+    counts = []
+    for n in (2, 12):
+        tablee = services.create(f"Tablée {n}", ["Léa", "Tom"])
+        for i in range(n):
+            play(tablee, ["Léa", "Tom"], [i % 2, 1 - i % 2])
+        url = reverse("tablees:tablee", args=[tablee.read_token])
+        cache.clear()
+        if cache_state == "warm":
+            client.get(url)
+        with CaptureQueriesContext(connection) as captured:
+            html = client.get(url).content.decode()
+        assert html.count('data-testid="daily-party"') == n
+        counts.append(len(captured))
+    assert counts[0] == counts[1], counts
+
+
+@given(
+    st.dates(datetime.date(2000, 1, 1), datetime.date(2999, 12, 31)),
+    st.integers(2, 7),
+    st.sampled_from(["num_draft", "num5", "num_check", "num_connect"]),
+)
+def test_a_party_is_marked_daily_exactly_when_it_is_num_draft_on_a_days_deal(day, seats, kind):
+    game = Game(kind=kind, mode="classic", deal=daily.describe(day, seats))
+    expected = daily.number(day) if kind == "num_draft" else None
+    assert stats.daily_number(game) == expected
+    assert stats.daily_number(Game(kind=kind, mode="classic")) is None  # no deal at all
