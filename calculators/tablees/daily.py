@@ -34,7 +34,7 @@ from ..engines.cards import InputError
 from ..parties import deals as party_deals
 from ..parties import kinds
 from ..parties.models import Game
-from . import services, stats
+from . import services
 from .forms import SeatedForm
 from .models import Member, Tablee, TableeParty
 
@@ -44,6 +44,8 @@ PARIS = ZoneInfo("Europe/Paris")
 PREFIX = "jour:"
 #: The daily parties compared on a tablée's page, newest first.
 SHOWN = 10
+#: The daily parties read at a time to find them (the unfinished ones are skipped).
+CHUNK = 2 * SHOWN
 #: How long the scores of a deal's Parties are kept (a write of any of them changes the key).
 CACHE_SECONDS = 3600
 
@@ -72,6 +74,15 @@ def day_of(deal: dict[str, Any]) -> datetime.date | None:
         return datetime.date.fromisoformat(text[len(PREFIX) :].rsplit(":", 1)[0])
     except ValueError:
         return None
+
+
+def daily_number(game: Game) -> int | None:
+    """The number of the deal of the day ``game`` plays (« donne du jour n° 20261205 »), read
+    from its stored deal: a NUM DRAFT party whose seed is a day's; ``None`` for any other."""
+    if game.kind != registry.NUM_DRAFT.kind or day_of(game.deal) is None:
+        return None
+    number = game.deal.get("number")
+    return number if isinstance(number, int) else None
 
 
 def describe(day: datetime.date, seats: int) -> dict[str, Any]:
@@ -246,13 +257,14 @@ def comparisons(tablee: Tablee) -> list[Comparison]:
     seat of every other finished Party of that deal in that mode (docs/deals.md#donnes-du-jour).
 
     A bounded number of queries whatever the number of Parties: none for a tablée without a
-    daily party (once cached); else the tablée's daily parties with their players, its members,
-    the deals' stamps and, when the cache does not have them, every Party of those deals (one
-    query) with their players (one prefetch)."""
-    # which of the tablée's parties play a daily deal, kept under the statistics' key (every
-    # write of the tablée or of one of its parties changes it): finding them reads the deal of
-    # each of its thousand parties, which would cost the page more than drawing it
-    key = f"{stats.cache_key(tablee)}:daily"
+    daily party (once cached); else, newest first by :data:`CHUNK` until :data:`SHOWN` are
+    found (one chunk but for a tablée with many unfinished ones), the chunk's parties with
+    their players, the deals' stamps and, when the cache does not have them, every Party of
+    those deals (one query) with their players (one prefetch); and the members once."""
+    # which of the tablée's parties play a daily deal, newest first, kept under its stamp
+    # (every write of the tablée or of one of its parties changes it): finding them reads the
+    # deal of each of its thousand parties, which would cost the page more than drawing it
+    key = f"tablees:daily:{tablee.cache_stamp}"
     ids: list[int] | None = cache.get(key)
     if ids is None:
         ids = list(
@@ -260,53 +272,62 @@ def comparisons(tablee: Tablee) -> list[Comparison]:
                 tablee=tablee,
                 game__kind=registry.NUM_DRAFT.kind,
                 game__deal__seed__startswith=PREFIX,
-            ).values_list("game_id", flat=True)
+            )
+            .order_by("-game__created_at", "-game_id")
+            .values_list("game_id", flat=True)
         )
         cache.set(key, ids, CACHE_SECONDS)
-    if not ids:
-        return []
-    links = list(
-        TableeParty.objects.filter(tablee=tablee, game_id__in=ids)
-        .select_related("game")
-        .prefetch_related("game__players")
-        .order_by("-game__created_at", "-game_id")
-    )
-    tables = _cached_tables({link.game.deal["seed"] for link in links})
-    members = list(tablee.members.all())
-    out = []
-    for link in links:
-        game = link.game
-        group = tables.get((game.deal["seed"], game.mode), [])
-        mine = next((i for i, (pk, _) in enumerate(group) if pk == game.pk), None)
-        day = day_of(game.deal)
-        if mine is None or day is None:
-            continue
-        scores = [s for _, s in group]
-        points = matchpoints.one_table(scores, mine) if len(scores) > 1 else None
-        players = list(game.players.all())
-        seated = services.seat_members(players, members, link.seats)
-        lines = tuple(
-            SeatComparison(
-                s + 1,
-                member.name if member else player.name,
-                scores[mine][s],
-                points[s].matchpoints if points else None,
-                points[s].percentage if points else None,
-            )
-            for s, (player, member) in enumerate(zip(players, seated, strict=True))
+    out: list[Comparison] = []
+    members: list[Member] | None = None
+    for start in range(0, len(ids), CHUNK):
+        links = list(
+            TableeParty.objects.filter(tablee=tablee, game_id__in=ids[start : start + CHUNK])
+            .select_related("game")
+            .prefetch_related("game__players")
+            .order_by("-game__created_at", "-game_id")
         )
-        out.append(
-            Comparison(
-                day,
-                game.deal["number"],
-                game.deal["seed"],
-                game.deal["seats"],
-                game.mode,
-                len(scores),
-                matchpoints.top(len(scores)),
-                lines,
-            )
-        )
-        if len(out) == SHOWN:
-            break
+        tables = _cached_tables({link.game.deal["seed"] for link in links})
+        if members is None:
+            members = list(tablee.members.all())
+        for link in links:
+            found = _compared(link, tables, members)
+            if found is not None:
+                out.append(found)
+                if len(out) == SHOWN:
+                    return out
     return out
+
+
+def _compared(link: TableeParty, tables: Tables, members: list[Member]) -> Comparison | None:
+    """One daily party of the tablée against the other Parties of its deal; ``None`` while it
+    is not finished."""
+    game = link.game
+    group = tables.get((game.deal["seed"], game.mode), [])
+    mine = next((i for i, (pk, _) in enumerate(group) if pk == game.pk), None)
+    day = day_of(game.deal)
+    if mine is None or day is None:
+        return None
+    scores = [s for _, s in group]
+    points = matchpoints.one_table(scores, mine) if len(scores) > 1 else None
+    players = list(game.players.all())
+    seated = services.seat_members(players, members, link.seats)
+    lines = tuple(
+        SeatComparison(
+            s + 1,
+            member.name if member else player.name,
+            scores[mine][s],
+            points[s].matchpoints if points else None,
+            points[s].percentage if points else None,
+        )
+        for s, (player, member) in enumerate(zip(players, seated, strict=True))
+    )
+    return Comparison(
+        day,
+        game.deal["number"],
+        game.deal["seed"],
+        game.deal["seats"],
+        game.mode,
+        len(scores),
+        matchpoints.top(len(scores)),
+        lines,
+    )

@@ -7,6 +7,8 @@ any of its parties changes.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -38,6 +40,12 @@ class Tablee(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def cache_stamp(self) -> str:
+        """What its cached figures are kept under: the tablée (a digest of its edit token,
+        never reused, unlike an id) at its :attr:`stamp`."""
+        return f"{hashlib.sha256(self.edit_token.encode()).hexdigest()[:32]}:{self.stamp}"
 
 
 class Member(models.Model):

@@ -10,7 +10,6 @@ under the tablée's ``stamp``, which every write of the tablée or of its partie
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +23,7 @@ from ..engines import ratings as rating_engine
 from ..engines.names import name_key
 from ..parties import kinds
 from ..parties.board import Board, BoardRow
-from ..parties.models import Game
+from .daily import daily_number
 from .models import Member, Tablee, TableeParty
 from .services import seat_members
 
@@ -92,18 +91,6 @@ def _seat(
         row.player.name in board.winners,
         kind.stats_seat(board, row, index),
     )
-
-
-def daily_number(game: Game) -> int | None:
-    """The number of the deal of the day ``game`` plays (« donne du jour n° 20261205 »,
-    docs/deals.md#donnes-du-jour), read from its stored deal: a NUM DRAFT party whose seed is
-    a day's; ``None`` for any other party."""
-    from .daily import day_of  # daily reads this module's cache key: imported when asked
-
-    if game.kind != registry.NUM_DRAFT.kind or day_of(game.deal) is None:
-        return None
-    number = game.deal.get("number")
-    return number if isinstance(number, int) else None
 
 
 def results(tablee: Tablee, members: list[Member]) -> list[PartyResult]:
@@ -423,8 +410,7 @@ def rating_chart(
 
 
 def cache_key(tablee: Tablee) -> str:
-    digest = hashlib.sha256(tablee.edit_token.encode()).hexdigest()[:32]
-    return f"tablees:stats:{digest}:{tablee.stamp}:{translation.get_language() or ''}"
+    return f"tablees:stats:{tablee.cache_stamp}:{translation.get_language() or ''}"
 
 
 def _fill(tablee: Tablee, key: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from calculators.games.num_draft.party import writes as draft_writes
 from calculators.parties import deals as party_deals
 from calculators.parties import services as party_services
 from calculators.parties.models import Game
-from calculators.tablees import daily, services, stats
+from calculators.tablees import daily, services
 from calculators.tablees.models import Tablee
 from tests.events.helpers import dealt_of
 from tests.factories import fresh
@@ -307,13 +307,13 @@ def test_an_events_deal_or_a_seed_that_is_no_day_is_not_a_daily_party():
     under another seed (an event's round, a deal prepared by hand) is not marked."""
     tablee = services.create("Les jeudis", ["Léa", "Tom", "Zoé"])
     game = daily.new_party(tablee, "classic", ["Léa", "Tom"], DAY)
-    assert stats.daily_number(game) == 20261205
+    assert daily.daily_number(game) == 20261205
     for seed in ("club:donne:1:2", "jour:pas-un-jour:2", "jour:2026-12-05:2:donne:1:2"):
         game.deal = {**game.deal, "seed": seed}
-        assert stats.daily_number(game) is None
+        assert daily.daily_number(game) is None
     num5 = services.new_party(tablee, "num5", "normal", ["Léa", "Tom", "Zoé"])
     num5.deal = daily.describe(DAY, 3)
-    assert stats.daily_number(num5) is None
+    assert daily.daily_number(num5) is None
 
 
 @pytest.mark.parametrize("cache_state", ["cold", "warm"])
@@ -344,5 +344,29 @@ def test_marking_the_daily_parties_costs_no_query_per_party(client, cache_state)
 def test_a_party_is_marked_daily_exactly_when_it_is_num_draft_on_a_days_deal(day, seats, kind):
     game = Game(kind=kind, mode="classic", deal=daily.describe(day, seats))
     expected = daily.number(day) if kind == "num_draft" else None
-    assert stats.daily_number(game) == expected
-    assert stats.daily_number(Game(kind=kind, mode="classic")) is None  # no deal at all
+    assert daily.daily_number(game) == expected
+    assert daily.daily_number(Game(kind=kind, mode="classic")) is None  # no deal at all
+
+
+def test_the_comparison_reads_the_newest_daily_parties_a_chunk_at_a_time(
+    monkeypatch, django_assert_num_queries
+):
+    """The newest finished ones are shown, however many daily parties the tablée has: they are
+    read newest first a chunk at a time, the unfinished ones skipped."""
+    monkeypatch.setattr(daily, "SHOWN", 2)
+    monkeypatch.setattr(daily, "CHUNK", 3)
+    mine = services.create("Les jeudis", ["Léa", "Tom"])
+    days = [DAY + datetime.timedelta(days=n) for n in range(6)]
+    for n, day in enumerate(days):  # the three newest are not finished
+        game = daily.new_party(mine, "classic", ["Léa", "Tom"], day)
+        for s, player in enumerate(game.players.all()):
+            draft_writes.set_grid(game, player.pk, cells(game, s))
+        if n < 3:
+            party_services.finish(game)
+    mine = Tablee.objects.get(pk=mine.pk)
+    found = daily.comparisons(mine)
+    assert [c.day for c in found] == [days[2], days[1]]
+    # from the cache: which are daily; per chunk its parties, their players and the deals'
+    # stamps (the deals' scores cached); the members once
+    with django_assert_num_queries(2 * 3 + 1):
+        assert daily.comparisons(mine) == found
