@@ -112,6 +112,11 @@ def percentages(
     )
 
 
+def shown(percentage: Fraction | None) -> float | None:
+    """A percentage as the answers and exports give it: rounded to two decimals."""
+    return None if percentage is None else float(round(percentage, 2))
+
+
 @dataclass(frozen=True, slots=True)
 class DuplicateLine:
     """A player's line in a duplicate event's standings (docs/events.md#tournoi-donnes-classement):
@@ -127,11 +132,11 @@ class DuplicateLine:
         return {
             "position": self.position,
             "name": self.name,
-            "percentages": float(round(self.total, 2)),
+            "percentages": shown(self.total),
             "rounds": [
                 {
                     "round": n,
-                    "percentage": None if p is None else float(round(p, 2)),
+                    "percentage": shown(p),
                     "bye": n in self.byes,
                 }
                 for n, p in enumerate(self.rounds, start=1)

@@ -128,9 +128,7 @@ class DealResults:
                         "player": line.player,
                         "score": line.score,
                         "matchpoints": line.matchpoints,
-                        "percentage": None
-                        if line.percentage is None
-                        else float(round(line.percentage, 2)),
+                        "percentage": matchpoints.shown(line.percentage),
                     }
                     for line in seat
                 ]

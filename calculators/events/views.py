@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from numsite import throttle
 from numsite.security import capability
 
+from ..engines import matchpoints
 from ..parties.views import qr_svg, replaced_links_are_410
 from ..parties.views import resolve as resolve_party
 from . import duplicate, forms, services, standings
@@ -168,7 +169,7 @@ def _standings_rows(found: standings.Standings) -> tuple[list[str], list[list[ob
 
 def _percent(value: Fraction) -> str:
     """A percentage as the JSON export rounds it (two decimals), written with a point."""
-    return f"{float(round(value, 2)):.2f}"
+    return f"{matchpoints.shown(value):.2f}"
 
 
 def _matchpoint_rows(found: standings.Standings) -> tuple[list[str], list[list[object]]]:
